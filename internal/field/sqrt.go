@@ -1,0 +1,48 @@
+package field
+
+// sqr2k sets v = a^(2^k).
+func (v *Element) sqr2k(a *Element, k int) *Element {
+	v.Square(a)
+	for i := 1; i < k; i++ {
+		v.Square(v)
+	}
+	return v
+}
+
+// Sqrt sets v to a square root of a and returns (v, 1) if a is a square
+// modulo p; otherwise it returns (v, 0) with v set to a square root of −a.
+// a has magnitude ≤ 8; v has magnitude 1. Which of the two roots is returned
+// is unspecified (callers pick a parity with IsOdd and Negate). v and a may
+// alias. Constant time.
+//
+// Because p ≡ 3 (mod 4), a^((p+1)/4) is a square root of a whenever one
+// exists. The exponent (p+1)/4 has the binary form
+// 1{223} 0 1{22} 0000 11 00, which the addition chain below follows through
+// powers a^(2^k − 1) of runs of ones ("xk").
+func (v *Element) Sqrt(a *Element) (*Element, int) {
+	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t Element
+	var in Element
+	in.Set(a)
+
+	x2.Square(&in).Mul(&x2, &in)
+	x3.Square(&x2).Mul(&x3, &in)
+	x6.sqr2k(&x3, 3).Mul(&x6, &x3)
+	x9.sqr2k(&x6, 3).Mul(&x9, &x3)
+	x11.sqr2k(&x9, 2).Mul(&x11, &x2)
+	x22.sqr2k(&x11, 11).Mul(&x22, &x11)
+	x44.sqr2k(&x22, 22).Mul(&x44, &x22)
+	x88.sqr2k(&x44, 44).Mul(&x88, &x44)
+	x176.sqr2k(&x88, 88).Mul(&x176, &x88)
+	x220.sqr2k(&x176, 44).Mul(&x220, &x44)
+	x223.sqr2k(&x220, 3).Mul(&x223, &x3)
+
+	t.sqr2k(&x223, 23).Mul(&t, &x22)
+	t.sqr2k(&t, 6).Mul(&t, &x2)
+	t.sqr2k(&t, 2)
+
+	// Check the candidate: it is a root iff its square equals the input.
+	x2.Square(&t)
+	ok := x2.Equal(&in)
+	v.Set(&t)
+	return v, ok
+}
