@@ -1,0 +1,29 @@
+package reference
+
+import (
+	"math/big"
+	"testing"
+)
+
+// Known multiples of G from SEC 2 / widely published tables.
+func TestKnownMultiples(t *testing.T) {
+	cases := []struct{ k, x, y string }{
+		{"2", "c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5", "1ae168fea63dc339a3c58419466ceaeef7f632653266d0e1236431a950cfe52a"},
+		{"3", "f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9", "388f7b0f632de8140fe337e62a37f3566500a99934c2231b6cb9fd7584b8e672"},
+		{"fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140", "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", "b7c52588d95c3b9aa25b0403f1eef75702e84bb7597aabe663b82f6f04ef2777"},
+	}
+	for _, c := range cases {
+		got := ScalarBaseMult(hexInt(c.k))
+		if !got.OnCurve() || got.X.Cmp(hexInt(c.x)) != 0 || got.Y.Cmp(hexInt(c.y)) != 0 {
+			t.Errorf("%s·G = (%x, %x)", c.k, got.X, got.Y)
+		}
+	}
+	if !ScalarBaseMult(N).Inf {
+		t.Error("N·G is not infinity")
+	}
+	lp := ScalarBaseMult(Lambda)
+	bx := new(big.Int).Mul(G.X, Beta)
+	if lp.X.Cmp(bx.Mod(bx, P)) != 0 || lp.Y.Cmp(G.Y) != 0 {
+		t.Error("Lambda·G != (Beta·x, y)")
+	}
+}
