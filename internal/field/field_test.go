@@ -382,9 +382,9 @@ func TestAliasing(t *testing.T) {
 		a, b := feWithMagnitude(feRandom(r), 4), feWithMagnitude(feRandom(r), 3)
 		type op2 func(v, x, y *Element)
 		ops := map[string]op2{
-			"Mul": func(v, x, y *Element) { v.Mul(x, y) },
-			"Add": func(v, x, y *Element) { v.Add(x, y) },
-			"Sub": func(v, x, y *Element) { v.Sub(x, y, 4) },
+			"Mul":     func(v, x, y *Element) { v.Mul(x, y) },
+			"Add":     func(v, x, y *Element) { v.Add(x, y) },
+			"Sub":     func(v, x, y *Element) { v.Sub(x, y, 4) },
 			"Select1": func(v, x, y *Element) { v.Select(x, y, 1) },
 			"Select0": func(v, x, y *Element) { v.Select(x, y, 0) },
 		}
