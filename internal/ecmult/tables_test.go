@@ -45,8 +45,8 @@ func TestTablesUpToDate(t *testing.T) {
 	}
 }
 
-// TestTablesMatchComputed checks every committed table entry, read through
-// the unsafe view gTables, against the tables computed by tablegen, and a
+// TestTablesMatchComputed checks every committed table entry (gTables)
+// against the tables computed by tablegen, and a
 // sample of entries against the reference implementation.
 func TestTablesMatchComputed(t *testing.T) {
 	tg, tg128 := tablegen.Compute(windowG)

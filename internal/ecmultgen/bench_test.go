@@ -45,14 +45,14 @@ func BenchmarkBlind(b *testing.B) {
 
 // BenchmarkLookup measures the table scans of one Mul alone.
 func BenchmarkLookup(b *testing.B) {
-	var e [8]uint64
+	var e group.AffineStorage
 	idx := uint32(3)
 	b.ReportAllocs()
 	for b.Loop() {
 		for off := 0; off < combSpacing; off++ {
 			for block := range combBlocks {
 				lookup(&e, &combTable[block], idx)
-				idx = (idx + uint32(e[0]&1) + 5) & (combPoints - 1)
+				idx = (idx + uint32(e.X[0]&1) + 5) & (combPoints - 1)
 			}
 		}
 	}

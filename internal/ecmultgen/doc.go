@@ -83,8 +83,6 @@
 // Temporaries holding secrets are overwritten before returning, as far as
 // Go allows (the language does not guarantee that no copy survives).
 //
-// Mul reads table entries through one unsafe conversion from [8]uint64 to
-// group.AffineStorage (the generated table cannot spell field.Storage's
-// unexported limbs); a compile-time size check and TestTableLayout hold the
-// two layouts together.
+// The table is a static [combBlocks][combPoints]group.AffineStorage literal:
+// it lives in the binary's read-only data and costs nothing at start-up.
 package ecmultgen

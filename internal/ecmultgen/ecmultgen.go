@@ -2,7 +2,6 @@ package ecmultgen
 
 import (
 	"math/bits"
-	"unsafe"
 
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -27,39 +26,27 @@ const (
 	combWords = (combBits + 31) / 32
 )
 
-// An entry of combTable is read as a group.AffineStorage (see storageOf);
-// this fails to compile if the two layouts ever differ in size.
-var _ [64]byte = [unsafe.Sizeof(group.AffineStorage{})]byte{}
-
-// storageOf returns e, the eight field.Storage limbs of a table entry (X then
-// Y, as written by the generator), viewed as the group.AffineStorage they
-// encode. The layouts agree: AffineStorage is two field.Storage values, each
-// four uint64 limbs, with no padding (checked above and, limb by limb, by
-// TestTableLayout).
-func storageOf(e *[8]uint64) *group.AffineStorage {
-	return (*group.AffineStorage)(unsafe.Pointer(e))
-}
-
 // lookup sets e to row[idx] reading every entry of row, combining them
 // with masks: no branch and no memory address depends on idx.
 // idx must be below combPoints.
-func lookup(e *[8]uint64, row *[combPoints][8]uint64, idx uint32) {
+func lookup(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
 	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
 	for i := range row {
 		// (i ^ idx) − 1 wraps to have its top bit set exactly when i == idx
 		// (both are below 2^31).
 		m := -uint64(((uint32(i) ^ idx) - 1) >> 31)
 		r := &row[i]
-		a0 |= r[0] & m
-		a1 |= r[1] & m
-		a2 |= r[2] & m
-		a3 |= r[3] & m
-		a4 |= r[4] & m
-		a5 |= r[5] & m
-		a6 |= r[6] & m
-		a7 |= r[7] & m
+		a0 |= r.X[0] & m
+		a1 |= r.X[1] & m
+		a2 |= r.X[2] & m
+		a3 |= r.X[3] & m
+		a4 |= r.Y[0] & m
+		a5 |= r.Y[1] & m
+		a6 |= r.Y[2] & m
+		a7 |= r.Y[3] & m
 	}
-	*e = [8]uint64{a0, a1, a2, a3, a4, a5, a6, a7}
+	e.X = field.Storage{a0, a1, a2, a3}
+	e.Y = field.Storage{a4, a5, a6, a7}
 }
 
 // Mul sets r = k·G. The result is infinity exactly when k = 0; otherwise
@@ -89,7 +76,7 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 	var (
 		add   group.Affine
 		neg   field.Element
-		e     [8]uint64
+		e     group.AffineStorage
 		first = true
 	)
 	for off := combSpacing - 1; off >= 0; off-- {
@@ -112,7 +99,7 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 			sign := digit >> (combTeeth - 1) & 1
 			idx := (digit ^ -sign) & (combPoints - 1)
 			lookup(&e, &combTable[block], idx)
-			add.FromStorage(storageOf(&e))
+			add.FromStorage(&e)
 			neg.Negate(&add.Y, 1)
 			add.Y.CMove(&neg, int(sign))
 			if first {
@@ -136,7 +123,7 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 	// spilled to the stack).
 	d.Zero()
 	clear(words[:])
-	clear(e[:])
+	e = group.AffineStorage{}
 	add.Clear()
 	neg.Zero()
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1/internal/ecmultgen/internal/gentable"
+	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/reference"
 )
@@ -54,19 +55,18 @@ func tableScalar(b, m int) *big.Int {
 	return s.Mul(s, half).Mod(s, reference.N)
 }
 
-// TestTableLayout reads every entry through storageOf (the view Mul uses)
-// and checks that the coordinates it decodes are the entry's limbs, that
+// TestTableLayout decodes every entry as Mul does and checks that the coordinates it decodes are the entry's limbs, that
 // the point is on the curve, and, for a sample, that it is the right point.
 func TestTableLayout(t *testing.T) {
 	for b := range combBlocks {
 		for m := range combPoints {
 			e := &combTable[b][m]
 			var a group.Affine
-			a.FromStorage(storageOf(e))
+			a.FromStorage(e)
 			for c, v := range []*big.Int{bigOfElement(&a.X), bigOfElement(&a.Y)} {
 				w := new(big.Int)
 				for i := 3; i >= 0; i-- {
-					w.Lsh(w, 64).Or(w, new(big.Int).SetUint64(e[4*c+i]))
+					w.Lsh(w, 64).Or(w, new(big.Int).SetUint64([2]field.Storage{e.X, e.Y}[c][i]))
 				}
 				if v.Cmp(w) != 0 {
 					t.Fatalf("entry [%d][%d] coordinate %d decodes to %x, limbs hold %x", b, m, c, v, w)

@@ -47,11 +47,11 @@ type Element struct {
 	n [5]uint64
 }
 
-// Storage is the compact form of a normalized element, four little-endian
-// 64-bit limbs, used for precomputed tables (32 bytes instead of 40).
-type Storage struct {
-	n [4]uint64
-}
+// Storage is the compact form of a normalized element: its four
+// little-endian 64-bit limbs (value = Σ s[i]·2^(64·i), below p), 32 bytes
+// instead of 40. Precomputed tables hold points in this form; because it is
+// a plain array, generated tables are static Go literals.
+type Storage [4]uint64
 
 const (
 	mask52 = 0xFFFFFFFFFFFFF // 2^52 − 1

@@ -159,20 +159,20 @@ func (v *Element) Swap(u *Element, cond int) {
 // FromElement sets s to the compact form of a, which must be normalized.
 // Constant time.
 func (s *Storage) FromElement(a *Element) {
-	s.n[0] = a.n[0] | a.n[1]<<52
-	s.n[1] = a.n[1]>>12 | a.n[2]<<40
-	s.n[2] = a.n[2]>>24 | a.n[3]<<28
-	s.n[3] = a.n[3]>>36 | a.n[4]<<16
+	s[0] = a.n[0] | a.n[1]<<52
+	s[1] = a.n[1]>>12 | a.n[2]<<40
+	s[2] = a.n[2]>>24 | a.n[3]<<28
+	s[3] = a.n[3]>>36 | a.n[4]<<16
 }
 
 // FromStorage sets v (normalized) from its compact form and returns v.
 // Constant time.
 func (v *Element) FromStorage(s *Storage) *Element {
-	v.n[0] = s.n[0] & mask52
-	v.n[1] = s.n[0]>>52 | (s.n[1]<<12)&mask52
-	v.n[2] = s.n[1]>>40 | (s.n[2]<<24)&mask52
-	v.n[3] = s.n[2]>>28 | (s.n[3]<<36)&mask52
-	v.n[4] = s.n[3] >> 16
+	v.n[0] = s[0] & mask52
+	v.n[1] = s[0]>>52 | (s[1]<<12)&mask52
+	v.n[2] = s[1]>>40 | (s[2]<<24)&mask52
+	v.n[3] = s[2]>>28 | (s[3]<<36)&mask52
+	v.n[4] = s[3] >> 16
 	return v
 }
 
@@ -180,8 +180,8 @@ func (v *Element) FromStorage(s *Storage) *Element {
 // Constant time; cond must be 0 or 1.
 func (s *Storage) CMove(a *Storage, cond int) {
 	m := mask(cond)
-	s.n[0] ^= m & (a.n[0] ^ s.n[0])
-	s.n[1] ^= m & (a.n[1] ^ s.n[1])
-	s.n[2] ^= m & (a.n[2] ^ s.n[2])
-	s.n[3] ^= m & (a.n[3] ^ s.n[3])
+	s[0] ^= m & (a[0] ^ s[0])
+	s[1] ^= m & (a[1] ^ s[1])
+	s[2] ^= m & (a[2] ^ s[2])
+	s[3] ^= m & (a[3] ^ s[3])
 }
