@@ -7,9 +7,9 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"syscall"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 )
@@ -43,11 +43,7 @@ func BenchmarkMul(b *testing.B) {
 }
 
 // ecThreadCPU returns this thread's CPU time in nanoseconds.
-func ecThreadCPU() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(1, &ru) // RUSAGE_THREAD
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func ecThreadCPU() int64 { return int64(cputime.Thread()) }
 
 // TestCPUTime reports the per-call thread CPU time of Mul for each window
 // (lower quartile of 15 rounds), which is much less disturbed than wall

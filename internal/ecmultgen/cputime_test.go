@@ -5,22 +5,14 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
-	"unsafe"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/group"
 )
 
-// threadCPU returns the CPU time consumed by the calling thread, in ns
-// (clock_gettime(CLOCK_THREAD_CPUTIME_ID)). On a machine shared with other
-// jobs, CPU time is a steadier measure than wall time.
-func threadCPU() int64 {
-	var ts syscall.Timespec
-	const clockThreadCPUTimeID = 3
-	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0)
-	return ts.Nano()
-}
+// threadCPU returns the CPU time consumed by the calling thread, in ns.
+func threadCPU() int64 { return int64(cputime.Thread()) }
 
 // TestCPUTime measures Mul in thread CPU time, with the table hot (a tight
 // loop, as BenchmarkMul) and cold (after sweeping 32 MiB of other memory

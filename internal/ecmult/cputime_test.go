@@ -1,5 +1,3 @@
-//go:build linux
-
 package ecmult
 
 import (
@@ -9,21 +7,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/group"
 )
 
 // emThreadCPU returns the CPU time consumed so far by the calling thread.
-func emThreadCPU() int64 {
-	var ru syscall.Rusage
-	const rusageThread = 1 // RUSAGE_THREAD
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		panic(err)
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+func emThreadCPU() int64 { return int64(cputime.Thread()) }
 
 // TestWindowCPUTime compares G windows by thread CPU time rather than wall
 // time, which on a shared machine is far less disturbed by other
