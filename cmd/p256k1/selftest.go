@@ -6,6 +6,9 @@ import (
 	"io"
 	"time"
 
+	"github.com/p256k1/p256k1/internal/ecmult"
+	"github.com/p256k1/p256k1/internal/ecmultconst"
+	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -193,6 +196,50 @@ var checks = []check{
 		}
 		return nil
 	}},
+	{"engine k·G (constant time, blinded comb)", func() error {
+		var g group.Affine
+		var want, got group.Jacobian
+		g.SetGenerator()
+		k := sc(hexSa)
+		scalarMulSlow(&want, &g, k)
+		ecmultgen.NewContext().Mul(&got, k)
+		return sameJacobian("k·G", &got, &want)
+	}},
+	{"engine a·P + b·G (variable time, Strauss-wNAF)", func() error {
+		var g, p group.Affine
+		var pj, aP, bG, want, got group.Jacobian
+		g.SetGenerator()
+		scalarMulSlow(&pj, &g, sc(hexSb))
+		p.SetJacobianVar(&pj)
+		a, b := sc(hexSa), sc(hexSbInv)
+		scalarMulSlow(&aP, &p, a)
+		scalarMulSlow(&bG, &g, b)
+		want.AddVar(&aP, &bG, nil)
+		ecmult.DoubleBaseVar(&got, a, &pj, b)
+		return sameJacobian("a·P + b·G", &got, &want)
+	}},
+	{"engine k·P (constant time, GLV windows)", func() error {
+		var g, p group.Affine
+		var pj, want, got group.Jacobian
+		g.SetGenerator()
+		scalarMulSlow(&pj, &g, sc(hexSb))
+		p.SetJacobianVar(&pj)
+		k := sc(hexNMinus1)
+		scalarMulSlow(&want, &p, k)
+		ecmultconst.Mul(&got, &p, k)
+		return sameJacobian("k·P", &got, &want)
+	}},
+}
+
+// sameJacobian compares two points by their affine coordinates.
+func sameJacobian(what string, got, want *group.Jacobian) error {
+	if !got.EqualVar(want) {
+		var a, b group.Affine
+		a.SetJacobianVar(got)
+		b.SetJacobianVar(want)
+		return fmt.Errorf("%s: x = %s, want %s", what, feHex(&a.X), feHex(&b.X))
+	}
+	return nil
 }
 
 type timing struct {
@@ -296,6 +343,22 @@ func timings() []timing {
 		{"batch to affine, per point (64)", func(n int) {
 			for i := 0; i < (n+63)/64; i++ {
 				group.BatchToAffineVar(batchOut, batchIn)
+			}
+		}},
+		{"k·G (ecmult_gen, constant time)", func(n int) {
+			ctx := ecmultgen.NewContext()
+			for i := 0; i < n; i++ {
+				ctx.Mul(&j, sa)
+			}
+		}},
+		{"a·P + b·G (ecmult, variable time)", func(n int) {
+			for i := 0; i < n; i++ {
+				ecmult.DoubleBaseVar(&j, sa, &j2, sb)
+			}
+		}},
+		{"k·P (ecmult_const, constant time)", func(n int) {
+			for i := 0; i < n; i++ {
+				ecmultconst.Mul(&j, &g, sa)
 			}
 		}},
 	}
