@@ -1,0 +1,17 @@
+package p256k1
+
+import "errors"
+
+// Errors returned by this package. Compare with errors.Is.
+var (
+	// ErrInvalidPrivateKey: a private key that is not 32 bytes or not in
+	// [1, n−1], or a zero (unset) PrivateKey.
+	ErrInvalidPrivateKey = errors.New("p256k1: invalid private key")
+	// ErrInvalidPublicKey: an encoding that libsecp256k1's ec_pubkey_parse
+	// (or xonly_pubkey_parse) would reject, or a zero (unset) PublicKey.
+	ErrInvalidPublicKey = errors.New("p256k1: invalid public key")
+	// ErrInvalidTweak: a tweak that is not below the group order n (or zero
+	// for multiplication), or one that would make the result zero or the
+	// point at infinity.
+	ErrInvalidTweak = errors.New("p256k1: invalid tweak")
+)

@@ -1,0 +1,185 @@
+package p256k1
+
+import (
+	"crypto"
+	"crypto/rand"
+	"io"
+
+	"github.com/p256k1/p256k1/internal/ecmultgen"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// PrivateKey is a secp256k1 secret key: an integer d with 1 ≤ d < n.
+//
+// The zero value is not a valid key; functions given one return
+// ErrInvalidPrivateKey (or false, or a zero PublicKey, as documented).
+// Every operation on a PrivateKey is constant time in d. PrivateKey is a
+// small value type: copying it copies the secret, so call Zero on copies you
+// no longer need.
+type PrivateKey struct {
+	d scalar.Scalar
+}
+
+// NewPrivateKey returns the private key whose big-endian encoding is b. It
+// returns ErrInvalidPrivateKey unless b is 32 bytes encoding a value in
+// [1, n−1] (libsecp256k1's ec_seckey_verify). Constant time apart from the
+// validity result.
+func NewPrivateKey(b []byte) (PrivateKey, error) {
+	if len(b) != 32 {
+		return PrivateKey{}, ErrInvalidPrivateKey
+	}
+	var k PrivateKey
+	over := k.d.SetBytes((*[32]byte)(b))
+	if over|k.d.IsZero() != 0 {
+		k.d.Zero()
+		return PrivateKey{}, ErrInvalidPrivateKey
+	}
+	return k, nil
+}
+
+// GeneratePrivateKey returns a new private key drawn from crypto/rand. It
+// does not allocate.
+func GeneratePrivateKey() (PrivateKey, error) {
+	var b [32]byte
+	defer clear(b[:])
+	for range 64 {
+		if _, err := rand.Read(b[:]); err != nil {
+			return PrivateKey{}, err
+		}
+		if k, err := NewPrivateKey(b[:]); err == nil {
+			return k, nil
+		}
+	}
+	return PrivateKey{}, ErrInvalidPrivateKey
+}
+
+// GeneratePrivateKeyFromReader returns a private key made from 32-byte
+// blocks read from r, drawing again in the (probability < 2^−127) case that
+// a block is not a valid key. r must be a cryptographically secure source;
+// a deterministic reader gives a deterministic key, which tests use.
+func GeneratePrivateKeyFromReader(r io.Reader) (PrivateKey, error) {
+	var b [32]byte
+	defer clear(b[:])
+	for range 64 {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return PrivateKey{}, err
+		}
+		if k, err := NewPrivateKey(b[:]); err == nil {
+			return k, nil
+		}
+	}
+	return PrivateKey{}, ErrInvalidPrivateKey
+}
+
+// valid returns 1 if k is a usable key (nonzero), else 0. Constant time.
+func (k *PrivateKey) valid() int {
+	return k.d.IsZero() ^ 1
+}
+
+// IsValid reports whether k holds a key (is not the zero value).
+func (k *PrivateKey) IsValid() bool {
+	return k.valid() == 1
+}
+
+// Bytes returns the 32-byte big-endian encoding of k. Constant time.
+func (k *PrivateKey) Bytes() [32]byte {
+	var b [32]byte
+	k.d.Bytes(&b)
+	return b
+}
+
+// PublicKey returns the public key d·G. It uses the constant-time,
+// blinded fixed-base multiplication and does not allocate. The zero
+// PrivateKey gives the zero (invalid) PublicKey.
+func (k *PrivateKey) PublicKey() PublicKey {
+	var j group.Jacobian
+	ecmultgen.Shared().Mul(&j, &k.d)
+	var p PublicKey
+	p.setJacobian(&j)
+	return p
+}
+
+// Public returns the public key as a *PublicKey, to satisfy crypto.Signer.
+func (k *PrivateKey) Public() crypto.PublicKey {
+	p := k.PublicKey()
+	return &p
+}
+
+// Equal reports whether x is a *PrivateKey holding the same key. Constant
+// time in both keys.
+func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	o, ok := x.(*PrivateKey)
+	if !ok || o == nil {
+		return false
+	}
+	return k.d.Equal(&o.d) == 1
+}
+
+// Zero overwrites k with the zero (invalid) key. Go gives no guarantee that
+// no other copy of the secret remains in memory; this clears the one you
+// hold.
+func (k *PrivateKey) Zero() {
+	k.d.Zero()
+}
+
+// Negate returns n − d, the key of the negated public key. Constant time.
+func (k *PrivateKey) Negate() PrivateKey {
+	var r PrivateKey
+	r.d.Negate(&k.d)
+	return r
+}
+
+// TweakAdd returns the key d + t (mod n), as BIP-32 private derivation
+// needs (libsecp256k1's ec_seckey_tweak_add). It returns ErrInvalidTweak
+// if t ≥ n or the sum is zero, and ErrInvalidPrivateKey if k is not valid.
+// Constant time in d and t.
+func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
+	var tw scalar.Scalar
+	defer tw.Zero()
+	if tw.SetBytes(t) != 0 {
+		return PrivateKey{}, ErrInvalidTweak
+	}
+	if k.valid() == 0 {
+		return PrivateKey{}, ErrInvalidPrivateKey
+	}
+	var r PrivateKey
+	r.d.Add(&k.d, &tw)
+	if r.d.IsZero() != 0 {
+		return PrivateKey{}, ErrInvalidTweak
+	}
+	return r, nil
+}
+
+// TweakMul returns the key d·t (mod n) (libsecp256k1's
+// ec_seckey_tweak_mul). It returns ErrInvalidTweak if t is zero or ≥ n.
+// Constant time in d and t.
+func (k *PrivateKey) TweakMul(t *[32]byte) (PrivateKey, error) {
+	var tw scalar.Scalar
+	defer tw.Zero()
+	if tw.SetBytes(t)|tw.IsZero() != 0 {
+		return PrivateKey{}, ErrInvalidTweak
+	}
+	if k.valid() == 0 {
+		return PrivateKey{}, ErrInvalidPrivateKey
+	}
+	var r PrivateKey
+	r.d.Mul(&k.d, &tw)
+	return r, nil
+}
+
+// TweakAddXOnly returns the secret key of the BIP-341 tweaked x-only key:
+// d is first negated if d·G has an odd Y (so that it matches the x-only
+// public key), then t is added (libsecp256k1's keypair_xonly_tweak_add).
+// The result's public key equals XOnlyPublicKey.TweakAdd of k's x-only key.
+// Errors as TweakAdd. Constant time in d and t.
+func (k *PrivateKey) TweakAddXOnly(t *[32]byte) (PrivateKey, error) {
+	if k.valid() == 0 {
+		return PrivateKey{}, ErrInvalidPrivateKey
+	}
+	p := k.PublicKey()
+	var e PrivateKey
+	e.d.CondNegate(&k.d, p.p.Y.IsOdd())
+	defer e.Zero()
+	return e.TweakAdd(t)
+}
