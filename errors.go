@@ -14,4 +14,8 @@ var (
 	// for multiplication), or one that would make the result zero or the
 	// point at infinity.
 	ErrInvalidTweak = errors.New("p256k1: invalid tweak")
+	// ErrInvalidDigest: PrivateKey.Sign was given a digest that is not 32
+	// bytes, or opts naming a known hash function whose output is not 32
+	// bytes.
+	ErrInvalidDigest = errors.New("p256k1: ECDSA digest must be 32 bytes")
 )

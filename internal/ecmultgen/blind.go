@@ -1,11 +1,11 @@
 package ecmultgen
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/rfc6979"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -154,95 +154,29 @@ func (c *Context) Blind(seed *[32]byte) {
 }
 
 // deriveBlinding sets b (nonzero) and f (nonzero, normalized) from the
-// RFC 6979 HMAC-SHA256 generator keyed with chain ‖ seed. Constant time.
+// RFC 6979 HMAC-SHA256 generator (internal/rfc6979) keyed with chain ‖ seed.
+// Constant time.
 func deriveBlinding(b *scalar.Scalar, f *field.Element, chain, seed *[32]byte) {
 	var key [64]byte
 	copy(key[:32], chain[:])
 	copy(key[32:], seed[:])
-	var rng hmacDRBG
-	rng.init(&key)
+	var rng rfc6979.DRBG
+	rng.Init(key[:])
 	clear(key[:])
 
 	var buf [32]byte
 	var one field.Element
 	one.One()
-	rng.generate(&buf)
+	rng.Generate32(&buf)
 	f.SetBytes(&buf) // reduced mod p, normalized
 	f.CMove(&one, f.IsZero())
 
 	var sone scalar.Scalar
 	sone.One()
-	rng.generate(&buf)
+	rng.Generate32(&buf)
 	b.SetBytes(&buf) // reduced mod n
 	b.CMove(&sone, b.IsZero())
 
 	clear(buf[:])
-	rng.clear()
-}
-
-// hmacDRBG is the RFC 6979 (section 3.2) deterministic generator with
-// HMAC-SHA256, as libsecp256k1's rfc6979_hmac_sha256.
-type hmacDRBG struct {
-	k, v  [32]byte
-	retry bool
-}
-
-// init seeds the generator with a 64-byte key.
-func (g *hmacDRBG) init(key *[64]byte) {
-	for i := range g.v {
-		g.v[i] = 0x01
-	}
-	clear(g.k[:])
-	g.k = hmacSHA256(&g.k, g.v[:], []byte{0x00}, key[:])
-	g.v = hmacSHA256(&g.k, g.v[:], nil, nil)
-	g.k = hmacSHA256(&g.k, g.v[:], []byte{0x01}, key[:])
-	g.v = hmacSHA256(&g.k, g.v[:], nil, nil)
-	g.retry = false
-}
-
-// generate writes the next 32 output bytes.
-func (g *hmacDRBG) generate(out *[32]byte) {
-	if g.retry {
-		g.k = hmacSHA256(&g.k, g.v[:], []byte{0x00}, nil)
-		g.v = hmacSHA256(&g.k, g.v[:], nil, nil)
-	}
-	g.v = hmacSHA256(&g.k, g.v[:], nil, nil)
-	*out = g.v
-	g.retry = true
-}
-
-func (g *hmacDRBG) clear() {
-	*g = hmacDRBG{}
-}
-
-// hmacSHA256 returns HMAC-SHA256 with a 32-byte key of the concatenation
-// a ‖ b ‖ c, which must total at most 97 bytes. It works in fixed buffers on
-// the stack (crypto/hmac would allocate).
-func hmacSHA256(key *[32]byte, a, b, c []byte) [32]byte {
-	const block = 64
-	var in [block + 97]byte
-	for i := range block {
-		in[i] = 0x36
-	}
-	for i, k := range key {
-		in[i] ^= k
-	}
-	n := block
-	n += copy(in[n:], a)
-	n += copy(in[n:], b)
-	n += copy(in[n:], c)
-	inner := sha256.Sum256(in[:n])
-	var out [block + 32]byte
-	for i := range block {
-		out[i] = 0x5c
-	}
-	for i, k := range key {
-		out[i] ^= k
-	}
-	copy(out[block:], inner[:])
-	sum := sha256.Sum256(out[:])
-	clear(in[:])
-	clear(out[:])
-	clear(inner[:])
-	return sum
+	rng.Clear()
 }

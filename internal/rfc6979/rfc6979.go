@@ -1,0 +1,151 @@
+// Package rfc6979 implements the deterministic random bit generator of
+// RFC 6979 section 3.2 instantiated with HMAC-SHA256, as libsecp256k1's
+// rfc6979_hmac_sha256 does, and the key layout of libsecp256k1's
+// nonce_function_rfc6979, from which ECDSA signing draws its nonces.
+//
+// Nothing here allocates: HMAC-SHA256 is computed over crypto/sha256.Sum256
+// with fixed-size buffers on the stack (crypto/hmac allocates its state on
+// the heap). Everything is constant time in the key material and the
+// outputs: SHA-256 itself is data independent, and no branch or memory index
+// depends on secret bytes (lengths are public).
+package rfc6979
+
+import (
+	"crypto/sha256"
+
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// MaxSeedLen is the longest seed Init accepts: enough for libsecp256k1's
+// largest layout (key ‖ message ‖ extra data ‖ algorithm name, 112 bytes)
+// with room to spare.
+const MaxSeedLen = 128
+
+const blockSize = 64 // SHA-256 block size, the HMAC pad length
+
+// DRBG is the HMAC-SHA256 generator of RFC 6979 section 3.2 (steps b to h)
+// with the state (K, V) and libsecp256k1's "retry" flag, which makes every
+// Generate call after the first start with the step h.3 update
+// K = HMAC_K(V ‖ 0x00), V = HMAC_K(V). Its outputs are therefore exactly
+// the successive candidates that RFC 6979 produces when a candidate is
+// rejected, and exactly those of libsecp256k1's nonce function called with
+// counter 0, 1, 2, ….
+//
+// The zero value is not seeded; call Init (or InitNonce) first. A DRBG holds
+// secret state: call Clear when done. Constant time in the seed and state.
+type DRBG struct {
+	k, v  [32]byte
+	retry bool
+}
+
+var (
+	sep0 = []byte{0x00}
+	sep1 = []byte{0x01}
+)
+
+// Init seeds g with seed (RFC 6979 steps b to g, where the seed is
+// int2octets(x) ‖ bits2octets(h1) ‖ optional additional data): V = 0x01…01,
+// K = 0x00…00, K = HMAC_K(V ‖ 0x00 ‖ seed), V = HMAC_K(V),
+// K = HMAC_K(V ‖ 0x01 ‖ seed), V = HMAC_K(V). It panics if seed is longer
+// than MaxSeedLen. Constant time in the seed's contents.
+func (g *DRBG) Init(seed []byte) {
+	if len(seed) > MaxSeedLen {
+		panic("rfc6979: seed longer than MaxSeedLen")
+	}
+	for i := range g.v {
+		g.v[i] = 0x01
+	}
+	clear(g.k[:])
+	mac(&g.k, &g.k, &g.v, sep0, seed)
+	mac(&g.v, &g.k, &g.v, nil, nil)
+	mac(&g.k, &g.k, &g.v, sep1, seed)
+	mac(&g.v, &g.k, &g.v, nil, nil)
+	g.retry = false
+}
+
+// InitNonce seeds g as libsecp256k1's nonce_function_rfc6979 does: the seed
+// is key32 ‖ (msg32 mod n) ‖ data32 ‖ algo16, where data32 (extra entropy,
+// RFC 6979 section 3.6) and algo16 (an algorithm name) are left out when
+// nil, and msg32 is reduced modulo the group order n (RFC 6979's
+// bits2octets). The first Generate then yields libsecp256k1's nonce for
+// counter 0, the next for counter 1, and so on. Constant time.
+func (g *DRBG) InitNonce(key32, msg32, data32 *[32]byte, algo16 *[16]byte) {
+	var seed [112]byte
+	var m scalar.Scalar
+	m.SetBytes(msg32)
+	copy(seed[:32], key32[:])
+	m.Bytes((*[32]byte)(seed[32:64]))
+	n := 64
+	if data32 != nil {
+		n += copy(seed[n:], data32[:])
+	}
+	if algo16 != nil {
+		n += copy(seed[n:], algo16[:])
+	}
+	g.Init(seed[:n])
+	clear(seed[:])
+	m.Zero()
+}
+
+// Generate fills out with the next len(out) bytes of output (RFC 6979 step
+// h; libsecp256k1's rfc6979_hmac_sha256_generate): after the first call it
+// first updates K = HMAC_K(V ‖ 0x00), V = HMAC_K(V), then concatenates
+// successive V = HMAC_K(V) and truncates to len(out). Constant time in the
+// state; len(out) is public.
+func (g *DRBG) Generate(out []byte) {
+	if g.retry {
+		mac(&g.k, &g.k, &g.v, sep0, nil)
+		mac(&g.v, &g.k, &g.v, nil, nil)
+	}
+	for len(out) > 0 {
+		mac(&g.v, &g.k, &g.v, nil, nil)
+		n := copy(out, g.v[:])
+		out = out[n:]
+	}
+	g.retry = true
+}
+
+// Generate32 is Generate for a 32-byte output, one HMAC block.
+func (g *DRBG) Generate32(out *[32]byte) {
+	g.Generate(out[:])
+}
+
+// Clear overwrites the state of g, leaving an unseeded generator.
+func (g *DRBG) Clear() {
+	*g = DRBG{}
+}
+
+// macBuf is the longest HMAC input: the inner pad block, V, a separator
+// byte and a seed.
+const macBuf = blockSize + 32 + 1 + MaxSeedLen
+
+// mac sets out = HMAC-SHA256(key, v ‖ sep ‖ seed) with a 32-byte key; sep
+// and seed may be empty. out may alias key or v. It works in fixed-size
+// stack buffers and wipes them.
+func mac(out, key, v *[32]byte, sep, seed []byte) {
+	var in [macBuf]byte
+	for i := range blockSize {
+		in[i] = 0x36
+	}
+	for i, k := range key {
+		in[i] ^= k
+	}
+	n := blockSize
+	n += copy(in[n:], v[:])
+	n += copy(in[n:], sep)
+	n += copy(in[n:], seed)
+	inner := sha256.Sum256(in[:n])
+
+	var o [blockSize + 32]byte
+	for i := range blockSize {
+		o[i] = 0x5c
+	}
+	for i, k := range key {
+		o[i] ^= k
+	}
+	copy(o[blockSize:], inner[:])
+	*out = sha256.Sum256(o[:])
+	clear(in[:])
+	clear(o[:])
+	clear(inner[:])
+}
