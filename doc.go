@@ -1,20 +1,40 @@
 // Package p256k1 is a pure-Go implementation of the secp256k1 elliptic curve
-// as Bitcoin, Nostr and Lightning use it: keys, ECDSA, BIP-340 Schnorr
-// signatures and ECDH, built to match Bitcoin Core's libsecp256k1 in speed
-// and in its care with secrets, without cgo.
+// as Bitcoin, Nostr and Lightning use it, built to match Bitcoin Core's
+// libsecp256k1 in speed and in its care with secrets, without cgo.
 //
-// # Status
+// This package holds the keys: PrivateKey, PublicKey and XOnlyPublicKey,
+// their encodings (parsed exactly as libsecp256k1 parses them), and the
+// tweaks BIP-32 and BIP-341 (Taproot) need. The protocols live in
+// subpackages:
 //
-// The arithmetic foundation is in place: the field (internal/field, 5×52-bit
-// limbs with lazy reduction), the scalars modulo the group order
-// (internal/scalar, 4×64-bit limbs, GLV split), safegcd inversion
-// (internal/safegcd) and curve points (internal/group). The point
-// multiplication engines and the public API (keys, ECDSA, Schnorr, ECDH) are
-// built on top of these in later steps; see docs/ARCHITECTURE.md.
+//   - ecdsa: RFC 6979 signing byte-identical to libsecp256k1, low-S
+//     verification, strict and lax DER, compact form, public-key recovery;
+//   - schnorr: BIP-340 signing and verification, with precomputed keypairs;
+//   - ecdh: libsecp256k1's hashed shared secret, the raw x-coordinate, or a
+//     hash of your own.
+//
+// PrivateKey also implements crypto.Signer (ECDSA, DER).
 //
 // # Side channels
 //
 // Everything that touches secrets runs in constant time: no branch and no
-// memory address depends on secret data. Functions that run in variable time
-// say so in their name (Var, VarTime) and must only be given public data.
+// memory address depends on secret data. Key generation, public-key
+// derivation and signing use a blinded fixed-base multiplication; call
+// Randomize with fresh randomness to re-blind it. Parsing and verification
+// handle only public data and run in variable time. Every exported name
+// documents which it is.
+//
+// # Allocation
+//
+// Keys and signatures are small value types; public-key derivation, signing,
+// verification and ECDH do not allocate.
+//
+// # Errors
+//
+// Functions return sentinel errors (ErrInvalidPrivateKey,
+// ErrInvalidPublicKey, ErrInvalidTweak, ...) to compare with errors.Is;
+// verification returns a plain bool, false for every malformed input.
+//
+// The layers underneath (field, scalar, group, the three multiplication
+// engines) are in internal packages; docs/ARCHITECTURE.md describes them.
 package p256k1

@@ -1,0 +1,78 @@
+package schnorr
+
+import (
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// Keypair is a secret key prepared for BIP-340 signing, like libsecp256k1's
+// secp256k1_keypair: it holds the secret scalar already negated if needed so
+// that its public key has an even Y, together with that x-only public key,
+// so that each SignKeypair costs one fixed-base multiplication and no
+// public-key derivation.
+//
+// The zero value is not a valid keypair (SignKeypair returns
+// p256k1.ErrInvalidPrivateKey). Keypair is a value type: copying it copies
+// the secret, so call Zero on copies you no longer need. A Keypair is safe
+// for concurrent use by several signers as long as none calls Zero.
+type Keypair struct {
+	d      scalar.Scalar         // the secret, negated if the key's Y was odd
+	pub    p256k1.XOnlyPublicKey // d·G, Y even
+	px     [32]byte              // pub's x coordinate, as the hashes take it
+	parity int                   // 1 if the original key's Y was odd
+}
+
+// NewKeypair derives the keypair of k: the public key d·G (by the
+// constant-time, blinded fixed-base multiplication) and its x-only form.
+// It returns p256k1.ErrInvalidPrivateKey if k is not valid (the zero value).
+// Constant time in the secret key. It does not allocate.
+func NewKeypair(k *p256k1.PrivateKey) (Keypair, error) {
+	var kp Keypair
+	if err := kp.set(k); err != nil {
+		return Keypair{}, err
+	}
+	return kp, nil
+}
+
+// set fills kp from k; on error kp is left zero.
+func (kp *Keypair) set(k *p256k1.PrivateKey) error {
+	if k == nil || !k.IsValid() {
+		return p256k1.ErrInvalidPrivateKey
+	}
+	b := k.Bytes()
+	kp.d.SetBytes(&b) // below n: k is valid
+	clear(b[:])
+	pub := k.PublicKey()
+	kp.pub, kp.parity = pub.XOnly()
+	kp.px = kp.pub.Bytes()
+	kp.d.CondNegate(&kp.d, kp.parity)
+	return nil
+}
+
+// IsValid reports whether kp holds a key (is not the zero value or zeroed).
+// Constant time.
+func (kp *Keypair) IsValid() bool { return kp.pub.IsValid() }
+
+// XOnlyPublicKey returns the BIP-340 public key that SignKeypair's
+// signatures verify under. Constant time.
+func (kp *Keypair) XOnlyPublicKey() p256k1.XOnlyPublicKey { return kp.pub }
+
+// PublicKey returns the full public key of the private key kp was made from
+// (with its original Y parity), like libsecp256k1's secp256k1_keypair_pub.
+// A zero Keypair gives the zero PublicKey. Variable time in the (public)
+// parity only.
+func (kp *Keypair) PublicKey() p256k1.PublicKey {
+	p := kp.pub.PublicKey()
+	if kp.parity == 1 {
+		p = p.Negate()
+	}
+	return p
+}
+
+// Zero overwrites kp with the zero (invalid) keypair. Go gives no guarantee
+// that no other copy of the secret remains in memory; this clears the one
+// you hold. Constant time.
+func (kp *Keypair) Zero() {
+	kp.d.Zero()
+	*kp = Keypair{}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package schnorr
+
+const raceEnabled = false
