@@ -7,4 +7,10 @@ require (
 	github.com/p256k1/p256k1 v0.0.0
 )
 
+require (
+	github.com/btcsuite/btcd/btcec/v2 v2.3.5
+	github.com/btcsuite/btcd/chaincfg/chainhash v1.0.1 // indirect
+	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
+)
+
 replace github.com/p256k1/p256k1 => ../
