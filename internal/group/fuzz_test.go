@@ -40,10 +40,10 @@ func FuzzGroupAdd(f *testing.F) {
 		case 2:
 			q = grNeg(p)
 		case 3: // (β·x, −y): the unified formula's degenerate case
-			if p.inf {
+			if p.Inf {
 				q = p
 			} else {
-				q = grPoint{x: grMod(new(big.Int).Mul(p.x, grBeta)), y: grMod(new(big.Int).Sub(grP, p.y))}
+				q = grPoint{X: grMod(new(big.Int).Mul(p.X, grBeta)), Y: grMod(new(big.Int).Sub(grP, p.Y))}
 			}
 		case 4:
 			q = grInf()

@@ -34,10 +34,10 @@ func grCheckA(t *testing.T, what string, got *Affine, want grPoint) {
 }
 
 func grStr(a grPoint) string {
-	if a.inf {
+	if a.Inf {
 		return "∞"
 	}
-	return "(" + a.x.Text(16) + ", " + a.y.Text(16) + ")"
+	return "(" + a.X.Text(16) + ", " + a.Y.Text(16) + ")"
 }
 
 // grAllAdds computes a + b with every addition routine that applies and
@@ -53,7 +53,7 @@ func grAllAdds(t *testing.T, rng *rand.Rand, a, b grPoint) {
 
 	r.AddVar(&aJ, &bJ, nil)
 	grCheckJ(t, "AddVar", &r, want)
-	if a.inf {
+	if a.Inf {
 		r.AddVar(&aJ, &bJ, nil)
 	} else {
 		r.AddVar(&aJ, &bJ, &rz)
@@ -62,7 +62,7 @@ func grAllAdds(t *testing.T, rng *rand.Rand, a, b grPoint) {
 
 	r.AddAffineVar(&aJ, &bA, nil)
 	grCheckJ(t, "AddAffineVar", &r, want)
-	if !a.inf {
+	if !a.Inf {
 		r.AddAffineVar(&aJ, &bA, &rz)
 		grCheckRatio(t, "AddAffineVar rzr", &r, &aJ, &rz)
 	}
@@ -71,13 +71,13 @@ func grAllAdds(t *testing.T, rng *rand.Rand, a, b grPoint) {
 	var bZ Affine
 	bZ.X, bZ.Y, bZ.Infinity = bJ.X, bJ.Y, bJ.Infinity
 	var bzinv field.Element
-	if !b.inf {
+	if !b.Inf {
 		bzinv = grFe(new(big.Int).ModInverse(grBig(&bJ.Z), grP))
 	}
 	r.AddZInvVar(&aJ, &bZ, &bzinv)
 	grCheckJ(t, "AddZInvVar", &r, want)
 
-	if !b.inf {
+	if !b.Inf {
 		r.AddAffine(&aJ, &bA)
 		grCheckJ(t, "AddAffine", &r, want)
 	}
@@ -95,7 +95,7 @@ func grAllAdds(t *testing.T, rng *rand.Rand, a, b grPoint) {
 	r = aJ
 	r.AddZInvVar(&r, &bZ, &bzinv)
 	grCheckJ(t, "AddZInvVar r=a", &r, want)
-	if !b.inf {
+	if !b.Inf {
 		r = aJ
 		r.AddAffine(&r, &bA)
 		grCheckJ(t, "AddAffine r=a", &r, want)
@@ -173,8 +173,8 @@ func TestGroupLaw(t *testing.T) {
 		// Doubling via additions.
 		grAllAdds(t, rng, p, p)
 		// The degenerate case of the unified formula: y1 = −y2, x1 ≠ x2.
-		pb := grPoint{x: grMod(new(big.Int).Mul(p.x, grBeta)), y: grMod(new(big.Int).Sub(grP, p.y))}
-		pb2 := grPoint{x: grMod(new(big.Int).Mul(pb.x, grBeta)), y: new(big.Int).Set(pb.y)}
+		pb := grPoint{X: grMod(new(big.Int).Mul(p.X, grBeta)), Y: grMod(new(big.Int).Sub(grP, p.Y))}
+		pb2 := grPoint{X: grMod(new(big.Int).Mul(pb.X, grBeta)), Y: new(big.Int).Set(pb.Y)}
 		grAllAdds(t, rng, p, pb)
 		grAllAdds(t, rng, pb, p)
 		grAllAdds(t, rng, p, pb2)
@@ -199,7 +199,7 @@ func TestDouble(t *testing.T) {
 		r.DoubleVar(&a, nil)
 		grCheckJ(t, "DoubleVar", &r, want)
 		r.DoubleVar(&a, &rz)
-		if !p.inf {
+		if !p.Inf {
 			grCheckRatio(t, "DoubleVar rzr", &r, &a, &rz)
 		} else if grBig(&rz).Cmp(big.NewInt(1)) != 0 {
 			t.Fatal("DoubleVar(∞) rzr != 1")
@@ -374,7 +374,7 @@ func TestDecompress(t *testing.T) {
 	x := grFe(grGx)
 	var r Affine
 	if !r.SetXOVar(&x, false) {
-		t.Fatal("G.x not liftable")
+		t.Fatal("G.X not liftable")
 	}
 	grCheckA(t, "G even", &r, grG())
 	r.SetXOVar(&x, true)
@@ -413,7 +413,7 @@ func TestSetJacobian(t *testing.T) {
 		if j != orig {
 			t.Fatal("input modified")
 		}
-		if p.inf {
+		if p.Inf {
 			if grBig(&a.X).Sign() != 0 || grBig(&a.Y).Sign() != 0 {
 				t.Fatal("SetJacobian(∞) coordinates not zero")
 			}
@@ -583,7 +583,7 @@ func TestBatchToAffine(t *testing.T) {
 				if !one.EqualVar(&outV[i]) || !one.EqualVar(&outC[i]) {
 					t.Fatal("batch differs from one-by-one")
 				}
-				if want[i].inf && (grBig(&outV[i].X).Sign() != 0 || grBig(&outC[i].X).Sign() != 0 ||
+				if want[i].Inf && (grBig(&outV[i].X).Sign() != 0 || grBig(&outC[i].X).Sign() != 0 ||
 					grBig(&outV[i].Y).Sign() != 0 || grBig(&outC[i].Y).Sign() != 0) {
 					t.Fatal("infinite output coordinates not zero")
 				}

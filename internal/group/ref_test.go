@@ -9,7 +9,11 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/reference"
 )
+
+// The reference model itself is package internal/reference; these names
+// keep the tests short.
 
 func grHex(s string) *big.Int {
 	v, ok := new(big.Int).SetString(s, 16)
@@ -20,135 +24,27 @@ func grHex(s string) *big.Int {
 }
 
 var (
-	grP      = grHex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
-	grN      = grHex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
-	grLambda = grHex("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72")
-	grBeta   = grHex("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee")
-	grGx     = grHex("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
-	grGy     = grHex("483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8")
+	grP      = reference.P
+	grN      = reference.N
+	grLambda = reference.Lambda
+	grBeta   = reference.Beta
+	grGx     = reference.G.X
+	grGy     = reference.G.Y
 )
 
-// grPoint is an affine point over math/big; inf marks infinity.
-type grPoint struct {
-	x, y *big.Int
-	inf  bool
-}
+type grPoint = reference.Point
 
-func grInf() grPoint { return grPoint{inf: true} }
-func grG() grPoint   { return grPoint{x: new(big.Int).Set(grGx), y: new(big.Int).Set(grGy)} }
-
-func grMod(v *big.Int) *big.Int { return v.Mod(v, grP) }
-
-func grOnCurve(a grPoint) bool {
-	if a.inf {
-		return true
-	}
-	l := new(big.Int).Mul(a.y, a.y)
-	r := new(big.Int).Exp(a.x, big.NewInt(3), grP)
-	r.Add(r, big.NewInt(7))
-	return grMod(l).Cmp(grMod(r)) == 0
-}
-
-func grEq(a, b grPoint) bool {
-	if a.inf || b.inf {
-		return a.inf == b.inf
-	}
-	return a.x.Cmp(b.x) == 0 && a.y.Cmp(b.y) == 0
-}
-
-func grNeg(a grPoint) grPoint {
-	if a.inf {
-		return a
-	}
-	return grPoint{x: new(big.Int).Set(a.x), y: grMod(new(big.Int).Sub(grP, a.y))}
-}
-
-// grAdd is the textbook chord-and-tangent addition.
-func grAdd(a, b grPoint) grPoint {
-	if a.inf {
-		return b
-	}
-	if b.inf {
-		return a
-	}
-	var lam *big.Int
-	if a.x.Cmp(b.x) == 0 {
-		if grMod(new(big.Int).Add(a.y, b.y)).Sign() == 0 {
-			return grInf()
-		}
-		// tangent: λ = 3x² / 2y
-		num := new(big.Int).Mul(a.x, a.x)
-		num.Mul(num, big.NewInt(3))
-		den := new(big.Int).Lsh(a.y, 1)
-		lam = num.Mul(num, den.ModInverse(grMod(den), grP))
-	} else {
-		num := new(big.Int).Sub(b.y, a.y)
-		den := grMod(new(big.Int).Sub(b.x, a.x))
-		lam = num.Mul(num, den.ModInverse(den, grP))
-	}
-	grMod(lam)
-	x := new(big.Int).Mul(lam, lam)
-	x.Sub(x, a.x)
-	x.Sub(x, b.x)
-	grMod(x)
-	y := new(big.Int).Sub(a.x, x)
-	y.Mul(y, lam)
-	y.Sub(y, a.y)
-	grMod(y)
-	return grPoint{x: x, y: y}
-}
-
-func grDouble(a grPoint) grPoint { return grAdd(a, a) }
-
-// grMul computes k·a by double-and-add (k ≥ 0).
-func grMul(k *big.Int, a grPoint) grPoint {
-	r := grInf()
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		r = grDouble(r)
-		if k.Bit(i) == 1 {
-			r = grAdd(r, a)
-		}
-	}
-	return r
-}
-
-// grGTable[i] = 2^i·G, for fast reference multiples of G.
-var grGTable = func() []grPoint {
-	t := make([]grPoint, 256)
-	t[0] = grG()
-	for i := 1; i < 256; i++ {
-		t[i] = grDouble(t[i-1])
-	}
-	return t
-}()
-
-// grMulG computes k·G (any k, reduced mod n) by adding table entries.
-func grMulG(k *big.Int) grPoint {
-	k = new(big.Int).Mod(k, grN)
-	r := grInf()
-	for i := 0; i < k.BitLen(); i++ {
-		if k.Bit(i) == 1 {
-			r = grAdd(r, grGTable[i])
-		}
-	}
-	return r
-}
-
-// grLiftX returns the point with the given x and y parity, if any.
-func grLiftX(x *big.Int, odd bool) (grPoint, bool) {
-	c := new(big.Int).Exp(x, big.NewInt(3), grP)
-	c.Add(c, big.NewInt(7))
-	grMod(c)
-	y := new(big.Int).ModSqrt(c, grP)
-	if y == nil {
-		return grPoint{}, false
-	}
-	if (y.Bit(0) == 1) != odd {
-		y.Sub(grP, y)
-		grMod(y)
-	}
-	return grPoint{x: new(big.Int).Set(x), y: y}, true
-}
+func grInf() grPoint                               { return reference.Infinity() }
+func grG() grPoint                                 { return reference.G }
+func grMod(v *big.Int) *big.Int                    { return v.Mod(v, grP) }
+func grOnCurve(a grPoint) bool                     { return a.OnCurve() }
+func grEq(a, b grPoint) bool                       { return a.Equal(b) }
+func grNeg(a grPoint) grPoint                      { return reference.Neg(a) }
+func grAdd(a, b grPoint) grPoint                   { return reference.Add(a, b) }
+func grDouble(a grPoint) grPoint                   { return reference.Double(a) }
+func grMul(k *big.Int, a grPoint) grPoint          { return reference.ScalarMult(k, a) }
+func grMulG(k *big.Int) grPoint                    { return reference.ScalarBaseMult(k) }
+func grLiftX(x *big.Int, odd bool) (grPoint, bool) { return reference.LiftX(x, odd) }
 
 // ---- conversions between the reference and the package types ----
 
@@ -169,11 +65,11 @@ func grBig(e *field.Element) *big.Int {
 }
 
 func grToAffine(a grPoint) Affine {
-	if a.inf {
+	if a.Inf {
 		var r Affine
 		return *r.SetInfinity()
 	}
-	x, y := grFe(a.x), grFe(a.y)
+	x, y := grFe(a.X), grFe(a.Y)
 	var r Affine
 	r.SetXY(&x, &y)
 	return r
@@ -182,15 +78,15 @@ func grToAffine(a grPoint) Affine {
 // grToJacobian returns a Jacobian form of a with the given Z (nonzero).
 func grToJacobian(a grPoint, z *big.Int) Jacobian {
 	var r Jacobian
-	if a.inf {
+	if a.Inf {
 		r.SetInfinity()
 		return r
 	}
 	z = grMod(new(big.Int).Set(z))
 	z2 := grMod(new(big.Int).Mul(z, z))
 	z3 := grMod(new(big.Int).Mul(z2, z))
-	r.X = grFe(new(big.Int).Mul(a.x, z2))
-	r.Y = grFe(new(big.Int).Mul(a.y, z3))
+	r.X = grFe(new(big.Int).Mul(a.X, z2))
+	r.Y = grFe(new(big.Int).Mul(a.Y, z3))
 	r.Z = grFe(z)
 	return r
 }
@@ -200,7 +96,7 @@ func grFromAffine(a *Affine) grPoint {
 	if a.Infinity != 0 {
 		return grInf()
 	}
-	return grPoint{x: grBig(&a.X), y: grBig(&a.Y)}
+	return grPoint{X: grBig(&a.X), Y: grBig(&a.Y)}
 }
 
 // grFromJacobian converts with math/big inversion (independent of
@@ -217,8 +113,8 @@ func grFromJacobian(a *Jacobian) grPoint {
 	zi2 := grMod(new(big.Int).Mul(zi, zi))
 	zi3 := grMod(new(big.Int).Mul(zi2, zi))
 	return grPoint{
-		x: grMod(new(big.Int).Mul(grBig(&a.X), zi2)),
-		y: grMod(new(big.Int).Mul(grBig(&a.Y), zi3)),
+		X: grMod(new(big.Int).Mul(grBig(&a.X), zi2)),
+		Y: grMod(new(big.Int).Mul(grBig(&a.Y), zi3)),
 	}
 }
 
@@ -293,7 +189,7 @@ func grStress1(e *field.Element) {
 // grRandAffine returns a with, at random, magnitude-4 coordinates.
 func grRandAffine(rng *rand.Rand, a grPoint) Affine {
 	r := grToAffine(a)
-	if !a.inf && rng.Intn(2) == 0 {
+	if !a.Inf && rng.Intn(2) == 0 {
 		grStress(&r.X)
 		grStress(&r.Y)
 	}
@@ -305,10 +201,10 @@ func TestReferenceSelfCheck(t *testing.T) {
 	if !grOnCurve(g) {
 		t.Fatal("G not on curve")
 	}
-	if !grMul(grN, g).inf {
+	if !grMul(grN, g).Inf {
 		t.Fatal("n·G != ∞")
 	}
-	if !grMulG(grN).inf {
+	if !grMulG(grN).Inf {
 		t.Fatal("n·G != ∞ (table)")
 	}
 	k := grHex("123456789abcdef0fedcba9876543210")

@@ -18,6 +18,19 @@ func TestKnownMultiples(t *testing.T) {
 			t.Errorf("%s·G = (%x, %x)", c.k, got.X, got.Y)
 		}
 	}
+	k := hexInt("123456789abcdef0fedcba9876543210ffeeddccbbaa99887766554433221100")
+	if !ScalarBaseMult(k).Equal(ScalarMult(k, G)) {
+		t.Error("ScalarBaseMult and ScalarMult disagree")
+	}
+	for _, odd := range []bool{false, true} {
+		p, ok := LiftX(G.X, odd)
+		if !ok || !p.OnCurve() || (p.Y.Bit(0) == 1) != odd || p.X.Cmp(G.X) != 0 {
+			t.Errorf("LiftX(Gx, %v) wrong", odd)
+		}
+	}
+	if _, ok := LiftX(big.NewInt(5), false); ok { // 5³ + 7 = 132 is not a square mod p
+		t.Error("LiftX(5) found a point")
+	}
 	if !ScalarBaseMult(N).Inf {
 		t.Error("N·G is not infinity")
 	}
