@@ -125,4 +125,3 @@ func TestRecoveryAgrees(t *testing.T) {
 		}
 	}
 }
-
