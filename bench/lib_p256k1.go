@@ -1,0 +1,99 @@
+package bench
+
+import (
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdh"
+	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/schnorr"
+)
+
+// p256k1Lib is this repository, through its public packages.
+var p256k1Lib = &Lib{
+	Name: "p256k1",
+	Note: "this module: packages p256k1, ecdsa, schnorr, ecdh",
+	PubKey: func(sec *[32]byte, out *[33]byte) error {
+		k, err := p256k1.NewPrivateKey(sec[:])
+		if err != nil {
+			return err
+		}
+		pub := k.PublicKey()
+		*out = pub.SerializeCompressed()
+		return nil
+	},
+	ECDSASign: func(sec, hash *[32]byte, out *[64]byte) error {
+		k, err := p256k1.NewPrivateKey(sec[:])
+		if err != nil {
+			return err
+		}
+		sig, err := ecdsa.Sign(&k, hash)
+		if err != nil {
+			return err
+		}
+		*out = sig.SerializeCompact()
+		return nil
+	},
+	ECDSAVerify: func(pub *[33]byte, hash *[32]byte, sig *[64]byte) bool {
+		pk, err := p256k1.ParsePublicKey(pub[:])
+		if err != nil {
+			return false
+		}
+		s, err := ecdsa.ParseCompact(sig)
+		if err != nil {
+			return false
+		}
+		return ecdsa.Verify(&pk, hash, &s)
+	},
+	SchnorrSign: func(sec, msg, aux *[32]byte, out *[64]byte) error {
+		k, err := p256k1.NewPrivateKey(sec[:])
+		if err != nil {
+			return err
+		}
+		sig, err := schnorr.Sign(&k, msg[:], aux)
+		if err != nil {
+			return err
+		}
+		*out = sig
+		return nil
+	},
+	SchnorrKeypair: func(sec *[32]byte) (func(msg, aux *[32]byte, out *[64]byte) error, error) {
+		k, err := p256k1.NewPrivateKey(sec[:])
+		if err != nil {
+			return nil, err
+		}
+		kp, err := schnorr.NewKeypair(&k)
+		if err != nil {
+			return nil, err
+		}
+		return func(msg, aux *[32]byte, out *[64]byte) error {
+			sig, err := schnorr.SignKeypair(&kp, msg[:], aux)
+			if err != nil {
+				return err
+			}
+			*out = sig
+			return nil
+		}, nil
+	},
+	SchnorrVerify: func(pub, msg *[32]byte, sig *[64]byte) bool {
+		pk, err := p256k1.ParseXOnlyPublicKey(pub[:])
+		if err != nil {
+			return false
+		}
+		return schnorr.Verify(&pk, msg[:], sig)
+	},
+	ECDH: func(sec *[32]byte, peer *[33]byte, out *[32]byte) error {
+		k, err := p256k1.NewPrivateKey(sec[:])
+		if err != nil {
+			return err
+		}
+		pk, err := p256k1.ParsePublicKey(peer[:])
+		if err != nil {
+			return err
+		}
+		s, err := ecdh.SharedSecret(&k, &pk)
+		if err != nil {
+			return err
+		}
+		*out = s
+		return nil
+	},
+}
