@@ -7,6 +7,8 @@ require (
 	github.com/p256k1/p256k1 v0.0.0
 )
 
+require golang.org/x/sys v0.41.0 // indirect
+
 require (
 	github.com/btcsuite/btcd/btcec/v2 v2.3.5
 	github.com/btcsuite/btcd/chaincfg/chainhash v1.0.1 // indirect

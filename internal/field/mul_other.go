@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package field
+
+func mul(r, a, b *Element) { mulGeneric(r, a, b) }
