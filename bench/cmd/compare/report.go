@@ -30,7 +30,7 @@ func (r *report) describe(lib string) string {
 		if c == "" {
 			c = "working tree"
 		}
-		return "this repository (" + c + "), pure Go"
+		return "this repository (" + c + "), Go with the amd64 field-multiply assembly (-tags purego: pure Go)"
 	case "libsecp256k1-ffi":
 		return "libsecp256k1 v0.8.0, its C API called directly from Rust (compiled by the secp256k1-sys " + v("crate:secp256k1-sys") + " crate, -O3, no x86-64 asm); one randomized context"
 	case "rust-secp256k1":
