@@ -6,10 +6,9 @@
 //
 //	go run . -out ../internal/field/mul_amd64.s -stubs ../internal/field/mul_amd64_decl.go -pkg field
 //
-// With -square it also emits squareAsm, the same treatment of squaring. It
-// returns squareGeneric's limbs but measured about 3% slower than
-// squareGeneric through Element.Square (AMD EPYC, Go 1.26), so the library
-// does not use it and it is left out by default.
+// Squaring has no assembly: an avo twin of squareGeneric (same limbs) measured
+// about 3% slower than the generic Go through Element.Square (AMD EPYC,
+// Go 1.26), so it was dropped.
 package main
 
 import (
@@ -21,15 +20,10 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-var withSquare = flag.Bool("square", false, "also generate squareAsm (unused by the library)")
-
 func main() {
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	mul()
-	if *withSquare {
-		square()
-	}
 	Generate()
 }
 
