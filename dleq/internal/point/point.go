@@ -1,0 +1,70 @@
+// Package point converts between p256k1's public key type and the internal
+// curve types, and encodes internal points in SEC 1 compressed form, for the
+// DLEQ packages. Every function states its side-channel behaviour.
+package point
+
+import (
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
+)
+
+// Load sets q to the point of pub and reports whether pub is a valid
+// (non-zero) key. pub is already validated, so its encoding is only decoded.
+// Not secret-dependent beyond validity.
+func Load(q *group.Affine, pub *p256k1.PublicKey) bool {
+	if pub == nil || !pub.IsValid() {
+		return false
+	}
+	b := pub.SerializeUncompressed()
+	var x, y field.Element
+	x.SetBytes((*[32]byte)(b[1:33]))
+	y.SetBytes((*[32]byte)(b[33:65]))
+	q.SetXY(&x, &y)
+	return true
+}
+
+// Compress writes the 33-byte SEC 1 compressed encoding of a: 0x02 or 0x03
+// by the parity of y, then x. a's coordinates must be normalized (as
+// SetJacobian followed by Normalize leaves them). The point at infinity,
+// whose coordinates are zero in this library, comes out as 0x02 followed by
+// 32 zero bytes, which is also what decred's secp256k1 package writes for
+// it. Constant time.
+func Compress(out *[33]byte, a *group.Affine) {
+	out[0] = 0x02 | byte(a.Y.IsOdd())
+	a.X.Bytes((*[32]byte)(out[1:]))
+}
+
+// ToAffine sets a to the affine form of j with normalized coordinates,
+// (0, 0) with Infinity set for the point at infinity. Constant time.
+func ToAffine(a *group.Affine, j *group.Jacobian) {
+	a.SetJacobian(j)
+	a.X.Normalize()
+	a.Y.Normalize()
+}
+
+// ToAffineVar is ToAffine in variable time, for public points.
+func ToAffineVar(a *group.Affine, j *group.Jacobian) {
+	a.SetJacobianVar(j)
+	a.X.NormalizeVar()
+	a.Y.NormalizeVar()
+}
+
+// Decompress parses a 33-byte compressed encoding (prefix 0x02 or 0x03,
+// x < p, on the curve) into a, with normalized coordinates. Variable time
+// (public input).
+func Decompress(a *group.Affine, b []byte) bool {
+	if len(b) != 33 || (b[0] != 0x02 && b[0] != 0x03) {
+		return false
+	}
+	var x field.Element
+	if x.SetBytes((*[32]byte)(b[1:])) != 0 {
+		return false
+	}
+	if !a.SetXOVar(&x, b[0] == 0x03) {
+		return false
+	}
+	a.X.NormalizeVar()
+	a.Y.NormalizeVar()
+	return true
+}
