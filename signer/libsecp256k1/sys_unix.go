@@ -1,0 +1,13 @@
+//go:build (darwin || freebsd || netbsd || (linux && !android)) && (amd64 || arm64 || 386 || arm || riscv64 || loong64)
+
+package libsecp256k1
+
+import "github.com/ebitengine/purego"
+
+const supported = true
+
+func dlopen(name string) (uintptr, error) {
+	return purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_LOCAL)
+}
+
+func dlsym(h uintptr, name string) (uintptr, error) { return purego.Dlsym(h, name) }

@@ -1,0 +1,5 @@
+//go:build race
+
+package signer_test
+
+const raceEnabled = true
