@@ -1,0 +1,429 @@
+package crossgroup
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/binary"
+	"io"
+	"runtime"
+	"sync"
+
+	"filippo.io/edwards25519"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/dleq/internal/point"
+	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/ecmultconst"
+	"github.com/p256k1/p256k1/internal/ecmultgen"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// Options tunes Prove and Verify. The zero value (or a nil *Options) uses
+// every CPU and crypto/rand.
+type Options struct {
+	// Workers is the number of goroutines that share the per-bit work;
+	// 0 means runtime.GOMAXPROCS(0). 1 runs everything on the calling
+	// goroutine.
+	Workers int
+	// Rand is the source of the 32-byte seed from which Prove derives
+	// every blinder and nonce; nil means crypto/rand. The secret is mixed
+	// in too, so a weak source does not expose the secret by itself, but a
+	// repeated seed with the same secret gives the same proof.
+	Rand io.Reader
+}
+
+// workers returns the number of goroutines to use.
+func (o *Options) workers() int {
+	if o == nil || o.Workers <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return min(o.Workers, Bits)
+}
+
+// GenerateSecret returns a random secret below 2^252 in go-dleq's form:
+// 32 bytes, little endian. A nil r means crypto/rand.
+func GenerateSecret(r io.Reader) ([32]byte, error) {
+	if r == nil {
+		r = rand.Reader
+	}
+	var x [32]byte
+	for {
+		if _, err := io.ReadFull(r, x[:]); err != nil {
+			return [32]byte{}, err
+		}
+		x[31] &= 0x0f
+		if x != ([32]byte{}) {
+			return x, nil
+		}
+	}
+}
+
+// PublicKeys returns x·G on secp256k1 and on ed25519 for the secret x
+// (32 bytes, little endian, as go-dleq takes it). It returns
+// ErrInvalidSecret unless 1 ≤ x < 2^252. Constant time in x.
+func PublicKeys(secret *[32]byte) (p256k1.PublicKey, [32]byte, error) {
+	var s secrets
+	defer s.clear()
+	if !s.load(secret) {
+		return p256k1.PublicKey{}, [32]byte{}, ErrInvalidSecret
+	}
+	var ed edwards25519.Point
+	ed.ScalarBaseMult(&s.ed)
+	return s.key.PublicKey(), [32]byte(ed.Bytes()), nil
+}
+
+// secrets holds the secret x on both curves.
+type secrets struct {
+	le  [32]byte            // x, little endian
+	key p256k1.PrivateKey   // x mod n (x < n)
+	sc  scalar.Scalar       // x
+	ed  edwards25519.Scalar // x (x < ℓ)
+}
+
+// load sets s from the little-endian secret, reporting whether
+// 1 ≤ x < 2^252. Constant time apart from that result.
+func (s *secrets) load(x *[32]byte) bool {
+	if x == nil {
+		return false
+	}
+	s.le = *x
+	var be [32]byte
+	for i := range be {
+		be[i] = x[31-i]
+	}
+	var err error
+	s.key, err = p256k1.NewPrivateKey(be[:]) // rejects 0; x < 2^252 < n
+	clear(be[:])
+	if err != nil || x[31]&0xf0 != 0 {
+		return false
+	}
+	kb := s.key.Bytes()
+	s.sc.SetBytes(&kb)
+	clear(kb[:])
+	if _, err := s.ed.SetCanonicalBytes(x[:]); err != nil {
+		return false
+	}
+	return true
+}
+
+func (s *secrets) clear() {
+	clear(s.le[:])
+	s.key.Zero()
+	s.sc.Zero()
+	s.ed = edwards25519.Scalar{}
+}
+
+// bit returns bit i of x (0 or 1). i is public; the value is secret and is
+// only ever used as a mask or a multiplier.
+func (s *secrets) bit(i int) int {
+	return int(s.le[i>>3]>>(i&7)) & 1
+}
+
+// proverState is the prover's scratch space, allocated once per proof: the
+// blinders of every bit on both curves and the key from which the per-bit
+// randomness is derived.
+type proverState struct {
+	x     secrets
+	seed  [64]byte // SHA-512(random seed ‖ x): the key of the per-bit PRF
+	rSecp [Bits]scalar.Scalar
+	rEd   [Bits]edwards25519.Scalar
+	ones  [2]edwards25519.Scalar // 0 and 1 on ed25519, for arithmetic selection
+	proof *Proof
+}
+
+func (st *proverState) clear() {
+	st.x.clear()
+	clear(st.seed[:])
+	clear(st.rSecp[:])
+	clear(st.rEd[:])
+}
+
+// derive sets out to 64 pseudorandom bytes for bit i and purpose tag:
+// SHA-512(key ‖ i ‖ tag). Constant time.
+func (st *proverState) derive(out *[64]byte, i int, tag byte) {
+	var buf [64 + 3]byte
+	copy(buf[:64], st.seed[:])
+	binary.LittleEndian.PutUint16(buf[64:], uint16(i))
+	buf[66] = tag
+	*out = sha512.Sum512(buf[:])
+	clear(buf[:])
+}
+
+// randomSecp sets s to a uniform scalar mod n derived for bit i and tag.
+func (st *proverState) randomSecp(s *scalar.Scalar, i int, tag byte) {
+	var h [64]byte
+	st.derive(&h, i, tag)
+	reduce512(s, &h)
+	clear(h[:])
+}
+
+// randomEd sets s to a uniform scalar mod ℓ derived for bit i and tag.
+func (st *proverState) randomEd(s *edwards25519.Scalar, i int, tag byte) {
+	var h [64]byte
+	st.derive(&h, i, tag)
+	s.SetUniformBytes(h[:])
+	clear(h[:])
+}
+
+// Purposes of the derived randomness.
+const (
+	tagBlinder = iota
+	tagNonceSecp
+	tagNonceEd
+	tagFakeSecp
+	tagFakeEd
+)
+
+// Prove makes a proof, byte-compatible with go-dleq, that the secp256k1
+// point x·G and the ed25519 point x·G have the same secret x. The secret is
+// 32 bytes, little endian, as go-dleq takes it; Prove returns
+// ErrInvalidSecret unless 1 ≤ x < 2^252, or the error of opts.Rand.
+//
+// Constant time in x and in every blinder and nonce: no branch and no
+// memory address depends on them. Each bit is committed to on both curves,
+// the real member of each two-member ring signature is chosen by
+// constant-time selection (both candidate outputs are computed), every
+// multiplication by a secret is a constant-time one (the blinded comb or
+// the constant-time variable-base engine on secp256k1, edwards25519's
+// ScalarMult, ScalarBaseMult and MultiScalarMult), and points are encoded
+// with constant-time inversions. The per-bit work is spread over
+// opts.Workers goroutines. Prove allocates the Proof and a fixed amount of
+// scratch space, independent of the number of bits.
+func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
+	st := new(proverState)
+	defer st.clear()
+	if !st.x.load(secret) {
+		return nil, ErrInvalidSecret
+	}
+	var rnd io.Reader = rand.Reader
+	if opts != nil && opts.Rand != nil {
+		rnd = opts.Rand
+	}
+	var seed [32 + 32]byte
+	if _, err := io.ReadFull(rnd, seed[:32]); err != nil {
+		return nil, err
+	}
+	copy(seed[32:], st.x.le[:])
+	st.seed = sha512.Sum512(seed[:])
+	clear(seed[:])
+	st.ones[1].SetCanonicalBytes([]byte{1, 31: 0})
+
+	// Blinders r_i for i < 251 at random; r_251 so that Σ 2^i·r_i = 0 on
+	// each curve, which makes Σ 2^i·C_i = x·G.
+	var sumSecp, pwSecp, t scalar.Scalar
+	var sumEd, pwEd, tEd, two edwards25519.Scalar
+	pwSecp.One()
+	pwEd.Set(&st.ones[1])
+	two.Add(&st.ones[1], &st.ones[1])
+	for i := range Bits - 1 {
+		st.randomSecp(&st.rSecp[i], i, tagBlinder)
+		st.randomEd(&st.rEd[i], i, tagBlinder)
+		t.Mul(&st.rSecp[i], &pwSecp)
+		sumSecp.Add(&sumSecp, &t)
+		pwSecp.Add(&pwSecp, &pwSecp)
+		tEd.Multiply(&st.rEd[i], &pwEd)
+		sumEd.Add(&sumEd, &tEd)
+		pwEd.Multiply(&pwEd, &two)
+	}
+	st.rSecp[Bits-1].Negate(&sumSecp)
+	st.rSecp[Bits-1].Mul(&st.rSecp[Bits-1], &secpInvTwo251)
+	st.rEd[Bits-1].Negate(&sumEd)
+	st.rEd[Bits-1].Multiply(&st.rEd[Bits-1], &edInvTwo251)
+	sumSecp.Zero()
+	t.Zero()
+	sumEd, tEd = edwards25519.Scalar{}, edwards25519.Scalar{}
+
+	p := new(Proof)
+	st.proof = p
+	parallel(opts.workers(), st.proveBit)
+
+	// The public points and go-dleq's two signatures of knowledge of x.
+	pub := st.x.key.PublicKey()
+	p.secpPub = pub.SerializeCompressed()
+	var X edwards25519.Point
+	X.ScalarBaseMult(&st.x.ed)
+	edBytes(p.edPub[:], &X)
+	h := sha256.Sum256(p.secpPub[:])
+	sig, err := ecdsa.Sign(&st.x.key, &h)
+	if err != nil {
+		return nil, err
+	}
+	var der [ecdsa.MaxDERSize]byte
+	p.sigLen = copy(p.sigSecp[:], sig.SerializeDER(&der))
+	edSign(&p.sigEd, &st.x.ed, &X)
+	return p, nil
+}
+
+// edSign writes go-dleq's ed25519 signature of X's encoding under the key
+// x with X = x·G: the nonce r = SHA-512(x, 32 bytes little endian) mod ℓ,
+// R = r·G, c = SHA-512(R ‖ X ‖ X) mod ℓ, s = r + c·x, signature R ‖ s.
+// Deterministic (the message is fixed by the key), constant time in x.
+func edSign(out *[edSigSize]byte, x *edwards25519.Scalar, X *edwards25519.Point) {
+	var r, c, s edwards25519.Scalar
+	var R edwards25519.Point
+	h := sha512.Sum512(x.Bytes())
+	r.SetUniformBytes(h[:])
+	R.ScalarBaseMult(&r)
+	var buf [96]byte
+	edBytes(buf[:32], &R)
+	edBytes(buf[32:64], X)
+	copy(buf[64:], buf[32:64])
+	h = sha512.Sum512(buf[:])
+	c.SetUniformBytes(h[:])
+	s.MultiplyAdd(&c, x, &r)
+	copy(out[:32], buf[:32])
+	copy(out[32:], s.Bytes())
+	clear(h[:])
+	r = edwards25519.Scalar{}
+	s = edwards25519.Scalar{}
+}
+
+// parallel runs f(i) for every bit i on the given number of goroutines,
+// each taking a contiguous range.
+func parallel(workers int, f func(i int)) {
+	if workers <= 1 {
+		for i := range Bits {
+			f(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*Bits/workers, (w+1)*Bits/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// proveBit writes the commitments and the ring signature of bit i. With
+// b the bit, C = b·G + r·H on each curve, and the ring has two members:
+// "C" (a key for H when b = 0) and "C − G" (a key for H when b = 1). In
+// go-dleq's verification order the ring runs
+//
+//	e1 = Hash(C_secp, C_ed, a1·H − e0·C,       b1·H − e0·C)
+//	e0 = Hash(C_secp, C_ed, a0·H − e1·(C − G), b0·H − e1·(C − G))
+//
+// (each point on its curve; the proof stores e0). The prover starts the
+// ring at the member after its real one with nonce points j·H, answers the
+// other member with a random response f, and closes the ring with
+// z = j + e·r. With eJ the challenge from the nonce points and eF the one
+// from the fake member, whose point is f·H − eJ·D with D = C − G (b = 0) or
+// C (b = 1), that is (f − eJ·r)·H + (1 − 2b)·eJ·G:
+//
+//	b = 0: e0 = eF, a0 = f, a1 = z = j + eF·r
+//	b = 1: e0 = eJ, a1 = f, a0 = z = j + eF·r
+//
+// Both cases run the same operations; the outputs are chosen by
+// constant-time selection.
+func (st *proverState) proveBit(i int) {
+	bp := &st.proof.bits[i]
+	b := st.x.bit(i)
+	bEd := &st.ones[b&1] // arithmetic selection below; see selEd
+
+	var (
+		jS, fS, eJS, eFS, u, v, z    scalar.Scalar
+		jE, fE, eJE, eFE, uE, vE, zE edwards25519.Scalar
+		in                           challengeInput
+	)
+	st.randomSecp(&jS, i, tagNonceSecp)
+	st.randomSecp(&fS, i, tagFakeSecp)
+	st.randomEd(&jE, i, tagNonceEd)
+	st.randomEd(&fE, i, tagFakeEd)
+	rS, rE := &st.rSecp[i], &st.rEd[i]
+
+	// Commitments C = b·G + r·H.
+	var cj, tj group.Jacobian
+	ecmultconst.Mul(&cj, &secpH, rS)
+	tj.AddAffine(&cj, &secpG)
+	cj.CMove(&tj, b)
+	secpEncode(bp[offCommitSecp:], &cj)
+	var cE, tE edwards25519.Point
+	cE.ScalarMult(rE, edH)
+	tE.Add(&cE, edG)
+	cE.Select(&tE, &cE, b)
+	edBytes(bp[offCommitEd:], &cE)
+	copy(in[:65], bp[:65])
+
+	// eJ from the nonce points j·H.
+	ecmultconst.Mul(&tj, &secpH, &jS)
+	secpEncode(in[65:], &tj)
+	tE.ScalarMult(&jE, edH)
+	edBytes(in[98:], &tE)
+	hashChallenge(&eJS, &eJE, &in)
+
+	// The fake member's point (f − eJ·r)·H + (1 − 2b)·eJ·G, and eF.
+	u.Mul(&eJS, rS)
+	u.Sub(&fS, &u)
+	v.CondNegate(&eJS, b)
+	ecmultconst.Mul(&tj, &secpH, &u)
+	ecmultgen.Shared().Mul(&cj, &v)
+	var va group.Affine
+	point.ToAffine(&va, &cj)
+	tj.AddAffine(&tj, &va) // complete: handles infinity and equal points
+	va.Clear()
+	secpEncode(in[65:], &tj)
+	uE.Multiply(&eJE, rE)
+	uE.Subtract(&fE, &uE)
+	vE.Subtract(&st.ones[1], bEd)
+	vE.Subtract(&vE, bEd) // 1 − 2b
+	vE.Multiply(&vE, &eJE)
+	tE.MultiScalarMult([]*edwards25519.Scalar{&uE, &vE}, []*edwards25519.Point{edH, edG})
+	edBytes(in[98:], &tE)
+	hashChallenge(&eFS, &eFE, &in)
+
+	// Close the ring: z = j + eF·r.
+	z.Mul(&eFS, rS)
+	z.Add(&z, &jS)
+	zE.MultiplyAdd(&eFE, rE, &jE)
+
+	// Select the outputs.
+	var e0, a0, a1 scalar.Scalar
+	e0.Select(&eJS, &eFS, b)
+	a0.Select(&z, &fS, b)
+	a1.Select(&fS, &z, b)
+	secpScalarBytes(bp[offESecp:], &e0)
+	secpScalarBytes(bp[offA0:], &a0)
+	secpScalarBytes(bp[offA1:], &a1)
+	var e0E, b0E, b1E edwards25519.Scalar
+	selEd(&e0E, &eJE, &eFE, bEd)
+	selEd(&b0E, &zE, &fE, bEd)
+	selEd(&b1E, &fE, &zE, bEd)
+	copy(bp[offEEd:], e0E.Bytes())
+	copy(bp[offB0:], b0E.Bytes())
+	copy(bp[offB1:], b1E.Bytes())
+
+	for _, s := range []*scalar.Scalar{&jS, &fS, &eJS, &eFS, &u, &v, &z, &e0, &a0, &a1} {
+		s.Zero()
+	}
+	for _, s := range []*edwards25519.Scalar{&jE, &fE, &eJE, &eFE, &uE, &vE, &zE, &e0E, &b0E, &b1E} {
+		*s = edwards25519.Scalar{}
+	}
+	cj.Clear()
+	tj.Clear()
+}
+
+// selEd sets r = a if bit is the scalar 1, or b if it is 0:
+// r = b + bit·(a − b). Constant time (edwards25519.Scalar has no
+// conditional move).
+func selEd(r, a, b, bit *edwards25519.Scalar) {
+	var d edwards25519.Scalar
+	d.Subtract(a, b)
+	r.MultiplyAdd(bit, &d, b)
+}
+
+// secpEncode writes the compressed encoding of j (infinity as 0x02 and
+// zeros, like go-dleq's decred backend). Constant time.
+func secpEncode(out []byte, j *group.Jacobian) {
+	var a group.Affine
+	point.ToAffine(&a, j)
+	point.Compress((*[33]byte)(out[:33]), &a)
+	a.Clear()
+}
