@@ -39,6 +39,33 @@ type verifierState struct {
 // opts.Workers goroutines. Verify allocates a fixed amount of scratch space,
 // independent of the number of bits.
 func (p *Proof) Verify(opts *Options) error {
+	// The public points and the signatures of knowledge of x first: they
+	// are cheap, and they catch any change to the points or signatures
+	// before the per-bit work. go-dleq signs each public point's encoding
+	// with x: ECDSA over SHA-256 on secp256k1 (high-S allowed, as go-dleq
+	// makes them), its Schnorr-style signature on ed25519.
+	var X group.Affine
+	var XE edwards25519.Point
+	if !point.Decompress(&X, p.secpPub[:]) || !edDecode(&XE, p.edPub[:]) {
+		return fmt.Errorf("%w: public point", ErrInvalidProof)
+	}
+	pub := p.SecpPublicKey()
+	sig, err := ecdsa.ParseDER(p.sigSecp[:p.sigLen])
+	if err != nil {
+		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
+	}
+	sig.NormalizeS()
+	h := sha256.Sum256(p.secpPub[:])
+	if !ecdsa.Verify(&pub, &h, &sig) {
+		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
+	}
+	if !edVerify(&p.sigEd, &XE, p.edPub[:]) {
+		return fmt.Errorf("%w: ed25519 signature", ErrInvalidProof)
+	}
+	if !edTorsionFree(&XE) {
+		return fmt.Errorf("%w: ed25519 public point has a small-order component", ErrInvalidProof)
+	}
+
 	st := new(verifierState)
 	st.proof = p
 	parallel(opts.workers(), st.verifyBit)
@@ -48,45 +75,24 @@ func (p *Proof) Verify(opts *Options) error {
 		}
 	}
 
-	// Σ 2^i·C_i = X on secp256k1 (Horner from the top bit).
+	// Σ 2^i·C_i = X on secp256k1 (Horner from the top bit), and on ed25519.
 	var acc group.Jacobian
 	acc.SetInfinity()
 	for i := Bits - 1; i >= 0; i-- {
 		acc.DoubleVar(&acc, nil)
 		acc.AddAffineVar(&acc, &st.cSecp[i], nil)
 	}
-	var X group.Affine
-	if !point.Decompress(&X, p.secpPub[:]) || !acc.EqualAffineVar(&X) {
+	if !acc.EqualAffineVar(&X) {
 		return fmt.Errorf("%w: secp256k1 commitments do not sum to the public point", ErrInvalidProof)
 	}
-	// And on ed25519.
-	var accE, XE edwards25519.Point
+	var accE edwards25519.Point
 	accE.Set(edwards25519.NewIdentityPoint())
 	for i := Bits - 1; i >= 0; i-- {
 		accE.Add(&accE, &accE)
 		accE.Add(&accE, &st.cEd[i])
 	}
-	if !edDecode(&XE, p.edPub[:]) || accE.Equal(&XE) != 1 {
+	if accE.Equal(&XE) != 1 {
 		return fmt.Errorf("%w: ed25519 commitments do not sum to the public point", ErrInvalidProof)
-	}
-	if !edTorsionFree(&XE) {
-		return fmt.Errorf("%w: ed25519 public point has a small-order component", ErrInvalidProof)
-	}
-
-	// The signatures of knowledge of x (go-dleq signs each public point's
-	// encoding with x): ECDSA over SHA-256 on secp256k1, high-S allowed.
-	pub := p.SecpPublicKey()
-	sig, err := ecdsa.ParseDER(p.sigSecp[:p.sigLen])
-	h := sha256.Sum256(p.secpPub[:])
-	if err != nil {
-		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
-	}
-	sig.NormalizeS()
-	if !ecdsa.Verify(&pub, &h, &sig) {
-		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
-	}
-	if !edVerify(&p.sigEd, &XE, p.edPub[:]) {
-		return fmt.Errorf("%w: ed25519 signature", ErrInvalidProof)
 	}
 	return nil
 }
