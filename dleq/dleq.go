@@ -6,6 +6,7 @@ import (
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/dleq/internal/point"
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
@@ -122,7 +123,9 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 	clear(t[:])
 	k.SetBytes(&rnd) // reduced mod n
 	clear(rnd[:])
-	if k.IsZero() != 0 { // probability ~2^−256; reveals only this event
+	kZero := k.IsZero()
+	ctime.Declassify(&kZero) // probability ~2^−256; reveals only this event
+	if kZero != 0 {
 		return Proof{}, ErrProofFailed
 	}
 
@@ -138,7 +141,11 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 	s.Add(&s, &k)
 	s.Bytes((*[32]byte)(proof[32:]))
 
-	// BIP-374: verify before returning.
+	// BIP-374: verify before returning. The proof and the points are the
+	// public output; the check runs in variable time on them.
+	ctime.Declassify(&proof)
+	ctime.Declassify(&encA)
+	ctime.Declassify(&encC)
 	var A, C group.Affine
 	if !point.Decompress(&A, encA[:]) || !point.Decompress(&C, encC[:]) ||
 		!verify(&A, &b, &C, &proof, &g, std, m) {

@@ -14,6 +14,7 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/dleq/internal/point"
 	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
@@ -96,15 +97,20 @@ func (s *secrets) load(x *[32]byte) bool {
 	var err error
 	s.key, err = p256k1.NewPrivateKey(be[:]) // rejects 0; x < 2^252 < n
 	clear(be[:])
-	if err != nil || x[31]&0xf0 != 0 {
+	tooBig := int(x[31] >> 4) // nonzero iff x ≥ 2^252
+	ctime.Declassify(&tooBig) // only validity is revealed
+	if err != nil || tooBig != 0 {
 		return false
 	}
 	kb := s.key.Bytes()
 	s.sc.SetBytes(&kb)
 	clear(kb[:])
-	if _, err := s.ed.SetCanonicalBytes(x[:]); err != nil {
-		return false
-	}
+	// x < 2^252 < ℓ, so the wide reduction (branch-free, unlike
+	// SetCanonicalBytes's validity check) gives x itself.
+	var wide [64]byte
+	copy(wide[:], x[:])
+	s.ed.SetUniformBytes(wide[:])
+	clear(wide[:])
 	return true
 }
 
