@@ -332,7 +332,13 @@ func parallel(workers int, f func(i int)) {
 func (st *proverState) proveBit(i int) {
 	bp := &st.proof.bits[i]
 	b := st.x.bit(i)
-	bEd := &st.ones[b&1] // arithmetic selection below; see selEd
+	// b as an ed25519 scalar, for arithmetic selection (see selEd), made
+	// without a secret-dependent table index.
+	var bEdv edwards25519.Scalar
+	var wide [64]byte
+	wide[0] = byte(b)
+	bEdv.SetUniformBytes(wide[:])
+	bEd := &bEdv
 
 	var (
 		jS, fS, eJS, eFS, u, v, z    scalar.Scalar
@@ -352,9 +358,15 @@ func (st *proverState) proveBit(i int) {
 	cj.CMove(&tj, b)
 	secpEncode(bp[offCommitSecp:], &cj)
 	var cE, tE edwards25519.Point
+	// rH and rH + G are C and C ± G, both derivable from the public C:
+	// declassified so that edwards25519's initialization checks (which
+	// compare coordinates with zero) do not count as leaks. Which of the
+	// two is C stays secret: Select is constant time.
 	cE.ScalarMult(rE, edH)
+	ctime.Declassify(&cE)
 	tE.Add(&cE, edG)
 	cE.Select(&tE, &cE, b)
+	ctime.Declassify(&cE) // the commitment, public
 	edBytes(bp[offCommitEd:], &cE)
 	copy(in[:65], bp[:65])
 
@@ -362,6 +374,7 @@ func (st *proverState) proveBit(i int) {
 	ecmultconst.Mul(&tj, &secpH, &jS)
 	secpEncode(in[65:], &tj)
 	tE.ScalarMult(&jE, edH)
+	ctime.Declassify(&tE) // j·H is recomputed by the verifier: public
 	edBytes(in[98:], &tE)
 	hashChallenge(&eJS, &eJE, &in)
 
@@ -382,6 +395,7 @@ func (st *proverState) proveBit(i int) {
 	vE.Subtract(&vE, bEd) // 1 − 2b
 	vE.Multiply(&vE, &eJE)
 	tE.MultiScalarMult([]*edwards25519.Scalar{&uE, &vE}, []*edwards25519.Point{edH, edG})
+	ctime.Declassify(&tE) // the fake member's point, recomputed by the verifier
 	edBytes(in[98:], &tE)
 	hashChallenge(&eFS, &eFE, &in)
 
