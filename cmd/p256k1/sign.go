@@ -1,0 +1,350 @@
+package main
+
+import (
+	"encoding/hex"
+	"flag"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdh"
+	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/schnorr"
+)
+
+func schemeFlag(fs *flag.FlagSet) *string {
+	return fs.String("scheme", "", "ecdsa or schnorr (BIP-340) (required)")
+}
+
+func checkScheme(s string) error {
+	switch s {
+	case "ecdsa", "schnorr":
+		return nil
+	case "":
+		return usagef("scheme: say --scheme ecdsa or --scheme schnorr")
+	default:
+		return usagef("scheme: %q, want ecdsa or schnorr", s)
+	}
+}
+
+func cmdSign(c *cli, args []string) error {
+	fs := c.newFlags("sign", "", `
+Signs a message with a secret key (from --key-file, --key-env or standard
+input). The message comes from --msg (hex), --msg-file or standard input, and
+--hash says whether to hash it (sha256) or to sign it as it is (none: a 32-byte
+digest for ECDSA; any length for Schnorr, e.g. a Nostr event id).
+
+ECDSA signatures are RFC 6979 (deterministic) and low-S, written as 64-byte
+compact r‖s, DER, or "recoverable": r‖s‖recid (65 bytes). Schnorr signatures
+are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
+		`  p256k1 sign --scheme schnorr --key-file alice.key --hash none \
+      --msg 5e1f42e7f8bcd7a6d3bd9dc54bb2f31d20e1ea0fcbd1d4b1f3bde0fa8b0f8a11
+  echo -n hello | p256k1 sign --scheme ecdsa --key-env MY_KEY --hash sha256`)
+	var ks keySource
+	var ms msgSource
+	ks.register(fs)
+	ms.register(fs, true)
+	scheme := schemeFlag(fs)
+	format := fs.String("format", "compact", "ECDSA signature encoding: compact, der or recoverable")
+	auxHex := fs.String("aux", "", "Schnorr: 32 bytes `HEX` of auxiliary randomness (default: fresh from the OS)")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {scheme, signature, pubkey, digest}")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, pos); err != nil {
+		return err
+	}
+	if err := checkScheme(*scheme); err != nil {
+		return err
+	}
+	if *format != "compact" && *format != "der" && *format != "recoverable" {
+		return usagef("format: %q, want compact, der or recoverable", *format)
+	}
+	var aux *[32]byte
+	if *auxHex != "" {
+		if *scheme != "schnorr" {
+			return usagef("aux: only for --scheme schnorr")
+		}
+		b, err := decodeHex("aux", *auxHex, 32)
+		if err != nil {
+			return err
+		}
+		aux = (*[32]byte)(b)
+	}
+	if ms.hash == "" {
+		_, err := digest(&ms, nil, false)
+		return err
+	}
+	// The key first when it comes from standard input: readMsg then refuses
+	// standard input with a clear message.
+	var k p256k1.PrivateKey
+	if ks.file == "" && ks.env == "" || ks.file == "-" {
+		if k, err = c.readKey(&ks); err != nil {
+			return err
+		}
+	}
+	msg, err := c.readMsg(&ms)
+	if err != nil {
+		return err
+	}
+	if !k.IsValid() {
+		if k, err = c.readKey(&ks); err != nil {
+			return err
+		}
+	}
+	defer k.Zero()
+	d, err := digest(&ms, msg, *scheme == "ecdsa")
+	if err != nil {
+		return err
+	}
+	obj := map[string]any{"scheme": *scheme, "digest": hex.EncodeToString(d)}
+	pub := k.PublicKey()
+	if *scheme == "schnorr" {
+		kp, err := schnorr.NewKeypair(&k)
+		if err != nil {
+			return usagef("key: %v", err)
+		}
+		defer kp.Zero()
+		sig, err := schnorr.SignKeypair(&kp, d, aux)
+		if err != nil {
+			return err
+		}
+		x := kp.XOnlyPublicKey()
+		xb := x.Bytes()
+		obj["signature"], obj["pubkey"] = hex.EncodeToString(sig[:]), hex.EncodeToString(xb[:])
+		return c.output(obj, "signature")
+	}
+	comp := pub.SerializeCompressed()
+	obj["pubkey"] = hex.EncodeToString(comp[:])
+	h := [32]byte(d)
+	switch *format {
+	case "recoverable":
+		rs, err := ecdsa.SignRecoverable(&k, &h)
+		if err != nil {
+			return err
+		}
+		b, recid := rs.SerializeCompact()
+		obj["signature"] = hex.EncodeToString(append(b[:], byte(recid)))
+		obj["recid"] = recid
+	default:
+		sig, err := ecdsa.Sign(&k, &h)
+		if err != nil {
+			return err
+		}
+		if *format == "der" {
+			var buf [ecdsa.MaxDERSize]byte
+			obj["signature"] = hex.EncodeToString(sig.SerializeDER(&buf))
+		} else {
+			b := sig.SerializeCompact()
+			obj["signature"] = hex.EncodeToString(b[:])
+		}
+	}
+	return c.output(obj, "signature")
+}
+
+func cmdVerify(c *cli, args []string) error {
+	fs := c.newFlags("verify", "", `
+Verifies a signature and prints "valid" (exit 0) or "invalid" (exit 1).
+ECDSA: --pubkey is 33 or 65 bytes, --sig is 64-byte compact r‖s or DER (strict,
+BIP-66), and high-S signatures are invalid as in libsecp256k1. Schnorr: --pubkey
+is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
+sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
+      --msg 5e1f...11 --sig e907...c0`)
+	var ms msgSource
+	ms.register(fs, true)
+	scheme := schemeFlag(fs)
+	pubHex := fs.String("pubkey", "", "the public key, `HEX` (required)")
+	sigHex := fs.String("sig", "", "the signature, `HEX` (required)")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {valid}")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, pos); err != nil {
+		return err
+	}
+	if err := checkScheme(*scheme); err != nil {
+		return err
+	}
+	var valid bool
+	if *scheme == "schnorr" {
+		pb, err := decodeHex("pubkey", *pubHex, 32)
+		if err != nil {
+			return err
+		}
+		pk, err := p256k1.ParseXOnlyPublicKey(pb)
+		if err != nil {
+			return usagef("pubkey: not a valid x-only public key (x ≥ p or not on the curve)")
+		}
+		sb, err := decodeHex("sig", *sigHex, 64)
+		if err != nil {
+			return err
+		}
+		msg, err := c.readMsg(&ms)
+		if err != nil {
+			return err
+		}
+		d, err := digest(&ms, msg, false)
+		if err != nil {
+			return err
+		}
+		valid = schnorr.Verify(&pk, d, (*[64]byte)(sb))
+	} else {
+		pb, err := decodeHex("pubkey", *pubHex, 33, 65)
+		if err != nil {
+			return err
+		}
+		pk, err := p256k1.ParsePublicKey(pb)
+		if err != nil {
+			return usagef("pubkey: not a valid public key (bad prefix or not on the curve)")
+		}
+		sb, err := decodeHex("sig", *sigHex)
+		if err != nil {
+			return err
+		}
+		sig, err := parseECDSASig(sb)
+		if err != nil {
+			return err
+		}
+		msg, err := c.readMsg(&ms)
+		if err != nil {
+			return err
+		}
+		d, err := digest(&ms, msg, true)
+		if err != nil {
+			return err
+		}
+		valid = ecdsa.Verify(&pk, (*[32]byte)(d), &sig)
+	}
+	word := "valid"
+	if !valid {
+		word = "invalid"
+	}
+	if err := c.output(map[string]any{"valid": valid, "result": word}, "result"); err != nil {
+		return err
+	}
+	if !valid {
+		return &exitError{code: exitInvalid}
+	}
+	return nil
+}
+
+// parseECDSASig reads a 64-byte compact signature or a strict DER one.
+func parseECDSASig(b []byte) (ecdsa.Signature, error) {
+	if len(b) == 64 {
+		s, err := ecdsa.ParseCompact((*[64]byte)(b))
+		if err != nil {
+			return s, usagef("sig: compact signature with r or s not below the group order")
+		}
+		return s, nil
+	}
+	s, err := ecdsa.ParseDER(b)
+	if err != nil {
+		return s, usagef("sig: %d bytes, neither 64-byte compact nor valid strict DER", len(b))
+	}
+	return s, nil
+}
+
+func cmdRecover(c *cli, args []string) error {
+	fs := c.newFlags("recover", "", `
+Recovers the public key that made a recoverable ECDSA signature: --sig is
+r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
+65-byte message-signing form (header 27–34 first). Prints the compressed key
+(uncompressed with --uncompressed).`, `  echo -n hello | p256k1 recover --hash sha256 --sig 3b7f...01`)
+	var ms msgSource
+	ms.register(fs, true)
+	sigHex := fs.String("sig", "", "the 65-byte recoverable signature, `HEX` (required)")
+	bitcoin := fs.Bool("bitcoin", false, "--sig is Bitcoin's form: header byte (27–34), then r‖s")
+	unc := fs.Bool("uncompressed", false, "print the 65-byte uncompressed key")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {pubkey, uncompressed, xonly, parity}")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, pos); err != nil {
+		return err
+	}
+	sb, err := decodeHex("sig", *sigHex, 65)
+	if err != nil {
+		return err
+	}
+	var rs ecdsa.RecoverableSignature
+	if *bitcoin {
+		rs, _, err = ecdsa.ParseBitcoinCompact((*[65]byte)(sb))
+	} else {
+		rs, err = ecdsa.ParseRecoverable((*[64]byte)(sb[:64]), int(sb[64]))
+	}
+	if err != nil {
+		return usagef("sig: not a valid recoverable signature (%v)", err)
+	}
+	msg, err := c.readMsg(&ms)
+	if err != nil {
+		return err
+	}
+	d, err := digest(&ms, msg, true)
+	if err != nil {
+		return err
+	}
+	pub, err := ecdsa.RecoverPublicKey((*[32]byte)(d), &rs)
+	if err != nil {
+		return &exitError{exitInvalid, "no public key recovers from this signature and message"}
+	}
+	field := "pubkey"
+	if *unc {
+		field = "uncompressed"
+	}
+	return c.output(pubkeyObject(&pub), field)
+}
+
+func cmdECDH(c *cli, args []string) error {
+	fs := c.newFlags("ecdh", "", `
+Computes the ECDH shared secret of your secret key (from --key-file, --key-env
+or standard input) and a peer's public key (33 or 65 bytes, or 32 bytes x-only
+taken with even Y as Nostr keys are): by default libsecp256k1's secp256k1_ecdh,
+SHA-256 of the compressed shared point; with --raw the shared x coordinate
+(NIP-04, NIP-44). Your key is used as it is, as secp256k1_ecdh does (with an
+x-only peer key, the hashed value then depends on the Y parity of your own
+public key; the raw x does not). The output is a secret: handle it as one.`, `  p256k1 ecdh --key-file alice.key --pubkey 03bcd...21
+  p256k1 ecdh --key-file alice.key --pubkey 79be...98 --raw`)
+	var ks keySource
+	ks.register(fs)
+	pubHex := fs.String("pubkey", "", "the peer's public key, `HEX` (required)")
+	raw := fs.Bool("raw", false, "print the raw x coordinate instead of SHA-256 of the compressed point")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {secret}")
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := noArgs(fs, pos); err != nil {
+		return err
+	}
+	pb, err := decodeHex("pubkey", *pubHex, 32, 33, 65)
+	if err != nil {
+		return err
+	}
+	var pub p256k1.PublicKey
+	if len(pb) == 32 {
+		x, err := p256k1.ParseXOnlyPublicKey(pb)
+		if err != nil {
+			return usagef("pubkey: not a valid x-only public key")
+		}
+		pub = x.PublicKey()
+	} else if pub, err = p256k1.ParsePublicKey(pb); err != nil {
+		return usagef("pubkey: not a valid public key (bad prefix or not on the curve)")
+	}
+	k, err := c.readKey(&ks)
+	if err != nil {
+		return err
+	}
+	defer k.Zero()
+	var s [32]byte
+	if *raw {
+		s, err = ecdh.SharedX(&k, &pub)
+	} else {
+		s, err = ecdh.SharedSecret(&k, &pub)
+	}
+	if err != nil {
+		return usagef("ecdh: %v", err)
+	}
+	defer clear(s[:])
+	return c.output(map[string]any{"secret": hex.EncodeToString(s[:])}, "secret")
+}
