@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"io"
 
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -30,8 +31,11 @@ func NewPrivateKey(b []byte) (PrivateKey, error) {
 		return PrivateKey{}, ErrInvalidPrivateKey
 	}
 	var k PrivateKey
-	over := k.d.SetBytes((*[32]byte)(b))
-	if over|k.d.IsZero() != 0 {
+	bad := k.d.SetBytes((*[32]byte)(b)) | k.d.IsZero()
+	// Whether the bytes are a valid key is this function's result, as it is
+	// libsecp256k1's seckey_verify result (declassified in its ctime test).
+	ctime.Declassify(&bad)
+	if bad != 0 {
 		k.d.Zero()
 		return PrivateKey{}, ErrInvalidPrivateKey
 	}
@@ -72,12 +76,19 @@ func GeneratePrivateKeyFromReader(r io.Reader) (PrivateKey, error) {
 	return PrivateKey{}, ErrInvalidPrivateKey
 }
 
-// valid returns 1 if k is a usable key (nonzero), else 0. Constant time.
+// valid returns 1 if k is a usable key (nonzero), else 0. Constant time
+// apart from the result.
 func (k *PrivateKey) valid() int {
-	return k.d.IsZero() ^ 1
+	v := k.d.IsZero() ^ 1
+	// Public: d is zero only in the zero value or after Zero, never for a
+	// key made from secret bytes, and every API that takes a key reports it
+	// (as libsecp256k1's keypair_seckey_load declassifies its validity).
+	ctime.Declassify(&v)
+	return v
 }
 
-// IsValid reports whether k holds a key (is not the zero value).
+// IsValid reports whether k holds a key (is not the zero value). Constant
+// time apart from the result.
 func (k *PrivateKey) IsValid() bool {
 	return k.valid() == 1
 }
@@ -137,7 +148,7 @@ func (k *PrivateKey) Negate() PrivateKey {
 func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
 	var tw scalar.Scalar
 	defer tw.Zero()
-	if tw.SetBytes(t) != 0 {
+	if loadTweak(&tw, t) != 0 {
 		return PrivateKey{}, ErrInvalidTweak
 	}
 	if k.valid() == 0 {
@@ -145,7 +156,12 @@ func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
 	}
 	var r PrivateKey
 	r.d.Add(&k.d, &tw)
-	if r.d.IsZero() != 0 {
+	zero := r.d.IsZero()
+	// Whether d + t = 0 is reported by the returned error, as by
+	// libsecp256k1's return value; probability 2^−256 for a random t.
+	ctime.Declassify(&zero)
+	if zero != 0 {
+		r.Zero()
 		return PrivateKey{}, ErrInvalidTweak
 	}
 	return r, nil
@@ -157,7 +173,7 @@ func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
 func (k *PrivateKey) TweakMul(t *[32]byte) (PrivateKey, error) {
 	var tw scalar.Scalar
 	defer tw.Zero()
-	if tw.SetBytes(t)|tw.IsZero() != 0 {
+	if loadTweakNonzero(&tw, t) != 0 {
 		return PrivateKey{}, ErrInvalidTweak
 	}
 	if k.valid() == 0 {

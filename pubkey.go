@@ -3,6 +3,7 @@ package p256k1
 import (
 	"crypto"
 
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/field"
@@ -72,6 +73,10 @@ func (k *PublicKey) setJacobian(j *group.Jacobian) {
 	k.p.SetJacobian(j)
 	k.p.X.Normalize()
 	k.p.Y.Normalize()
+	// A public key is public by design, even when derived from a secret
+	// (libsecp256k1 declassifies such points, as schnorrsig's R and
+	// keypair_load's public key, before branching on them).
+	ctime.Declassify(&k.p)
 	k.ok = k.p.Infinity == 0
 	if !k.ok {
 		*k = PublicKey{}
@@ -143,9 +148,22 @@ func (k *PublicKey) Negate() PublicKey {
 	return r
 }
 
-// parseTweak reads a tweak scalar, reporting 1 if t ≥ n.
-func parseTweak(s *scalar.Scalar, t *[32]byte) int {
-	return s.SetBytes(t)
+// loadTweak sets s to the tweak t and reports 1 if t ≥ n (the tweak is then
+// invalid). Constant time in t apart from the result, which the callers
+// report as ErrInvalidTweak: it is public, as libsecp256k1's tweak
+// functions return it (its ctime test declassifies their results).
+func loadTweak(s *scalar.Scalar, t *[32]byte) int {
+	bad := s.SetBytes(t)
+	ctime.Declassify(&bad)
+	return bad
+}
+
+// loadTweakNonzero is loadTweak that also reports 1 if t is zero (invalid for
+// multiplication). Constant time in t apart from the result.
+func loadTweakNonzero(s *scalar.Scalar, t *[32]byte) int {
+	bad := s.SetBytes(t) | s.IsZero()
+	ctime.Declassify(&bad)
+	return bad
 }
 
 // addTweakG returns p + t·G (t·G by the constant-time fixed-base engine),
@@ -153,7 +171,7 @@ func parseTweak(s *scalar.Scalar, t *[32]byte) int {
 func addTweakG(p *group.Affine, t *[32]byte) (PublicKey, error) {
 	var tw scalar.Scalar
 	defer tw.Zero()
-	if parseTweak(&tw, t) != 0 {
+	if loadTweak(&tw, t) != 0 {
 		return PublicKey{}, ErrInvalidTweak
 	}
 	var j group.Jacobian
@@ -185,7 +203,7 @@ func (k *PublicKey) TweakMul(t *[32]byte) (PublicKey, error) {
 	}
 	var tw scalar.Scalar
 	defer tw.Zero()
-	if parseTweak(&tw, t)|tw.IsZero() != 0 {
+	if loadTweakNonzero(&tw, t) != 0 {
 		return PublicKey{}, ErrInvalidTweak
 	}
 	var j group.Jacobian

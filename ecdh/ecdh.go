@@ -34,6 +34,7 @@ import (
 	"crypto/sha256"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -145,8 +146,10 @@ func sharedPoint(x, y *[32]byte, k *p256k1.PrivateKey, pub *p256k1.PublicKey) er
 	p.SetJacobian(&r) // constant-time inversion
 	r.Clear()
 	// d·Q is never infinity for 1 ≤ d < n and Q ≠ ∞ (the group has prime
-	// order n); checked anyway, which reveals nothing in practice.
+	// order n); checked anyway. The bit is always 0 here, so declassifying
+	// it reveals nothing.
 	inf := p.Infinity
+	ctime.Declassify(&inf)
 	p.X.Normalize()
 	p.Y.Normalize()
 	p.X.Bytes(x)

@@ -51,15 +51,16 @@ func sign(k *p256k1.PrivateKey, hash, extra *[32]byte) (Signature, int, error) {
 }
 
 // loadPrivateKey sets d from k, reporting false for a nil or zero key.
-// Constant time apart from the validity result.
+// Constant time apart from the validity result (public: see
+// PrivateKey.IsValid).
 func loadPrivateKey(d *scalar.Scalar, k *p256k1.PrivateKey) bool {
-	if k == nil {
+	if k == nil || !k.IsValid() {
 		return false
 	}
 	b := k.Bytes()
 	d.SetBytes(&b) // a valid key is below n
 	clear(b[:])
-	return d.IsZero() == 0
+	return true
 }
 
 // loadPublicKey sets q to the point of pub, reporting false for a nil or

@@ -10,6 +10,7 @@
 package ecdsacore
 
 import (
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/rfc6979"
@@ -46,8 +47,10 @@ func Sign(r, s *scalar.Scalar, d *scalar.Scalar, hash *[32]byte, extra *[32]byte
 		g.Generate32(&nonce)
 		// A candidate out of range has probability < 2^−127; which
 		// candidate is used is revealed only by timing, as in
-		// libsecp256k1.
-		if k.SetBytes(&nonce)|k.IsZero() != 0 {
+		// libsecp256k1, which declassifies this bit the same way.
+		bad := k.SetBytes(&nonce) | k.IsZero()
+		ctime.Declassify(&bad)
+		if bad != 0 {
 			continue
 		}
 		var ok bool
@@ -91,7 +94,12 @@ func signWithNonce(r, s, d, m, k *scalar.Scalar) (int, bool) {
 	rj.Clear()
 	ra.Clear()
 	clear(b[:])
-	// The signature is public from here on.
+	// The signature is public from here on (libsecp256k1 declassifies the
+	// success bit here; the callers also serialize r and s in variable
+	// time). Zero r or s has probability about 2^−256.
+	ctime.Declassify(r)
+	ctime.Declassify(s)
+	ctime.Declassify(&recid)
 	return recid, r.IsZero()|s.IsZero() == 0
 }
 
