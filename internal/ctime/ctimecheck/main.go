@@ -50,8 +50,8 @@
 //     variable-time public functions after declassifying it), so that a
 //     case that silently does nothing cannot pass.
 //
-// Flags: -n iterations per case, -run a regular expression selecting cases
-// by name, -seed the random seed (printed, for reproducing a run), -native
+// Flags: -n iterations per case, -run and -skip regular expressions
+// selecting cases by name, -list to list them, -seed the random seed (printed, for reproducing a run), -native
 // to run a ctgrind build outside valgrind.
 package main
 
@@ -169,17 +169,18 @@ func public[T any](p *T) { ctime.Declassify(p) }
 func main() {
 	n := flag.Int("n", 8, "iterations per case")
 	run := flag.String("run", "", "run only the cases whose name matches this regular expression")
+	skip := flag.String("skip", "", "skip the cases whose name matches this regular expression")
 	seed := flag.Uint64("seed", 0, "random seed (0: a fresh one, printed)")
 	native := flag.Bool("native", false, "run a ctgrind build outside valgrind")
 	list := flag.Bool("list", false, "list the cases and exit")
 	flag.Parse()
-	if err := mainErr(*n, *run, *seed, *native, *list); err != nil {
+	if err := mainErr(*n, *run, *skip, *seed, *native, *list); err != nil {
 		fmt.Fprintln(os.Stderr, "ctimecheck: FAIL:", err)
 		os.Exit(1)
 	}
 }
 
-func mainErr(n int, run string, seed uint64, native, list bool) error {
+func mainErr(n int, run, skip string, seed uint64, native, list bool) error {
 	sort.Slice(cases, func(i, j int) bool { return cases[i].name < cases[j].name })
 	if list {
 		for _, c := range cases {
@@ -203,6 +204,12 @@ func mainErr(n int, run string, seed uint64, native, list bool) error {
 	if err != nil {
 		return err
 	}
+	var skipRe *regexp.Regexp
+	if skip != "" {
+		if skipRe, err = regexp.Compile(skip); err != nil {
+			return err
+		}
+	}
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
@@ -213,7 +220,7 @@ func mainErr(n int, run string, seed uint64, native, list bool) error {
 		seed, n, ctime.Enabled, underValgrind)
 	ran := 0
 	for _, c := range cases {
-		if !re.MatchString(c.name) {
+		if !re.MatchString(c.name) || skipRe != nil && skipRe.MatchString(c.name) {
 			continue
 		}
 		start := time.Now()

@@ -10,7 +10,7 @@ func TestCasesNative(t *testing.T) {
 	if testing.Short() {
 		n = 1
 	}
-	if err := mainErr(n, "", 1, true, false); err != nil {
+	if err := mainErr(n, "", "", 1, true, false); err != nil {
 		t.Fatal(err)
 	}
 }
