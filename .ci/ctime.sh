@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=check
-iters=24
+iters=64
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--negative) mode=negative ;;

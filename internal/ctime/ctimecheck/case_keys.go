@@ -8,6 +8,7 @@ import (
 
 func init() {
 	register("p256k1.NewPrivateKey", caseNewPrivateKey)
+	register("p256k1.GeneratePrivateKeyFromReader", caseGenerateFromReader)
 	register("p256k1.PrivateKey.PublicKey", casePublicKey)
 	register("p256k1.PrivateKey.Equal", casePrivateKeyEqual)
 	register("p256k1.PrivateKey.Negate", caseNegate)
@@ -32,6 +33,21 @@ func caseNewPrivateKey(in *inputs) error {
 	public(&kb) // checked for correctness only
 	public(b)   // checked for correctness only
 	if kb != *b {
+		return errWrong
+	}
+	return nil
+}
+
+// caseGenerateFromReader: key generation from a reader whose bytes are
+// secret (secretReader, case_ecdsa.go).
+func caseGenerateFromReader(in *inputs) error {
+	k, err := p256k1.GeneratePrivateKeyFromReader(secretReader{in})
+	if err != nil {
+		return err
+	}
+	pub := k.PublicKey()
+	public(&pub) // a public key is public by design
+	if !pub.IsValid() {
 		return errWrong
 	}
 	return nil
