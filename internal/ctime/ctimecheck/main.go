@@ -188,6 +188,9 @@ func mainErr(n int, run, skip string, seed uint64, native, list bool) error {
 		}
 		return nil
 	}
+	if n < 1 {
+		return errors.New("-n must be at least 1")
+	}
 	underValgrind := ctime.RunningOnValgrind()
 	if ctime.Enabled && !underValgrind && !native {
 		return errors.New("built with -tags ctgrind but not running under valgrind (use .ci/ctime.sh, or -native)")
