@@ -250,6 +250,7 @@ func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
 	p.secpPub = pub.SerializeCompressed()
 	var X edwards25519.Point
 	X.ScalarBaseMult(&st.x.ed)
+	ctime.Declassify(&X) // the ed25519 public key: written into the proof
 	edBytes(p.edPub[:], &X)
 	h := sha256.Sum256(p.secpPub[:])
 	sig, err := ecdsa.Sign(&st.x.key, &h)
@@ -272,6 +273,7 @@ func edSign(out *[edSigSize]byte, x *edwards25519.Scalar, X *edwards25519.Point)
 	h := sha512.Sum512(x.Bytes())
 	r.SetUniformBytes(h[:])
 	R.ScalarBaseMult(&r)
+	ctime.Declassify(&R) // the signature's nonce point: written out as its first half
 	var buf [96]byte
 	edBytes(buf[:32], &R)
 	edBytes(buf[32:64], X)
@@ -357,16 +359,13 @@ func (st *proverState) proveBit(i int) {
 	tj.AddAffine(&cj, &secpG)
 	cj.CMove(&tj, b)
 	secpEncode(bp[offCommitSecp:], &cj)
+	// On ed25519 as one constant-time two-point multiplication: its only
+	// input points are the public H and G. (r·H + G computed with Add and
+	// chosen by Select would feed the secret r·H to Add's check that its
+	// operands are initialized, a comparison with zero.)
 	var cE, tE edwards25519.Point
-	// rH and rH + G are C and C ± G, both derivable from the public C:
-	// declassified so that edwards25519's initialization checks (which
-	// compare coordinates with zero) do not count as leaks. Which of the
-	// two is C stays secret: Select is constant time.
-	cE.ScalarMult(rE, edH)
-	ctime.Declassify(&cE)
-	tE.Add(&cE, edG)
-	cE.Select(&tE, &cE, b)
-	ctime.Declassify(&cE) // the commitment, public
+	cE.MultiScalarMult([]*edwards25519.Scalar{rE, bEd}, []*edwards25519.Point{edH, edG})
+	ctime.Declassify(&cE) // the commitment: written into the proof
 	edBytes(bp[offCommitEd:], &cE)
 	copy(in[:65], bp[:65])
 
