@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Platform CI for p256k1: cross-compiles the module (library, tests, commands)
+# for every target we ship to, and runs the test suite on the targets this
+# amd64 machine can execute: 386 natively, arm64 under qemu-user-static, and
+# js/wasm under Node.js with Go's wasm_exec runner. amd64 itself, with and
+# without -tags purego, is tested by .ci/run. Fails loudly.
+#
+# Usage: .ci/platforms.sh [build|test|all]   (default all)
+#
+# What is cut, and why (see "Platforms" in docs/ARCHITECTURE.md):
+#   - 386, arm64 and js/wasm run with -short: the vectors, the property and
+#     differential tests and the fuzz seeds all run, with fewer random
+#     rounds (the full suite takes 2-4× as long there; amd64 runs it all).
+#   - cmd/p256k1 is not run under qemu or wasm: its end-to-end tests execute
+#     the built command, which a qemu-run test cannot (no binfmt_misc) and
+#     js/wasm cannot at all. It is compiled for every target.
+#   - wasip1/wasm, darwin/arm64, windows/amd64 and linux/arm are compiled
+#     (library, commands and test binaries) and vetted, not run: no runtime
+#     for them here. Their code paths are the ones 386/arm64/wasm exercise.
+#   - Tests that need cgo or a system libsecp256k1 skip themselves where it
+#     cannot be loaded; the amd64 assembly tests are build-tagged to amd64.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-all}
+case "$mode" in
+build | test | all) ;;
+*)
+	echo "usage: $0 [build|test|all]" >&2
+	exit 2
+	;;
+esac
+
+die() {
+	echo "FATAL: $*" >&2
+	exit 1
+}
+
+command -v go >/dev/null 2>&1 || die "the Go toolchain (go 1.25 or newer) is not installed"
+go version
+
+# Every configuration gets CGO_ENABLED=0: these are the builds a user
+# cross-compiles without a C toolchain, and what runs under qemu and Node.
+export CGO_ENABLED=0
+
+start_all=$SECONDS
+timings=()
+step() { # step NAME COMMAND...: runs it, records its time
+	local name=$1 t=$SECONDS
+	shift
+	echo "== $name"
+	"$@" || die "$name failed"
+	timings+=("$(printf '%-34s %4ds' "$name" $((SECONDS - t)))")
+}
+
+# --- cross-compilation ---------------------------------------------------
+
+targets="linux/amd64 linux/arm64 linux/386 linux/arm js/wasm wasip1/wasm darwin/arm64 windows/amd64"
+# .ci/run already vets 386, arm64 and js/wasm (and amd64).
+vet_targets="linux/arm wasip1/wasm darwin/arm64 windows/amd64"
+
+# build_target GOOS/GOARCH: the packages and commands, then every test binary
+# (linked, not run: -exec /bin/true stands in for the binary).
+build_target() {
+	local os=${1%/*} arch=${1#*/}
+	GOOS=$os GOARCH=$arch go build ./... &&
+		GOOS=$os GOARCH=$arch go test -count=1 -exec /bin/true ./... >/dev/null
+}
+
+vet_target() {
+	local os=${1%/*} arch=${1#*/}
+	GOOS=$os GOARCH=$arch go vet ./...
+}
+
+if [ "$mode" != test ]; then
+	for t in $targets; do
+		step "build $t" build_target "$t"
+	done
+	for t in $vet_targets; do
+		step "vet $t" vet_target "$t"
+	done
+fi
+
+# --- tests that run ------------------------------------------------------
+
+if [ "$mode" != build ]; then
+	# apt_install PACKAGE...: installs Debian packages (we run as root in CI).
+	apt_install() {
+		echo "installing $*"
+		[ "$(id -u)" = 0 ] || die "missing $* and not root: apt-get install $*"
+		if [ -z "${apt_updated:-}" ]; then
+			apt-get update -qq || die "apt-get update failed"
+			apt_updated=1
+		fi
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || die "could not install $*"
+	}
+
+	# qemu-user-static; binfmt_misc is not assumed, so go test names it with
+	# -exec. The packages that load libsecp256k1 through purego
+	# (signer/libsecp256k1 and cmd/p256k1, which imports it) link dynamically
+	# even with CGO_ENABLED=0, so their test binaries need the target's
+	# dynamic loader and libc: libc6-arm64-cross (found by qemu through
+	# QEMU_LD_PREFIX) and, for 386, libc6-i386.
+	command -v qemu-aarch64-static >/dev/null 2>&1 || apt_install qemu-user-static
+	command -v qemu-aarch64-static >/dev/null 2>&1 || die "qemu-user-static installed no qemu-aarch64-static"
+	arm64_root=/usr/aarch64-linux-gnu
+	[ -e "$arm64_root/lib/ld-linux-aarch64.so.1" ] || apt_install libc6-arm64-cross
+	[ -e /lib/ld-linux.so.2 ] || apt_install libc6-i386
+	[ -e "$arm64_root/lib/ld-linux-aarch64.so.1" ] || die "no arm64 dynamic loader in $arm64_root"
+	[ -e /lib/ld-linux.so.2 ] || die "no 386 dynamic loader (/lib/ld-linux.so.2)"
+
+	# Node.js for js/wasm; Go's runner lives in $GOROOT/lib/wasm (Go ≥ 1.24).
+	command -v node >/dev/null 2>&1 || apt_install nodejs
+	wasmdir="$(go env GOROOT)/lib/wasm"
+	[ -x "$wasmdir/go_js_wasm_exec" ] || wasmdir="$(go env GOROOT)/misc/wasm"
+	[ -x "$wasmdir/go_js_wasm_exec" ] || die "go_js_wasm_exec not found in \$GOROOT/lib/wasm or misc/wasm"
+	echo "qemu: $(qemu-aarch64-static --version | head -n 1); node: $(node --version)"
+
+	# cmd/p256k1's end-to-end tests build the command and execute it: under
+	# qemu without binfmt_misc the child cannot run (exec format error), and
+	# js/wasm has no processes at all. Its unit tests go with them (one
+	# TestMain), so it is left out there; it runs on amd64 and 386.
+	no_exec='github.com/p256k1/p256k1/cmd/p256k1'
+	emu_pkgs=$(go list ./... | grep -v -x -F "$no_exec")
+
+	step "test linux/386 (native, -short)" env GOARCH=386 go test -count=1 -short ./...
+	step "test linux/arm64 (qemu, -short)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
+		go test -count=1 -short -exec qemu-aarch64-static $emu_pkgs
+	# go test finds go_js_wasm_exec on PATH for GOOS=js GOARCH=wasm.
+	step "test js/wasm (node, -short)" env PATH="$wasmdir:$PATH" GOOS=js GOARCH=wasm \
+		go test -count=1 -short $emu_pkgs
+fi
+
+echo "== platform times"
+printf '%s\n' "${timings[@]}"
+echo "total $((SECONDS - start_all))s"
+echo "platforms passed"
