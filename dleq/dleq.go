@@ -143,9 +143,9 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 
 	// BIP-374: verify before returning. The proof and the points are the
 	// public output; the check runs in variable time on them.
-	ctime.Declassify(&proof)
-	ctime.Declassify(&encA)
-	ctime.Declassify(&encC)
+	ctime.Declassify(&proof) // the proof: returned to the caller
+	ctime.Declassify(&encA)  // A = a·G: the public key the proof is for
+	ctime.Declassify(&encC)  // C = a·B: the other public point of the statement
 	var A, C group.Affine
 	if !point.Decompress(&A, encA[:]) || !point.Decompress(&C, encC[:]) ||
 		!verify(&A, &b, &C, &proof, &g, std, m) {
