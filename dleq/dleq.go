@@ -103,10 +103,13 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 	ab = a.Bytes()
 	d.SetBytes(&ab) // valid key: 1 ≤ d < n
 
-	// A = a·G, C = a·B.
+	// A = a·G, C = a·B, kept in affine form for the final check; R1 and
+	// R2 pass through rp (cleared at the end).
 	var encA, encB, encC, encG, encR1, encR2 [33]byte
-	mulG(&encA, &d, &g, std)
-	mulPoint(&encC, &d, &b)
+	var A, C, rp group.Affine
+	defer rp.Clear()
+	mulG(&encA, &A, &d, &g, std)
+	mulPoint(&encC, &C, &d, &b)
 	point.Compress(&encB, &b)
 	point.Compress(&encG, &g)
 
@@ -130,8 +133,8 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 	}
 
 	// R1 = k·G, R2 = k·B, e = hash_challenge(A ‖ B ‖ C ‖ G ‖ R1 ‖ R2 ‖ m).
-	mulG(&encR1, &k, &g, std)
-	mulPoint(&encR2, &k, &b)
+	mulG(&encR1, &rp, &k, &g, std)
+	mulPoint(&encR2, &rp, &k, &b)
 	var proof Proof
 	challenge((*[32]byte)(proof[:32]), &encA, &encB, &encC, &encG, &encR1, &encR2, m)
 
@@ -144,44 +147,41 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 	// BIP-374: verify before returning. The proof and the points are the
 	// public output; the check runs in variable time on them.
 	ctime.Declassify(&proof) // the proof: returned to the caller
-	ctime.Declassify(&encA)  // A = a·G: the public key the proof is for
-	ctime.Declassify(&encC)  // C = a·B: the other public point of the statement
-	var A, C group.Affine
-	if !point.Decompress(&A, encA[:]) || !point.Decompress(&C, encC[:]) ||
-		!verify(&A, &b, &C, &proof, &g, std, m) {
+	ctime.Declassify(&A)     // A = a·G: the public key the proof is for
+	ctime.Declassify(&C)     // C = a·B: the other public point of the statement
+	if !verify(&A, &b, &C, &proof, &g, std, m) {
 		return Proof{}, ErrProofFailed
 	}
 	return proof, nil
 }
 
-// mulG writes the compressed encoding of k·g: the blinded comb when g is
-// the standard generator (std), else the constant-time variable-base
-// engine. Constant time in k.
-func mulG(out *[33]byte, k *scalar.Scalar, g *group.Affine, std bool) {
+// mulG sets a to k·g and writes its compressed encoding: the blinded comb
+// when g is the standard generator (std), else the constant-time
+// variable-base engine. Constant time in k.
+func mulG(out *[33]byte, a *group.Affine, k *scalar.Scalar, g *group.Affine, std bool) {
 	if std {
 		var j group.Jacobian
 		ecmultgen.Shared().Mul(&j, k)
-		encode(out, &j)
+		encode(out, a, &j)
 		return
 	}
-	mulPoint(out, k, g)
+	mulPoint(out, a, k, g)
 }
 
-// mulPoint writes the compressed encoding of k·p, constant time in k.
-func mulPoint(out *[33]byte, k *scalar.Scalar, p *group.Affine) {
+// mulPoint sets a to k·p and writes its compressed encoding, constant time
+// in k.
+func mulPoint(out *[33]byte, a *group.Affine, k *scalar.Scalar, p *group.Affine) {
 	var j group.Jacobian
 	ecmultconst.Mul(&j, p, k)
-	encode(out, &j)
+	encode(out, a, &j)
 }
 
-// encode writes the compressed encoding of j, converting it to affine form
-// in constant time. k·P is never infinity here (1 ≤ k < n, P finite, n
-// prime).
-func encode(out *[33]byte, j *group.Jacobian) {
-	var a group.Affine
-	point.ToAffine(&a, j)
-	point.Compress(out, &a)
-	a.Clear()
+// encode sets a to the affine form of j (normalized, converted in constant
+// time), writes its compressed encoding and clears j. k·P is never
+// infinity here (1 ≤ k < n, P finite, n prime).
+func encode(out *[33]byte, a *group.Affine, j *group.Jacobian) {
+	point.ToAffine(a, j)
+	point.Compress(out, a)
 	j.Clear()
 }
 
