@@ -71,7 +71,10 @@
 // x never steer a branch or a memory address. Both ring members' outputs
 // are computed with the same operations and the real one is chosen by
 // constant-time selection; commitments b·G + r·H are formed by a complete
-// addition and a conditional move; multiplications by secrets use the
+// addition and a conditional move on secp256k1 and by one two-point
+// MultiScalarMult on ed25519 (so that no secret point reaches edwards25519's
+// Add, whose check for uninitialized points compares it with zero);
+// multiplications by secrets use the
 // constant-time engines (internal/ecmultconst and the blinded comb on
 // secp256k1; edwards25519's ScalarMult, ScalarBaseMult and
 // MultiScalarMult); points are encoded with constant-time inversions; the
