@@ -1,6 +1,6 @@
 module github.com/p256k1/p256k1/interop
 
-go 1.25
+go 1.25.0
 
 require (
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
