@@ -3,7 +3,7 @@ package dleq
 import (
 	"testing"
 
-	"github.com/p256k1/p256k1/dleq/internal/point"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/group"

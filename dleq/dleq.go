@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/p256k1/p256k1"
-	"github.com/p256k1/p256k1/dleq/internal/point"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultconst"

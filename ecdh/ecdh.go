@@ -36,8 +36,8 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
-	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -122,13 +122,7 @@ func sharedPoint(x, y *[32]byte, k *p256k1.PrivateKey, pub *p256k1.PublicKey) er
 	// The peer point, through its public encoding. A valid PublicKey holds a
 	// finite point on the curve with coordinates < p, so no check is needed.
 	var q group.Affine
-	{
-		enc := pub.SerializeUncompressed()
-		var qx, qy field.Element
-		qx.SetBytes((*[32]byte)(enc[1:33]))
-		qy.SetBytes((*[32]byte)(enc[33:65]))
-		q.SetXY(&qx, &qy)
-	}
+	point.Load(&q, pub)
 
 	// The secret scalar, through its encoding; both copies are cleared.
 	var s scalar.Scalar

@@ -11,6 +11,7 @@ import (
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -32,7 +33,7 @@ func TestCPUTime(t *testing.T) {
 		b := cs[i].key.Bytes()
 		ks[i].SetBytes(&b)
 		var q group.Affine
-		loadPublicKey(&q, &cs[i].pub)
+		point.Load(&q, &cs[i].pub)
 		ps[i].SetAffine(&q)
 	}
 	var r group.Jacobian

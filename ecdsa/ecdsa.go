@@ -6,6 +6,7 @@ import (
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -63,20 +64,6 @@ func loadPrivateKey(d *scalar.Scalar, k *p256k1.PrivateKey) bool {
 	return true
 }
 
-// loadPublicKey sets q to the point of pub, reporting false for a nil or
-// zero key. pub is already validated, so its encoding is only decoded.
-func loadPublicKey(q *group.Affine, pub *p256k1.PublicKey) bool {
-	if pub == nil || !pub.IsValid() {
-		return false
-	}
-	b := pub.SerializeUncompressed()
-	var x, y field.Element
-	x.SetBytes((*[32]byte)(b[1:33]))
-	y.SetBytes((*[32]byte)(b[33:65]))
-	q.SetXY(&x, &y)
-	return true
-}
-
 // Verify reports whether sig is a valid signature of the 32-byte message
 // hash under pub, exactly as libsecp256k1's secp256k1_ecdsa_verify: r and s
 // must be in [1, n−1] and s must be low (s ≤ n/2; use NormalizeS first to
@@ -90,7 +77,7 @@ func Verify(pub *p256k1.PublicKey, hash *[32]byte, sig *Signature) bool {
 		return false
 	}
 	var q group.Affine
-	if !loadPublicKey(&q, pub) {
+	if !point.Load(&q, pub) {
 		return false
 	}
 	var m scalar.Scalar

@@ -5,6 +5,7 @@ import (
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 )
@@ -30,11 +31,8 @@ func Verify(pub *p256k1.XOnlyPublicKey, msg []byte, sig *[64]byte) bool {
 	// encoding carries both (already validated) coordinates.
 	full := pub.PublicKey()
 	u := full.SerializeUncompressed()
-	var x, y field.Element
 	var p group.Affine
-	x.SetBytes((*[32]byte)(u[1:33]))
-	y.SetBytes((*[32]byte)(u[33:65]))
-	p.SetXY(&x, &y)
+	point.FromUncompressed(&p, &u)
 	return verify(&rx, &s, (*[32]byte)(sig[:32]), (*[32]byte)(u[1:33]), &p, msg)
 }
 

@@ -1,6 +1,7 @@
-// Package point converts between p256k1's public key type and the internal
+// Package point converts between p256k1's public key types and the internal
 // curve types, and encodes internal points in SEC 1 compressed form, for the
-// DLEQ packages. Every function states its side-channel behaviour.
+// protocol packages (ecdsa, ecdh, schnorr, dleq), which see keys only through
+// their exported encodings. Every function states its side-channel behaviour.
 package point
 
 import (
@@ -17,11 +18,18 @@ func Load(q *group.Affine, pub *p256k1.PublicKey) bool {
 		return false
 	}
 	b := pub.SerializeUncompressed()
+	FromUncompressed(q, &b)
+	return true
+}
+
+// FromUncompressed sets q to the point whose uncompressed SEC 1 encoding
+// (0x04 ‖ x ‖ y) is b, as a valid PublicKey serializes it: the coordinates
+// are below p and on the curve, so nothing is checked. Constant time.
+func FromUncompressed(q *group.Affine, b *[65]byte) {
 	var x, y field.Element
 	x.SetBytes((*[32]byte)(b[1:33]))
 	y.SetBytes((*[32]byte)(b[33:65]))
 	q.SetXY(&x, &y)
-	return true
 }
 
 // Compress writes the 33-byte SEC 1 compressed encoding of a: 0x02 or 0x03
