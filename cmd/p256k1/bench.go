@@ -254,11 +254,8 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	quick := fs.Bool("quick", false, "short run (--time 100ms)")
 	noLib := fs.Bool("no-libsecp256k1", false, "measure p256k1 only")
 	fs.BoolVar(&c.json, "json", false, "write the results as JSON")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	if *quick {

@@ -15,11 +15,8 @@ only by you (mode 0600). With --json the public keys are added.`, `  p256k1 keyg
   p256k1 pubkey --key-file alice.key --format xonly`)
 	out := fs.String("out", "", "write the key to a new file at `PATH` (mode 0600) instead of standard output")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {secret, pubkey, xonly}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	k, err := p256k1.GeneratePrivateKey()
@@ -72,11 +69,8 @@ Derives the public key of a secret key: 33-byte compressed (default),
 	ks.register(fs)
 	format := fs.String("format", "compressed", "compressed, uncompressed or xonly")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {pubkey, uncompressed, xonly, parity}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	field := map[string]string{"compressed": "pubkey", "uncompressed": "uncompressed", "xonly": "xonly"}[*format]
@@ -109,11 +103,8 @@ With --pubkey the public key is tweaked; otherwise the secret key (from
 	tweakHex := fs.String("tweak", "", "the tweak, 32 bytes `HEX` (required)")
 	mode := fs.String("mode", "add", "add, mul or xonly-add")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	if *mode != "add" && *mode != "mul" && *mode != "xonly-add" {

@@ -193,10 +193,21 @@ func noArgs(fs *flag.FlagSet, pos []string) error {
 	return nil
 }
 
-// abbreviate shortens what might be a pasted secret before it is echoed.
+// parseFlagsOnly is parse for the subcommands that take flags and no
+// positional arguments.
+func (c *cli) parseFlagsOnly(fs *flag.FlagSet, args []string) error {
+	pos, err := c.parse(fs, args)
+	if err != nil {
+		return err
+	}
+	return noArgs(fs, pos)
+}
+
+// abbreviate replaces what might be a pasted secret by its length before it
+// is echoed: no part of a long value is printed.
 func abbreviate(s string) string {
 	if len(s) > 12 {
-		return s[:4] + "…"
+		return fmt.Sprintf("<%d characters>", len(s))
 	}
 	return s
 }
@@ -397,11 +408,8 @@ func cmdSelftest(c *cli, args []string) error {
 Checks the field, scalar, group and multiplication engines against known
 answers, then times each primitive (-quick: checks only).`, "  p256k1 selftest -quick")
 	quick := fs.Bool("quick", false, "checks only, no timings")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	if code := selftest(c.stdout, *quick); code != 0 {

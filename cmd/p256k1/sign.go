@@ -46,11 +46,8 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 	format := fs.String("format", "compact", "ECDSA signature encoding: compact, der or recoverable")
 	auxHex := fs.String("aux", "", "Schnorr: 32 bytes `HEX` of auxiliary randomness (default: fresh from the OS)")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {scheme, signature, pubkey, digest}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	if err := checkScheme(*scheme); err != nil {
@@ -155,11 +152,8 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 	pubHex := fs.String("pubkey", "", "the public key, `HEX` (required)")
 	sigHex := fs.String("sig", "", "the signature, `HEX` (required)")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {valid}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	if err := checkScheme(*scheme); err != nil {
@@ -256,11 +250,8 @@ r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 	bitcoin := fs.Bool("bitcoin", false, "--sig is Bitcoin's form: header byte (27–34), then r‖s")
 	unc := fs.Bool("uncompressed", false, "print the 65-byte uncompressed key")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {pubkey, uncompressed, xonly, parity}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	sb, err := decodeHex("sig", *sigHex, 65)
@@ -310,11 +301,8 @@ public key; the raw x does not). The output is a secret: handle it as one.`, `  
 	pubHex := fs.String("pubkey", "", "the peer's public key, `HEX` (required)")
 	raw := fs.Bool("raw", false, "print the raw x coordinate instead of SHA-256 of the compressed point")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {secret}")
-	pos, err := c.parse(fs, args)
+	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
-		return err
-	}
-	if err := noArgs(fs, pos); err != nil {
 		return err
 	}
 	pb, err := decodeHex("pubkey", *pubHex, 32, 33, 65)
