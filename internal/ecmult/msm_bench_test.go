@@ -50,20 +50,27 @@ func BenchmarkMultiChoice(b *testing.B) {
 	}
 }
 
-// BenchmarkPippengerWindow measures Pippenger at the windows around the
-// chosen one, per signature, to place pippengerWindow's thresholds.
+// BenchmarkPippengerWindow measures Pippenger with affine and with
+// Jacobian buckets at the windows around the chosen one, per signature,
+// to place pippengerWindow's thresholds.
 func BenchmarkPippengerWindow(b *testing.B) {
-	for _, nsig := range []int{32, 64, 128, 256, 512, 1024, 2048, 4096, 8192} {
+	for _, nsig := range []int{16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192} {
 		m := msmBenchMulti(b, nsig)
 		c0 := pippengerWindow(m.Len() + 2)
 		for c := c0 - 1; c <= c0+1; c++ {
-			b.Run(fmt.Sprintf("sigs=%d/c=%d", nsig, c), func(b *testing.B) {
-				var r group.Jacobian
-				for b.Loop() {
-					m.pippengerVar(&r, c)
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nsig), "ns/sig")
-			})
+			for _, alg := range []string{"affine", "jacobian"} {
+				b.Run(fmt.Sprintf("sigs=%d/c=%d/%s", nsig, c, alg), func(b *testing.B) {
+					var r group.Jacobian
+					for b.Loop() {
+						if alg == "affine" {
+							m.pippengerAffineVar(&r, c)
+						} else {
+							m.pippengerJacobianVar(&r, c)
+						}
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nsig), "ns/sig")
+				})
+			}
 		}
 	}
 }
@@ -92,5 +99,27 @@ func BenchmarkMulti(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/point")
 		})
+	}
+}
+
+// BenchmarkPippengerRound measures the affine strategy with several round
+// sizes, per signature, to choose defaultMaxRound and defaultMinRound.
+func BenchmarkPippengerRound(b *testing.B) {
+	for _, nsig := range []int{256, 1024, 8192} {
+		m := msmBenchMulti(b, nsig)
+		c := pippengerWindow(m.Len() + 2)
+		for _, k := range []int{32, 64, 128, 256} {
+			for _, mr := range []int{24} {
+				b.Run(fmt.Sprintf("sigs=%d/c=%d/max=%d/min=%d", nsig, c, k, mr), func(b *testing.B) {
+					m.pip.maxRound, m.pip.minRound = k, mr
+					defer func() { m.pip.maxRound, m.pip.minRound = 0, 0 }()
+					var r group.Jacobian
+					for b.Loop() {
+						m.pippengerAffineVar(&r, c)
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nsig), "ns/sig")
+				})
+			}
+		}
 	}
 }

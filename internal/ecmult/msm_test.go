@@ -58,7 +58,10 @@ func (c *msmCase) load(m *Multi) {
 }
 
 // msmEvaluators are the evaluation strategies under test: the automatic
-// choice, Strauss and Pippenger at several windows.
+// choice, Strauss, and Pippenger at several windows with Jacobian buckets
+// and with affine buckets, the latter with the default round sizes and
+// with tiny ones (so that rounds, carried terms and the Jacobian overflow
+// all occur on small sums).
 var msmEvaluators = []struct {
 	name string
 	f    func(m *Multi, r *group.Jacobian)
@@ -69,6 +72,25 @@ var msmEvaluators = []struct {
 	{"pippenger5", func(m *Multi, r *group.Jacobian) { m.pippengerVar(r, 5) }},
 	{"pippenger8", func(m *Multi, r *group.Jacobian) { m.pippengerVar(r, 8) }},
 	{"pippenger13", func(m *Multi, r *group.Jacobian) { m.pippengerVar(r, 13) }},
+	{"jacobian2", func(m *Multi, r *group.Jacobian) { m.pippengerJacobianVar(r, 2) }},
+	{"jacobian6", func(m *Multi, r *group.Jacobian) { m.pippengerJacobianVar(r, 6) }},
+	{"affine3", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 3) }},
+	{"affine7", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 7) }},
+	{"affine2 rounds 1", msmAffineRounds(2, 1, 1)},
+	{"affine3 rounds 2", msmAffineRounds(3, 2, 1)},
+	{"affine4 rounds 3/2", msmAffineRounds(4, 3, 2)},
+	{"affine6 rounds 5", msmAffineRounds(6, 5, 1)},
+	{"affine9 rounds 16/4", msmAffineRounds(9, 16, 4)},
+}
+
+// msmAffineRounds returns an evaluator running the affine strategy at
+// window c with the given round sizes.
+func msmAffineRounds(c uint, maxRound, minRound int) func(m *Multi, r *group.Jacobian) {
+	return func(m *Multi, r *group.Jacobian) {
+		m.pip.maxRound, m.pip.minRound = maxRound, minRound
+		defer func() { m.pip.maxRound, m.pip.minRound = 0, 0 }()
+		m.pippengerAffineVar(r, c)
+	}
 }
 
 // check evaluates the case with every strategy and compares with the
@@ -102,7 +124,7 @@ func msmRandHalf(rng *rand.Rand) *big.Int {
 func TestMultiRandom(t *testing.T) {
 	rng := emRng(8)
 	var m Multi
-	sizes := []int{0, 1, 2, 3, 5, 8, 17, 33, 50, 51, 80, 130}
+	sizes := []int{0, 1, 2, 3, 5, 8, 17, 31, 32, 33, 50, 51, 80, 130}
 	for _, n := range sizes {
 		c := msmCase{g: msmRandScalar(rng)}
 		for i := 0; i < n; i++ {
@@ -170,8 +192,107 @@ func TestMultiAdversarial(t *testing.T) {
 		cases[fmt.Sprintf("cancelling pairs x%d", n)] = cancel
 		cases[fmt.Sprintf("zero scalars x%d", n)] = zeros
 	}
+	// Aimed at the affine buckets: equal points meeting in a bucket
+	// (doublings), P and −P meeting (an emptied bucket, then refilled), a
+	// point with its double, tiny scalars that put everything in one
+	// bucket, and sums around the round sizes.
+	p2 := reference.Add(p, p)
+	one, three := big.NewInt(1), big.NewInt(3)
+	var alt, dbl, tiny, tinyHalf msmCase
+	alt.g, dbl.g, tiny.g, tinyHalf.g = big.NewInt(0), big.NewInt(0), big.NewInt(7), big.NewInt(0)
+	for i := 0; i < 9; i++ {
+		alt.pts = append(alt.pts, p, reference.Neg(p))
+		alt.ks = append(alt.ks, one, one)
+		dbl.pts = append(dbl.pts, p, p2, p, reference.Neg(p2))
+		dbl.ks = append(dbl.ks, k, k, k, k)
+		tiny.pts = append(tiny.pts, p, q, p)
+		tiny.ks = append(tiny.ks, three, three, one)
+		tinyHalf.pts = append(tinyHalf.pts, q, q, reference.Neg(q), p)
+		tinyHalf.ks = append(tinyHalf.ks, one, one, one, one)
+		tinyHalf.half = append(tinyHalf.half, true, true, true, true)
+	}
+	alt.pts = append(alt.pts, p)
+	alt.ks = append(alt.ks, one)
+	cases["P, -P alternating, scalar 1"] = alt
+	cases["P and 2P, equal scalars"] = dbl
+	cases["tiny scalars, one bucket"] = tiny
+	cases["tiny half scalars, P and -P"] = tinyHalf
+	for _, n := range []int{21, 22, 32, 33} { // 63 to 99 half terms with G
+		var c msmCase
+		c.g = k
+		for i := 0; i < n; i++ {
+			c.pts = append(c.pts, emRandPoint(rng))
+			c.ks = append(c.ks, msmRandScalar(rng))
+		}
+		cases[fmt.Sprintf("round boundary, %d points", n)] = c
+	}
 	for name, c := range cases {
 		c.check(t, &m, name)
+	}
+}
+
+// TestPippengerDifferential compares the Pippenger strategies with
+// Strauss on larger sums drawn from a few points, their negations and
+// doubles, with scalars drawn from a few values: the buckets see many
+// doublings, cancellations, busy rounds and overflow additions.
+func TestPippengerDifferential(t *testing.T) {
+	rng := emRng(14)
+	var pool []group.Affine
+	for i := 0; i < 3; i++ {
+		p := emRandPoint(rng)
+		p2 := reference.Add(p, p)
+		for _, x := range []reference.Point{p, reference.Neg(p), p2, reference.Neg(p2)} {
+			pool = append(pool, msmAffine(x))
+		}
+	}
+	ks := []scalar.Scalar{emScalar(big.NewInt(1)), emScalar(big.NewInt(5)), emScalar(msmRandHalf(rng)), emScalar(msmRandScalar(rng))}
+	sizes := []int{1, 2, 63, 64, 65, 300, 1000}
+	if testing.Short() {
+		sizes = sizes[:len(sizes)-1]
+	}
+	evals := []struct {
+		name string
+		f    func(m *Multi, r *group.Jacobian)
+	}{
+		{"auto", (*Multi).EvalVar},
+		{"jacobian8", func(m *Multi, r *group.Jacobian) { m.pippengerJacobianVar(r, 8) }},
+		{"affine6", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 6) }},
+		{"affine10", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 10) }},
+		{"affine8 rounds 7/3", msmAffineRounds(8, 7, 3)},
+		{"affine11 rounds 200/1", msmAffineRounds(11, 200, 1)},
+	}
+	var m Multi
+	for _, n := range sizes {
+		for mode := 0; mode < 3; mode++ {
+			m.Reset()
+			for i := 0; i < n; i++ {
+				p := &pool[rng.IntN(len(pool))]
+				var k scalar.Scalar
+				switch mode {
+				case 0: // one point, one scalar
+					p, k = &pool[0], ks[2]
+				case 1: // few points, few scalars
+					k = ks[rng.IntN(len(ks))]
+				default: // few points, random half scalars
+					k = emScalar(msmRandHalf(rng))
+				}
+				if i%2 == 0 {
+					m.AddHalfVar(p, &k)
+				} else {
+					m.AddVar(p, &k)
+				}
+			}
+			var want group.Jacobian
+			m.straussVar(&want)
+			for _, ev := range evals {
+				var r group.Jacobian
+				ev.f(&m, &r)
+				emCheckJacobian(t, &r)
+				if !r.EqualVar(&want) {
+					t.Fatalf("n=%d mode %d, %s: differs from Strauss", n, mode, ev.name)
+				}
+			}
+		}
 	}
 }
 
