@@ -151,9 +151,10 @@ func (m *Multi) EvalVar(r *group.Jacobian) {
 
 // straussMax is the largest number of half terms (G counting as two) that
 // EvalVar hands to Strauss rather than Pippenger; chosen by measurement
-// (BenchmarkMultiChoice: with affine buckets the two cross between 32 and
-// 48 signatures of a batch verification, 98 to 146 half terms).
-const straussMax = 112
+// (BenchmarkMultiChoice: with affine buckets the two still cross between
+// 32 and 48 signatures of a batch verification, 98 to 146 half terms,
+// near 48).
+const straussMax = 128
 
 // grow returns s resized to n elements, reallocating only if its capacity
 // is too small. The contents are not preserved.

@@ -50,7 +50,7 @@ const (
 // over 128/c + 1 windows; the thresholds come from BenchmarkPippengerWindow.
 func pippengerWindow(n int) uint {
 	switch {
-	case n <= 200:
+	case n <= 120:
 		return 6
 	case n <= 500:
 		return 7
