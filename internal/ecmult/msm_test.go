@@ -329,7 +329,7 @@ func TestRecodeSigned(t *testing.T) {
 
 func TestMultiAllocs(t *testing.T) {
 	rng := emRng(11)
-	for _, n := range []int{10, 300} {
+	for _, n := range []int{10, 300, 3000} {
 		pts := make([]group.Affine, n)
 		ks := make([]scalar.Scalar, n)
 		for i := range pts {
