@@ -1,0 +1,282 @@
+package p256k1
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"sync"
+
+	"github.com/p256k1/p256k1/internal/ecmult"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// TweakCheckItem is one BIP-341 tweak check for batch verification: it
+// holds if Output and Parity are the x coordinate and the Y parity (0 or
+// 1) of Internal's point plus Tweak·G, as XOnlyPublicKey.TweakAddCheck
+// tests for one item. A nil field, an invalid (zero) internal key, a tweak
+// ≥ n, an output x ≥ p or not on the curve, or a parity other than 0 and 1
+// makes the item invalid. All of it is public data.
+type TweakCheckItem struct {
+	Internal *XOnlyPublicKey
+	Tweak    *[32]byte
+	Output   *[32]byte
+	Parity   int
+}
+
+// maxTweakChunk is the largest number of items a TweakCheckVerifier puts
+// into one multi-scalar multiplication; longer batches are checked as
+// consecutive batches of at most this size (each with its own weights),
+// which bounds the scratch memory.
+const maxTweakChunk = 8192
+
+// tweakSeedTag separates the seed of the tweak-check weights from other
+// uses of SHA-256.
+const tweakSeedTag = "p256k1/BIP0341/tweak-check-batch-weights/v1"
+
+// tweakRecord is the size of one item's record in the seed: internal key
+// x, tweak, output x and parity.
+const tweakRecord = 97
+
+// TweakCheckVerifier checks batches of BIP-341 tweak checks
+// (XOnlyPublicKey.TweakAddCheck) at once. It owns its scratch memory and
+// keeps it between calls, so checking batches no larger than one it has
+// seen before allocates nothing. The zero value is ready to use; a
+// TweakCheckVerifier is not safe for concurrent use (use one per
+// goroutine, or the package functions, which keep a pool).
+//
+// # Method
+//
+// With Pᵢ the internal keys' points, tᵢ the tweaks and Qᵢ the points with
+// x = Outputᵢ and Y parity Parityᵢ (one square root each), the batch is
+// accepted if
+//
+//	Σ aᵢ·Qᵢ − Σ aᵢ·Pᵢ − (Σ aᵢ·tᵢ)·G = ∞
+//
+// for weights a₁ = 1 and a₂, …, aₙ 128-bit integers, computed as one
+// multi-scalar multiplication of 2n 128-bit half terms and G
+// (internal/ecmult's Multi: Strauss for small batches, Pippenger for large
+// ones), as schnorr.BatchVerifier does for signatures. The weights come
+// from SHA-256 in counter mode keyed by a seed that hashes every item
+// (internal key, tweak, output and parity), so they are fixed only once
+// the whole batch is, and a batch with a false check passes with
+// probability about 2^−128 at most. A batch of true checks is always
+// accepted, and a batch of one is decided exactly as TweakAddCheck decides
+// it.
+//
+// Variable time: tweak checks are public by nature (Taproot outputs,
+// internal keys and tweaks all appear on chain), and everything this type
+// handles must be public.
+type TweakCheckVerifier struct {
+	m    ecmult.Multi
+	ents []tweakEntry
+	seed []byte // tag ‖ one record per item
+	bad  []bool // FindInvalid's verdicts
+}
+
+// tweakEntry is one item as the multi-scalar multiplication needs it.
+type tweakEntry struct {
+	p  group.Affine  // internal key point
+	q  group.Affine  // output point
+	t  scalar.Scalar // tweak
+	a  scalar.Scalar // weight, below 2^128
+	ok bool          // parsed, and the output point exists
+}
+
+// Verify reports whether every item is a true tweak check (true for an
+// empty batch). For a batch of one its answer is exactly TweakAddCheck's;
+// for a longer one it is false whenever some item is false or invalid,
+// except with negligible probability (see the type's documentation). It
+// never panics.
+//
+// Variable time (public inputs); allocates only to grow its scratch.
+func (v *TweakCheckVerifier) Verify(items []TweakCheckItem) bool {
+	for start := 0; start < len(items); start += maxTweakChunk {
+		chunk := items[start:min(start+maxTweakChunk, len(items))]
+		if !v.prepare(chunk, true) || !v.checkRange(0, len(chunk)) {
+			return false
+		}
+	}
+	return true
+}
+
+// FindInvalid appends to dst the indices (ascending) of the items that are
+// false or invalid and returns it: nothing is appended if all hold. An
+// index is reported exactly when TweakAddCheck on that item would report
+// false (except with negligible probability for the items it does not
+// test alone). It checks the whole batch and then bisects the failing
+// parts, so k bad items among n cost about 2k·log₂(n/k) smaller
+// multi-scalar multiplications beyond the first.
+//
+// Variable time (public inputs); allocates only to grow its scratch and
+// dst.
+func (v *TweakCheckVerifier) FindInvalid(dst []int, items []TweakCheckItem) []int {
+	for start := 0; start < len(items); start += maxTweakChunk {
+		chunk := items[start:min(start+maxTweakChunk, len(items))]
+		v.prepare(chunk, false)
+		v.bad = growSlice(v.bad, len(chunk))
+		for i := range v.ents[:len(chunk)] {
+			v.bad[i] = !v.ents[i].ok
+		}
+		v.bisect(0, len(chunk))
+		for i, b := range v.bad[:len(chunk)] {
+			if b {
+				dst = append(dst, start+i)
+			}
+		}
+	}
+	return dst
+}
+
+// bisect marks in v.bad the items of [lo, hi) that fail: if the range's
+// parsed items pass together, none of them is bad; otherwise each half is
+// examined.
+func (v *TweakCheckVerifier) bisect(lo, hi int) {
+	if v.checkRange(lo, hi) {
+		return
+	}
+	if hi-lo == 1 {
+		v.bad[lo] = true
+		return
+	}
+	mid := lo + (hi-lo)/2
+	v.bisect(lo, mid)
+	v.bisect(mid, hi)
+}
+
+// prepare parses the items into v.ents and computes their weights. With
+// failFast it stops at the first invalid item and reports false (before
+// any square root if the cheap checks already fail); otherwise it marks
+// invalid items (ok false) and reports true.
+func (v *TweakCheckVerifier) prepare(items []TweakCheckItem, failFast bool) bool {
+	n := len(items)
+	v.ents = growSlice(v.ents, n)
+	v.seed = growSlice(v.seed, len(tweakSeedTag)+tweakRecord*n)
+	copy(v.seed, tweakSeedTag)
+	seed := v.seed[len(tweakSeedTag):]
+	var x field.Element
+	for i := range items {
+		it, en := &items[i], &v.ents[i]
+		en.ok = false
+		rec := seed[tweakRecord*i : tweakRecord*(i+1)]
+		clear(rec)
+		if it.Internal == nil || it.Tweak == nil || it.Output == nil ||
+			!it.Internal.ok || it.Parity&^1 != 0 ||
+			en.t.SetBytes(it.Tweak) != 0 || x.SetBytes(it.Output) != 0 {
+			if failFast {
+				return false
+			}
+			continue
+		}
+		en.p = it.Internal.p
+		en.p.X.Bytes((*[32]byte)(rec[0:32]))
+		copy(rec[32:64], it.Tweak[:])
+		copy(rec[64:96], it.Output[:])
+		rec[96] = byte(it.Parity)
+		en.ok = true
+	}
+	// The square roots, after the cheap checks of every item.
+	for i := range items {
+		en := &v.ents[i]
+		if !en.ok {
+			continue
+		}
+		x.SetBytes(items[i].Output)
+		if !en.q.SetXOVar(&x, items[i].Parity == 1) {
+			en.ok = false
+			if failFast {
+				return false
+			}
+		}
+	}
+	v.weights(sha256.Sum256(v.seed))
+	return true
+}
+
+// weights sets the weights of v.ents from the seed: 1 for the first item,
+// then 128-bit values from SHA-256(seed ‖ counter), two per hash (a zero
+// value, probability 2^−128, becomes 1).
+func (v *TweakCheckVerifier) weights(seed [32]byte) {
+	var blk [40]byte
+	copy(blk[:], seed[:])
+	var h [32]byte
+	for i := range v.ents {
+		a := &v.ents[i].a
+		if i == 0 {
+			a.One()
+			continue
+		}
+		j := i - 1
+		if j%2 == 0 {
+			binary.BigEndian.PutUint64(blk[32:], uint64(j/2))
+			h = sha256.Sum256(blk[:])
+		}
+		var b [32]byte
+		copy(b[16:], h[16*(j%2):16*(j%2)+16])
+		a.SetBytes(&b)
+		if a.IsZero() == 1 {
+			a.One()
+		}
+	}
+}
+
+// checkRange reports whether the entries in [lo, hi) that parsed pass the
+// batch equation together (true if there are none).
+func (v *TweakCheckVerifier) checkRange(lo, hi int) bool {
+	m := &v.m
+	m.Reset()
+	var gs, t scalar.Scalar
+	for i := lo; i < hi; i++ {
+		en := &v.ents[i]
+		if !en.ok {
+			continue
+		}
+		m.AddHalfVar(&en.q, &en.a)
+		t.Negate(&en.a) // −aᵢ: AddHalfVar folds the sign into Pᵢ
+		m.AddHalfVar(&en.p, &t)
+		t.Mul(&en.a, &en.t)
+		gs.Add(&gs, &t)
+	}
+	gs.Negate(&gs)
+	m.AddGVar(&gs)
+	var r group.Jacobian
+	m.EvalVar(&r)
+	return r.Infinity != 0
+}
+
+// growSlice returns s resized to n elements, reallocating only if its
+// capacity is too small. The contents are not preserved.
+func growSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// tweakVerifierPool holds TweakCheckVerifiers for the package functions.
+var tweakVerifierPool = sync.Pool{New: func() any { return new(TweakCheckVerifier) }}
+
+// VerifyTweakAddChecks reports whether every item is a true BIP-341 tweak
+// check (true for an empty batch), with one multi-scalar multiplication
+// instead of one TweakAddCheck per item: see TweakCheckVerifier. It uses a
+// pooled TweakCheckVerifier, so in steady state it does not allocate.
+//
+// Variable time (public inputs).
+func VerifyTweakAddChecks(items []TweakCheckItem) bool {
+	v := tweakVerifierPool.Get().(*TweakCheckVerifier)
+	ok := v.Verify(items)
+	tweakVerifierPool.Put(v)
+	return ok
+}
+
+// FindInvalidTweakAddChecks returns the indices (ascending) of the items
+// that are false or invalid, or nil if all hold: see
+// TweakCheckVerifier.FindInvalid.
+//
+// Variable time (public inputs).
+func FindInvalidTweakAddChecks(items []TweakCheckItem) []int {
+	v := tweakVerifierPool.Get().(*TweakCheckVerifier)
+	bad := v.FindInvalid(nil, items)
+	tweakVerifierPool.Put(v)
+	return bad
+}
