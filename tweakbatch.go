@@ -30,6 +30,15 @@ type TweakCheckItem struct {
 // which bounds the scratch memory.
 const maxTweakChunk = 8192
 
+// tweakSingleBelow is the batch (or chunk) size below which the items are
+// checked one by one with TweakAddCheck, which is then faster: a single
+// check costs one fixed-base multiplication and no square root, while a
+// batch item costs a square root and two 128-bit terms of an MSM that is
+// cheap per term only for many terms (BenchmarkTweakAddChecks, shared
+// machine: about equal at 64 items). Tests set it to 0 to exercise the
+// batch equation at every size.
+var tweakSingleBelow = 64
+
 // tweakSeedTag separates the seed of the tweak-check weights from other
 // uses of SHA-256.
 const tweakSeedTag = "p256k1/BIP0341/tweak-check-batch-weights/v1"
@@ -56,7 +65,9 @@ const tweakRecord = 97
 // for weights a₁ = 1 and a₂, …, aₙ 128-bit integers, computed as one
 // multi-scalar multiplication of 2n 128-bit half terms and G
 // (internal/ecmult's Multi: Strauss for small batches, Pippenger for large
-// ones), as schnorr.BatchVerifier does for signatures. The weights come
+// ones), as schnorr.BatchVerifier does for signatures. Batches (and the
+// last chunk of a long one) of fewer than 64 items, where single checks
+// are faster, are checked one by one with TweakAddCheck. The weights come
 // from SHA-256 in counter mode keyed by a seed that hashes every item
 // (internal key, tweak, output and parity), so they are fixed only once
 // the whole batch is, and a batch with a false check passes with
@@ -93,6 +104,14 @@ type tweakEntry struct {
 func (v *TweakCheckVerifier) Verify(items []TweakCheckItem) bool {
 	for start := 0; start < len(items); start += maxTweakChunk {
 		chunk := items[start:min(start+maxTweakChunk, len(items))]
+		if len(chunk) < tweakSingleBelow {
+			for i := range chunk {
+				if !singleTweakCheck(&chunk[i]) {
+					return false
+				}
+			}
+			continue
+		}
 		if !v.prepare(chunk, true) || !v.checkRange(0, len(chunk)) {
 			return false
 		}
@@ -113,6 +132,14 @@ func (v *TweakCheckVerifier) Verify(items []TweakCheckItem) bool {
 func (v *TweakCheckVerifier) FindInvalid(dst []int, items []TweakCheckItem) []int {
 	for start := 0; start < len(items); start += maxTweakChunk {
 		chunk := items[start:min(start+maxTweakChunk, len(items))]
+		if len(chunk) < tweakSingleBelow {
+			for i := range chunk {
+				if !singleTweakCheck(&chunk[i]) {
+					dst = append(dst, start+i)
+				}
+			}
+			continue
+		}
 		v.prepare(chunk, false)
 		v.bad = growSlice(v.bad, len(chunk))
 		for i := range v.ents[:len(chunk)] {
@@ -126,6 +153,12 @@ func (v *TweakCheckVerifier) FindInvalid(dst []int, items []TweakCheckItem) []in
 		}
 	}
 	return dst
+}
+
+// singleTweakCheck is TweakAddCheck on one item; nil fields fail.
+func singleTweakCheck(it *TweakCheckItem) bool {
+	return it.Internal != nil && it.Tweak != nil && it.Output != nil &&
+		it.Internal.TweakAddCheck(it.Output, it.Parity, it.Tweak)
 }
 
 // bisect marks in v.bad the items of [lo, hi) that fail: if the range's

@@ -102,7 +102,20 @@ func checkTweakBatch(t *testing.T, what string, v *TweakCheckVerifier, items []T
 	}
 }
 
-func TestTweakCheckBatchAgrees(t *testing.T) {
+// bothModes runs f with the single-check fallback for small batches and
+// with the batch equation at every size.
+func bothModes(t *testing.T, f func(t *testing.T)) {
+	t.Run("default", f)
+	t.Run("always-batch", func(t *testing.T) {
+		defer func(old int) { tweakSingleBelow = old }(tweakSingleBelow)
+		tweakSingleBelow = 0
+		f(t)
+	})
+}
+
+func TestTweakCheckBatchAgrees(t *testing.T) { bothModes(t, testTweakCheckBatchAgrees) }
+
+func testTweakCheckBatchAgrees(t *testing.T) {
 	rng := newRNG("tweak batch")
 	f := newTweakFixture(t, rng, 300)
 	var v TweakCheckVerifier
@@ -174,7 +187,9 @@ func badTweakKinds(f *tweakFixture) map[string]func(it *TweakCheckItem, i int) {
 	}
 }
 
-func TestTweakCheckBatchBadItems(t *testing.T) {
+func TestTweakCheckBatchBadItems(t *testing.T) { bothModes(t, testTweakCheckBatchBadItems) }
+
+func testTweakCheckBatchBadItems(t *testing.T) {
 	rng := newRNG("tweak batch bad")
 	f := newTweakFixture(t, rng, 200)
 	kinds := badTweakKinds(f)
@@ -223,7 +238,9 @@ func TestTweakCheckBatchLong(t *testing.T) {
 	}
 }
 
-func TestTweakCheckBatchAllocs(t *testing.T) {
+func TestTweakCheckBatchAllocs(t *testing.T) { bothModes(t, testTweakCheckBatchAllocs) }
+
+func testTweakCheckBatchAllocs(t *testing.T) {
 	rng := newRNG("tweak batch allocs")
 	f := newTweakFixture(t, rng, 300)
 	for _, n := range []int{1, 64, 300} {
@@ -303,12 +320,16 @@ func FuzzTweakAddChecks(f *testing.F) {
 			items = append(items, it)
 		}
 		want := singleBad(items)
-		var v TweakCheckVerifier
-		if got := v.Verify(items); got != (len(want) == 0) {
-			t.Fatalf("Verify = %v; single checks fail at %v", got, want)
-		}
-		if got := v.FindInvalid(nil, items); !slices.Equal(got, want) {
-			t.Fatalf("FindInvalid = %v; want %v", got, want)
+		defer func(old int) { tweakSingleBelow = old }(tweakSingleBelow)
+		for _, below := range []int{0, tweakSingleBelow} {
+			tweakSingleBelow = below
+			var v TweakCheckVerifier
+			if got := v.Verify(items); got != (len(want) == 0) {
+				t.Fatalf("below=%d: Verify = %v; single checks fail at %v", below, got, want)
+			}
+			if got := v.FindInvalid(nil, items); !slices.Equal(got, want) {
+				t.Fatalf("below=%d: FindInvalid = %v; want %v", below, got, want)
+			}
 		}
 	})
 }
@@ -331,7 +352,7 @@ func BenchmarkTweakAddChecks(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/item")
 	})
-	for _, n := range []int{64, 1024} {
+	for _, n := range []int{16, 64, 256, 1024} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			items := f.items(n)
 			var v TweakCheckVerifier
