@@ -3,10 +3,10 @@ package dleq
 import (
 	"testing"
 
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 

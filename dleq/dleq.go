@@ -5,12 +5,12 @@ import (
 	"errors"
 
 	"github.com/p256k1/p256k1"
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 )

@@ -8,8 +8,8 @@ import (
 
 	"filippo.io/edwards25519"
 
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 

@@ -12,12 +12,12 @@ import (
 	"filippo.io/edwards25519"
 
 	"github.com/p256k1/p256k1"
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 

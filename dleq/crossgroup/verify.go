@@ -7,10 +7,10 @@ import (
 
 	"filippo.io/edwards25519"
 
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
