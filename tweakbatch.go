@@ -2,9 +2,9 @@ package p256k1
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"sync"
 
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -141,11 +141,11 @@ func (v *TweakCheckVerifier) FindInvalid(dst []int, items []TweakCheckItem) []in
 			continue
 		}
 		v.prepare(chunk, false)
-		v.bad = growSlice(v.bad, len(chunk))
+		v.bad = batch.Grow(v.bad, len(chunk))
 		for i := range v.ents[:len(chunk)] {
 			v.bad[i] = !v.ents[i].ok
 		}
-		v.bisect(0, len(chunk))
+		batch.Bisect(v.bad, 0, len(chunk), v.checkRange)
 		for i, b := range v.bad[:len(chunk)] {
 			if b {
 				dst = append(dst, start+i)
@@ -161,30 +161,14 @@ func singleTweakCheck(it *TweakCheckItem) bool {
 		it.Internal.TweakAddCheck(it.Output, it.Parity, it.Tweak)
 }
 
-// bisect marks in v.bad the items of [lo, hi) that fail: if the range's
-// parsed items pass together, none of them is bad; otherwise each half is
-// examined.
-func (v *TweakCheckVerifier) bisect(lo, hi int) {
-	if v.checkRange(lo, hi) {
-		return
-	}
-	if hi-lo == 1 {
-		v.bad[lo] = true
-		return
-	}
-	mid := lo + (hi-lo)/2
-	v.bisect(lo, mid)
-	v.bisect(mid, hi)
-}
-
 // prepare parses the items into v.ents and computes their weights. With
 // failFast it stops at the first invalid item and reports false (before
 // any square root if the cheap checks already fail); otherwise it marks
 // invalid items (ok false) and reports true.
 func (v *TweakCheckVerifier) prepare(items []TweakCheckItem, failFast bool) bool {
 	n := len(items)
-	v.ents = growSlice(v.ents, n)
-	v.seed = growSlice(v.seed, len(tweakSeedTag)+tweakRecord*n)
+	v.ents = batch.Grow(v.ents, n)
+	v.seed = batch.Grow(v.seed, len(tweakSeedTag)+tweakRecord*n)
 	copy(v.seed, tweakSeedTag)
 	seed := v.seed[len(tweakSeedTag):]
 	var x field.Element
@@ -222,35 +206,13 @@ func (v *TweakCheckVerifier) prepare(items []TweakCheckItem, failFast bool) bool
 			}
 		}
 	}
-	v.weights(sha256.Sum256(v.seed))
-	return true
-}
-
-// weights sets the weights of v.ents from the seed: 1 for the first item,
-// then 128-bit values from SHA-256(seed ‖ counter), two per hash (a zero
-// value, probability 2^−128, becomes 1).
-func (v *TweakCheckVerifier) weights(seed [32]byte) {
-	var blk [40]byte
-	copy(blk[:], seed[:])
-	var h [32]byte
-	for i := range v.ents {
-		a := &v.ents[i].a
-		if i == 0 {
-			a.One()
-			continue
-		}
-		j := i - 1
-		if j%2 == 0 {
-			binary.BigEndian.PutUint64(blk[32:], uint64(j/2))
-			h = sha256.Sum256(blk[:])
-		}
-		var b [32]byte
-		copy(b[16:], h[16*(j%2):16*(j%2)+16])
-		a.SetBytes(&b)
-		if a.IsZero() == 1 {
-			a.One()
-		}
+	key := sha256.Sum256(v.seed)
+	var w batch.Weights
+	w.Reset(&key)
+	for i := range v.ents[:n] {
+		w.Next(&v.ents[i].a)
 	}
+	return true
 }
 
 // checkRange reports whether the entries in [lo, hi) that parsed pass the
@@ -275,15 +237,6 @@ func (v *TweakCheckVerifier) checkRange(lo, hi int) bool {
 	var r group.Jacobian
 	m.EvalVar(&r)
 	return r.Infinity != 0
-}
-
-// growSlice returns s resized to n elements, reallocating only if its
-// capacity is too small. The contents are not preserved.
-func growSlice[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n, n+n/4)
-	}
-	return s[:n]
 }
 
 // tweakVerifierPool holds TweakCheckVerifiers for the package functions.

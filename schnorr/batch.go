@@ -2,10 +2,10 @@ package schnorr
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"sync"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -107,11 +107,11 @@ func (v *BatchVerifier) FindInvalid(dst []int, items []BatchItem) []int {
 	for start := 0; start < len(items); start += maxChunk {
 		chunk := items[start:min(start+maxChunk, len(items))]
 		v.prepare(chunk, false)
-		v.bad = grow(v.bad, len(chunk))
+		v.bad = batch.Grow(v.bad, len(chunk))
 		for i := range v.ents[:len(chunk)] {
 			v.bad[i] = !v.ents[i].ok
 		}
-		v.bisect(0, len(chunk))
+		batch.Bisect(v.bad, 0, len(chunk), v.checkRange)
 		for i, b := range v.bad[:len(chunk)] {
 			if b {
 				dst = append(dst, start+i)
@@ -121,30 +121,14 @@ func (v *BatchVerifier) FindInvalid(dst []int, items []BatchItem) []int {
 	return dst
 }
 
-// bisect marks in v.bad the items of [lo, hi) that fail: if the range's
-// valid-looking items pass together, none of them is bad; otherwise each
-// half is examined.
-func (v *BatchVerifier) bisect(lo, hi int) {
-	if v.checkRange(lo, hi) {
-		return
-	}
-	if hi-lo == 1 {
-		v.bad[lo] = true
-		return
-	}
-	mid := lo + (hi-lo)/2
-	v.bisect(lo, mid)
-	v.bisect(mid, hi)
-}
-
 // prepare parses the items into v.ents and computes their weights. With
 // failFast it stops at the first invalid item and reports false (before
 // any square root if the cheap checks already fail); otherwise it marks
 // invalid items (ok false) and reports true.
 func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 	n := len(items)
-	v.ents = grow(v.ents, n)
-	v.seed = grow(v.seed, len(batchSeedTag)+96*n)
+	v.ents = batch.Grow(v.ents, n)
+	v.seed = batch.Grow(v.seed, len(batchSeedTag)+96*n)
 	copy(v.seed, batchSeedTag)
 	seed := v.seed[len(batchSeedTag):]
 	var rx field.Element
@@ -187,35 +171,13 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 			}
 		}
 	}
-	v.weights(sha256.Sum256(v.seed))
-	return true
-}
-
-// weights sets the weights of v.ents from the seed: 1 for the first item,
-// then 128-bit values from SHA-256(seed ‖ counter), two per hash (a zero
-// value, probability 2^−128, becomes 1).
-func (v *BatchVerifier) weights(seed [32]byte) {
-	var blk [40]byte
-	copy(blk[:], seed[:])
-	var h [32]byte
-	for i := range v.ents {
-		a := &v.ents[i].a
-		if i == 0 {
-			a.One()
-			continue
-		}
-		j := i - 1
-		if j%2 == 0 {
-			binary.BigEndian.PutUint64(blk[32:], uint64(j/2))
-			h = sha256.Sum256(blk[:])
-		}
-		var b [32]byte
-		copy(b[16:], h[16*(j%2):16*(j%2)+16])
-		a.SetBytes(&b)
-		if a.IsZero() == 1 {
-			a.One()
-		}
+	key := sha256.Sum256(v.seed)
+	var w batch.Weights
+	w.Reset(&key)
+	for i := range v.ents[:n] {
+		w.Next(&v.ents[i].a)
 	}
+	return true
 }
 
 // checkRange reports whether the entries in [lo, hi) that parsed pass the
@@ -240,15 +202,6 @@ func (v *BatchVerifier) checkRange(lo, hi int) bool {
 	var r group.Jacobian
 	m.EvalVar(&r)
 	return r.Infinity != 0
-}
-
-// grow returns s resized to n elements, reallocating only if its capacity
-// is too small. The contents are not preserved.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n, n+n/4)
-	}
-	return s[:n]
 }
 
 // verifierPool holds BatchVerifiers for the package-level functions.
