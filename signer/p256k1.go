@@ -1,6 +1,8 @@
 package signer
 
 import (
+	"crypto/subtle"
+
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdh"
 	"github.com/p256k1/p256k1/schnorr"
@@ -64,12 +66,18 @@ func (s *P256K1Signer) setSecret(k *p256k1.PrivateKey) error {
 	s.kp = kp
 	kp.Zero()
 	s.sec = *k
+	// The ECDH secret is k or n − k, whichever has the even-Y public key;
+	// chosen by a constant-time copy, since an x-only key does not publish
+	// the parity.
 	full := s.kp.PublicKey()
-	if _, odd := full.XOnly(); odd == 1 { // the parity of a public key is public
-		s.ecdhKey = k.Negate()
-	} else {
-		s.ecdhKey = *k
-	}
+	_, odd := full.XOnly()
+	neg := k.Negate()
+	kb, nb := k.Bytes(), neg.Bytes()
+	subtle.ConstantTimeCopy(odd, kb[:], nb[:])
+	s.ecdhKey, _ = p256k1.NewPrivateKey(kb[:]) // k is valid, so is n − k
+	clear(kb[:])
+	clear(nb[:])
+	neg.Zero()
 	s.pub = s.kp.XOnlyPublicKey()
 	s.pubBytes = s.pub.Bytes()
 	s.hasSecret, s.hasPublic = true, true
