@@ -9,6 +9,7 @@ import (
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 )
@@ -146,10 +147,7 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 		}
 		full := it.PublicKey.PublicKey()
 		u := full.SerializeUncompressed()
-		var x, y field.Element
-		x.SetBytes((*[32]byte)(u[1:33]))
-		y.SetBytes((*[32]byte)(u[33:65]))
-		en.p.SetXY(&x, &y)
+		point.FromUncompressed(&en.p, &u)
 		copy(rec, it.Signature[:])
 		eb := (*[32]byte)(rec[64:])
 		tagged.BIP340Challenge.Sum(eb, it.Signature[:32], u[1:33], it.Message)
