@@ -2,9 +2,8 @@ module github.com/p256k1/p256k1
 
 go 1.25.0
 
-require golang.org/x/sys v0.41.0
-
 require (
-	filippo.io/edwards25519 v1.2.0 // indirect
-	github.com/ebitengine/purego v0.11.3 // indirect
+	filippo.io/edwards25519 v1.2.0
+	github.com/ebitengine/purego v0.11.3
+	golang.org/x/sys v0.41.0
 )
