@@ -1,0 +1,265 @@
+package silentpayments
+
+import (
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/ctime"
+	"github.com/p256k1/p256k1/internal/ecmultconst"
+	"github.com/p256k1/p256k1/internal/ecmultgen"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// TweakData returns input_hash·A for a transaction whose eligible inputs
+// have the public keys inputs (InputPublicKey) and whose inputs spend
+// outpoints: the value an index server publishes per transaction so that a
+// light client scans with one multiplication (Scan). Errors: ErrNoInputs,
+// ErrInputSumZero, ErrHashOutOfRange, p256k1.ErrInvalidPublicKey for an
+// unset key. Variable time (public data).
+func TweakData(inputs []p256k1.PublicKey, outpoints []Outpoint) (p256k1.PublicKey, error) {
+	least, ok := smallestOutpoint(outpoints)
+	if !ok || len(inputs) == 0 {
+		return p256k1.PublicKey{}, ErrNoInputs
+	}
+	var sum group.Jacobian
+	sum.SetInfinity()
+	for i := range inputs {
+		var a group.Affine
+		if !loadKey(&a, &inputs[i]) {
+			return p256k1.PublicKey{}, p256k1.ErrInvalidPublicKey
+		}
+		sum.AddAffineVar(&sum, &a, nil)
+	}
+	if sum.Infinity == 1 {
+		return p256k1.PublicKey{}, ErrInputSumZero
+	}
+	var sumA group.Affine
+	point.ToAffineVar(&sumA, &sum)
+	if sumA.Infinity == 1 {
+		return p256k1.PublicKey{}, ErrInputSumZero
+	}
+	var a33 [33]byte
+	point.Compress(&a33, &sumA)
+	var h scalar.Scalar
+	if err := inputHash(&h, &least, &a33); err != nil {
+		return p256k1.PublicKey{}, err
+	}
+	var j group.Jacobian
+	ecmultconst.Mul(&j, &sumA, &h) // public operands; the constant-time engine is the one with a single-point API
+	var t group.Affine
+	point.ToAffineVar(&t, &j)
+	return pubFromAffine(&t)
+}
+
+func pubFromAffine(a *group.Affine) (p256k1.PublicKey, error) {
+	if a.Infinity == 1 {
+		return p256k1.PublicKey{}, ErrInputSumZero
+	}
+	var u [65]byte
+	u[0] = 4
+	a.X.Bytes((*[32]byte)(u[1:33]))
+	a.Y.Bytes((*[32]byte)(u[33:65]))
+	return p256k1.ParsePublicKey(u[:])
+}
+
+// LabelSet holds the labels a receiver scans for: each label m's point
+// LabelTweak(b_scan, m)·G, found by its compressed encoding. Build it once
+// per scan key and reuse it; it is read-only afterwards and safe for
+// concurrent scans.
+type LabelSet struct {
+	byPoint map[[33]byte]labelEntry
+}
+
+type labelEntry struct {
+	m     uint32
+	tweak scalar.Scalar
+}
+
+// NewLabelSet returns the label set of scan secret key scan for the labels
+// ms (include 0 to find change sent to oneself with the change label).
+// Constant time in the scan key and the label tweaks; the label points are
+// declassified (they are the differences B_m − B_spend of the published
+// labelled addresses).
+func NewLabelSet(scan *p256k1.PrivateKey, ms []uint32) (*LabelSet, error) {
+	ls := &LabelSet{byPoint: make(map[[33]byte]labelEntry, len(ms))}
+	for _, m := range ms {
+		tb, err := LabelTweak(scan, m)
+		if err != nil {
+			return nil, err
+		}
+		var e labelEntry
+		e.m = m
+		bad := e.tweak.SetBytes(&tb) | e.tweak.IsZero()
+		clear(tb[:])
+		ctime.Declassify(&bad)
+		if bad != 0 {
+			return nil, ErrHashOutOfRange
+		}
+		var j group.Jacobian
+		var a group.Affine
+		ecmultgen.Shared().Mul(&j, &e.tweak)
+		point.ToAffine(&a, &j)
+		ctime.Declassify(&a)
+		var key [33]byte
+		point.Compress(&key, &a)
+		ls.byPoint[key] = e
+	}
+	return ls, nil
+}
+
+// Match is an output found by Scan.
+type Match struct {
+	// Output is the transaction's output key that pays the receiver.
+	Output p256k1.XOnlyPublicKey
+	// Tweak is what the spend secret key is tweaked by to spend Output:
+	// t_k, plus the label's tweak for a labelled output (SpendKey). It is
+	// as secret as the spend key's privacy: anyone who has it and sees the
+	// spend public key can link the output to the receiver.
+	Tweak [32]byte
+	// Label is the label m of a labelled output; Labelled says whether it
+	// was one.
+	Label    uint32
+	Labelled bool
+}
+
+// Scan finds the outputs of one transaction that pay the receiver with
+// scan secret key scan and spend public key spend, given the transaction's
+// tweak data (TweakData) and its Taproot output keys. labels may be nil.
+// Each output is matched at most once; scanning stops at the first k that
+// matches nothing, or at KMax. Outputs that are not valid x-only keys are
+// skipped.
+//
+// Constant time in the scan key, the shared secret and the tweaks t_k.
+// Each candidate output key B_spend + t_k·G is declassified before it is
+// compared with the outputs (variable time): a match publishes nothing the
+// match itself does not, and a candidate that matches nothing is a hash
+// output unlinkable to the receiver. With labels, the differences between
+// the outputs and the candidate are looked up in variable time (public
+// points). It allocates the result.
+func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPublicKey, labels *LabelSet) ([]Match, error) {
+	var b scalar.Scalar
+	if !loadSecret(&b, scan) {
+		return nil, p256k1.ErrInvalidPrivateKey
+	}
+	defer b.Zero()
+	var spendA, tw group.Affine
+	if !loadKey(&spendA, spend) || !loadKey(&tw, tweakData) {
+		return nil, p256k1.ErrInvalidPublicKey
+	}
+	var s33 [33]byte
+	defer clear(s33[:])
+	sharedSecret(&s33, &b, &tw)
+
+	// Outputs as points with even y (lazily, only when labels need them).
+	type outState struct {
+		x       [32]byte
+		pt      group.Affine
+		lifted  int // 0 not yet, 1 lifted, -1 not a valid key
+		matched bool
+	}
+	outs := make([]outState, len(outputs))
+	for i := range outputs {
+		if outputs[i].IsValid() {
+			outs[i].x = outputs[i].Bytes()
+		} else {
+			outs[i].matched = true // skip
+		}
+	}
+	var found []Match
+	for k := uint32(0); k < KMax; k++ {
+		var t scalar.Scalar
+		if err := sharedTweak(&t, &s33, k); err != nil {
+			return nil, err
+		}
+		var pk group.Affine
+		if !outputPoint(&pk, &spendA, &t) {
+			t.Zero()
+			return nil, ErrHashOutOfRange
+		}
+		var px [32]byte
+		pk.X.Bytes(&px)
+		hit := -1
+		var m Match
+		for i := range outs {
+			if !outs[i].matched && outs[i].x == px {
+				hit = i
+				t.Bytes(&m.Tweak)
+				break
+			}
+		}
+		if hit < 0 && labels != nil && len(labels.byPoint) > 0 {
+			var negPk group.Affine
+			negPk.Negate(&pk)
+			for i := range outs {
+				o := &outs[i]
+				if o.matched {
+					continue
+				}
+				if o.lifted == 0 {
+					o.lifted = -1
+					var enc [33]byte
+					enc[0] = 2
+					copy(enc[1:], o.x[:])
+					if point.Decompress(&o.pt, enc[:]) {
+						o.lifted = 1
+					}
+				}
+				if o.lifted != 1 {
+					continue
+				}
+				e, ok := labelDiff(labels, &o.pt, &negPk, false)
+				if !ok {
+					e, ok = labelDiff(labels, &o.pt, &negPk, true)
+				}
+				if ok {
+					hit = i
+					var sum scalar.Scalar
+					sum.Add(&t, &e.tweak)
+					sum.Bytes(&m.Tweak)
+					sum.Zero()
+					m.Label, m.Labelled = e.m, true
+					break
+				}
+			}
+		}
+		t.Zero()
+		if hit < 0 {
+			break
+		}
+		outs[hit].matched = true
+		m.Output = outputs[hit]
+		found = append(found, m)
+	}
+	return found, nil
+}
+
+// labelDiff looks up ±o − P_k (negPk = −P_k) in the label set. Variable
+// time (public points).
+func labelDiff(ls *LabelSet, o, negPk *group.Affine, negateO bool) (labelEntry, bool) {
+	var j group.Jacobian
+	j.SetAffine(negPk)
+	oo := *o
+	if negateO {
+		oo.Negate(o)
+	}
+	j.AddAffineVar(&j, &oo, nil)
+	var d group.Affine
+	point.ToAffineVar(&d, &j)
+	if d.Infinity == 1 {
+		return labelEntry{}, false
+	}
+	var key [33]byte
+	point.Compress(&key, &d)
+	e, ok := ls.byPoint[key]
+	return e, ok
+}
+
+// SpendKey returns the secret key that spends a matched output: the spend
+// secret key plus the match's tweak (a Taproot key: BIP-340 signing handles
+// its parity). Constant time.
+func SpendKey(spend *p256k1.PrivateKey, m *Match) (p256k1.PrivateKey, error) {
+	if spend == nil || m == nil {
+		return p256k1.PrivateKey{}, p256k1.ErrInvalidPrivateKey
+	}
+	return spend.TweakAdd(&m.Tweak)
+}
