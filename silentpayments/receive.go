@@ -127,7 +127,8 @@ type Match struct {
 // tweak data (TweakData) and its Taproot output keys. labels may be nil.
 // Each output is matched at most once; scanning stops at the first k that
 // matches nothing, or at KMax. Outputs that are not valid x-only keys are
-// skipped.
+// skipped. To scan many transactions, build a Scanner once and use its
+// Scan or ScanBatch.
 //
 // Constant time in the scan key, the shared secret and the tweaks t_k.
 // Each candidate output key B_spend + t_k·G is declassified before it is
@@ -137,19 +138,70 @@ type Match struct {
 // the outputs and the candidate are looked up in variable time (public
 // points). It allocates the result.
 func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPublicKey, labels *LabelSet) ([]Match, error) {
-	var b scalar.Scalar
-	if !loadSecret(&b, scan) {
+	var sc Scanner
+	if err := sc.init(scan, spend, labels); err != nil {
+		return nil, err
+	}
+	defer sc.Zero()
+	return sc.Scan(tweakData, outputs)
+}
+
+// Scanner scans transactions for one receiver: it holds the scan secret
+// key, the spend public key and the label set. Its methods may be called
+// from any number of goroutines at once; Zero must not run concurrently
+// with them. A Scanner holds a secret: call Zero when done.
+type Scanner struct {
+	b      scalar.Scalar // the scan secret key
+	spend  group.Affine
+	labels *LabelSet
+	ok     bool
+}
+
+// NewScanner returns a Scanner for the scan secret key, the spend public
+// key and the labels (nil for none). Constant time in the scan key.
+func NewScanner(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels *LabelSet) (*Scanner, error) {
+	sc := new(Scanner)
+	if err := sc.init(scan, spend, labels); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels *LabelSet) error {
+	if !loadSecret(&sc.b, scan) {
+		return p256k1.ErrInvalidPrivateKey
+	}
+	if !loadKey(&sc.spend, spend) {
+		sc.b.Zero()
+		return p256k1.ErrInvalidPublicKey
+	}
+	sc.labels, sc.ok = labels, true
+	return nil
+}
+
+// Zero clears the scan secret key; the Scanner is unusable afterwards.
+func (sc *Scanner) Zero() {
+	sc.b.Zero()
+	sc.ok = false
+}
+
+// Scan is the package-level Scan with the Scanner's keys and labels.
+func (sc *Scanner) Scan(tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
+	if sc == nil || !sc.ok {
 		return nil, p256k1.ErrInvalidPrivateKey
 	}
-	defer b.Zero()
-	var spendA, tw group.Affine
-	if !loadKey(&spendA, spend) || !loadKey(&tw, tweakData) {
+	var tw group.Affine
+	if !loadKey(&tw, tweakData) {
 		return nil, p256k1.ErrInvalidPublicKey
 	}
 	var s33 [33]byte
 	defer clear(s33[:])
-	sharedSecret(&s33, &b, &tw)
+	sharedSecret(&s33, &sc.b, &tw)
+	return sc.scanFrom(&s33, outputs)
+}
 
+// scanFrom runs BIP-352's scanning loop from the shared secret s33.
+func (sc *Scanner) scanFrom(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
 	// Outputs as points with even y (lazily, only when labels need them).
 	type outState struct {
 		x       [32]byte
@@ -165,14 +217,15 @@ func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.Pu
 			outs[i].matched = true // skip
 		}
 	}
+	labels := sc.labels
 	var found []Match
 	for k := uint32(0); k < KMax; k++ {
 		var t scalar.Scalar
-		if err := sharedTweak(&t, &s33, k); err != nil {
+		if err := sharedTweak(&t, s33, k); err != nil {
 			return nil, err
 		}
 		var pk group.Affine
-		if !outputPoint(&pk, &spendA, &t) {
+		if !outputPoint(&pk, &sc.spend, &t) {
 			t.Zero()
 			return nil, ErrHashOutOfRange
 		}

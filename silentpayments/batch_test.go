@@ -1,0 +1,170 @@
+package silentpayments
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/p256k1/p256k1"
+)
+
+func testKey(t testing.TB, tag string, i int) p256k1.PrivateKey {
+	t.Helper()
+	h := sha256.Sum256(fmt.Appendf(nil, "%s %d", tag, i))
+	k, err := p256k1.NewPrivateKey(h[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// batchFixture makes n transactions: every third pays the receiver (one to
+// three outputs, some labelled), the rest pay someone else; one has an
+// unset tweak key, to check that errors stay in their slot.
+func batchFixture(t testing.TB, n int, scan, spend p256k1.PrivateKey) ([]Tx, []TxInputs) {
+	t.Helper()
+	spendPub := spend.PublicKey()
+	other := testKey(t, "other", 0)
+	otherPub := other.PublicKey()
+	txs := make([]Tx, n)
+	ins := make([]TxInputs, n)
+	for i := range n {
+		d1, d2 := testKey(t, "in", 2*i), testKey(t, "in", 2*i+1)
+		var op Outpoint
+		binary.LittleEndian.PutUint64(op.TxID[:], uint64(i))
+		ops := []Outpoint{op, {TxID: op.TxID, Vout: 1}}
+		var recips []Address
+		payee, _ := NewAddress(&other, &otherPub, nil, false)
+		if i%3 == 0 {
+			var m *uint32
+			if i%2 == 0 {
+				one := uint32(1)
+				m = &one
+			}
+			payee, _ = NewAddress(&scan, &spendPub, m, false)
+		}
+		for range i%3 + 1 {
+			recips = append(recips, payee)
+		}
+		outs, err := Outputs([]SenderKey{{Key: &d1}, {Key: &d2, Taproot: true}}, ops, recips)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p1, p2 := d1.PublicKey(), d2.PublicKey()
+		x2, _ := p2.XOnly()
+		p2 = x2.PublicKey() // as InputPublicKey gives a Taproot key: even y
+		ins[i] = TxInputs{Inputs: []p256k1.PublicKey{p1, p2}, Outpoints: ops}
+		tw, err := TweakData(ins[i].Inputs, ops)
+		if err != nil {
+			t.Fatal(err)
+		}
+		txs[i] = Tx{TweakData: tw, Outputs: outs}
+	}
+	if n > 5 {
+		txs[5].TweakData = p256k1.PublicKey{}
+		ins[5].Inputs = nil
+	}
+	return txs, ins
+}
+
+func TestBatchAgrees(t *testing.T) {
+	scan, spend := testKey(t, "scan", 0), testKey(t, "spend", 0)
+	spendPub := spend.PublicKey()
+	n := 150
+	if testing.Short() {
+		n = 40
+	}
+	txs, ins := batchFixture(t, n, scan, spend)
+	labels, err := NewLabelSet(&scan, []uint32{0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ls := range []*LabelSet{nil, labels} {
+		sc, err := NewScanner(&scan, &spendPub, ls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := make([]Result, n)
+		sc.ScanBatch(txs, res)
+		par := make([]Result, n)
+		sc.ScanBatchParallel(txs, par, 2)
+		found := 0
+		for i := range txs {
+			want, werr := Scan(&scan, &spendPub, &txs[i].TweakData, txs[i].Outputs, ls)
+			for name, got := range map[string]Result{"batch": res[i], "parallel": par[i]} {
+				if !errors.Is(got.Err, werr) || !reflect.DeepEqual(got.Matches, want) {
+					t.Fatalf("labels %v, tx %d, %s: %d matches, %v; Scan: %d, %v", ls != nil, i, name, len(got.Matches), got.Err, len(want), werr)
+				}
+			}
+			found += len(want)
+		}
+		// Without labels only the unlabelled payments are found.
+		if found == 0 {
+			t.Fatalf("labels %v: nothing found in the fixture", ls != nil)
+		}
+		t.Logf("labels %v: %d outputs found in %d transactions", ls != nil, found, n)
+	}
+
+	out := make([]p256k1.PublicKey, n)
+	errs := make([]error, n)
+	TweakDataBatch(ins, out, errs)
+	pout := make([]p256k1.PublicKey, n)
+	perrs := make([]error, n)
+	TweakDataBatchParallel(ins, pout, perrs, 2)
+	for i := range ins {
+		want, werr := TweakData(ins[i].Inputs, ins[i].Outpoints)
+		if !errors.Is(errs[i], werr) || out[i] != want || !errors.Is(perrs[i], werr) || pout[i] != want {
+			t.Fatalf("tweak data %d: batch %v, parallel %v; TweakData %v", i, errs[i], perrs[i], werr)
+		}
+	}
+}
+
+func BenchmarkScan(b *testing.B) {
+	scan, spend := testKey(b, "scan", 0), testKey(b, "spend", 0)
+	spendPub := spend.PublicKey()
+	txs, ins := batchFixture(b, 64, scan, spend)
+	sc, _ := NewScanner(&scan, &spendPub, nil)
+	res := make([]Result, len(txs))
+	b.Run("one", func(b *testing.B) {
+		i := 1 // a transaction that does not pay the receiver
+		for b.Loop() {
+			_, _ = sc.Scan(&txs[i].TweakData, txs[i].Outputs)
+		}
+	})
+	b.Run("batch64", func(b *testing.B) {
+		for b.Loop() {
+			sc.ScanBatch(txs, res)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(txs)), "ns/tx")
+	})
+	out := make([]p256k1.PublicKey, len(ins))
+	errs := make([]error, len(ins))
+	b.Run("tweakdata-one", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = TweakData(ins[1].Inputs, ins[1].Outpoints)
+		}
+	})
+	b.Run("tweakdata-batch64", func(b *testing.B) {
+		for b.Loop() {
+			TweakDataBatch(ins, out, errs)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ins)), "ns/tx")
+	})
+	d1, d2 := testKey(b, "in", 0), testKey(b, "in", 1)
+	var recips []Address
+	for i := range 3 {
+		k := testKey(b, "recipient", i)
+		p := k.PublicKey()
+		a, _ := NewAddress(&k, &p, nil, false)
+		recips = append(recips, a)
+	}
+	ops := []Outpoint{{Vout: 0}, {Vout: 1}}
+	b.Run("send-2in-3out", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = Outputs([]SenderKey{{Key: &d1}, {Key: &d2}}, ops, recips)
+		}
+	})
+}
