@@ -1,0 +1,95 @@
+package musig2
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/p256k1/p256k1"
+)
+
+// Errors returned by this package. Compare with errors.Is: a *SignerError
+// wraps one of them.
+var (
+	// ErrInvalidPublicKey: a public key that is not a valid 33-byte
+	// compressed encoding, or a zero (unset) p256k1.PublicKey. The same
+	// value as p256k1.ErrInvalidPublicKey.
+	ErrInvalidPublicKey = p256k1.ErrInvalidPublicKey
+	// ErrInvalidPrivateKey: a zero (unset) p256k1.PrivateKey. The same value
+	// as p256k1.ErrInvalidPrivateKey.
+	ErrInvalidPrivateKey = p256k1.ErrInvalidPrivateKey
+	// ErrInvalidTweak: a tweak that is not below the group order n, or one
+	// that makes the aggregate key the point at infinity (BIP-327's "The
+	// tweak must be less than n." and "The result of tweaking cannot be
+	// infinity."). The same value as p256k1.ErrInvalidTweak.
+	ErrInvalidTweak = p256k1.ErrInvalidTweak
+	// ErrNoKeys: KeyAgg was given an empty list.
+	ErrNoKeys = errors.New("musig2: no public keys to aggregate")
+	// ErrAggregateInfinity: the aggregate key is the point at infinity
+	// (only possible for keys chosen to cancel, never for honest ones).
+	ErrAggregateInfinity = errors.New("musig2: aggregate public key is the point at infinity")
+	// ErrInvalidPubNonce: a public nonce that is not 66 bytes of two valid
+	// compressed points, or a zero (unset) PubNonce.
+	ErrInvalidPubNonce = errors.New("musig2: invalid public nonce")
+	// ErrInvalidAggNonce: an aggregate nonce that is not 66 bytes of two
+	// compressed points or 33 zero bytes (infinity), or a zero AggNonce.
+	ErrInvalidAggNonce = errors.New("musig2: invalid aggregate nonce")
+	// ErrInvalidPartialSig: a partial signature that is not 32 bytes
+	// encoding an integer below n.
+	ErrInvalidPartialSig = errors.New("musig2: invalid partial signature")
+	// ErrNonceReused: Sign was given a SecretNonce that was already used
+	// (Sign zeroes it), was never made by NonceGen (the zero value), or
+	// holds an out-of-range value (BIP-327's "first/second secnonce value
+	// is out of range"). No signature is produced.
+	ErrNonceReused = errors.New("musig2: secret nonce already used or not made by NonceGen")
+	// ErrNonceKeyMismatch: Sign was given a secret key whose public key is
+	// not the one the SecretNonce was generated for (BIP-327's "Public key
+	// does not match nonce_gen argument").
+	ErrNonceKeyMismatch = errors.New("musig2: secret nonce was generated for a different public key")
+	// ErrSignerNotInKeys: the signer's public key is not among the keys
+	// aggregated into the session's KeyAggContext (BIP-327's "The signer's
+	// pubkey must be included in the list of pubkeys.").
+	ErrSignerNotInKeys = errors.New("musig2: signer's public key is not among the aggregated keys")
+	// ErrInvalidSession: a zero (unset) KeyAggContext or Session.
+	ErrInvalidSession = errors.New("musig2: invalid key aggregation context or session")
+	// ErrZeroNonce: a derived secret nonce is zero modulo n (probability
+	// about 2^−255; never seen in practice). Generate again.
+	ErrZeroNonce = errors.New("musig2: derived nonce is zero")
+	// ErrInvalidAdaptor: an adaptor secret that is not below n, or a
+	// signature or pre-signature whose s value is not below n.
+	ErrInvalidAdaptor = errors.New("musig2: invalid adaptor secret or signature")
+	// ErrSecretNonceMarshal: a SecretNonce was given to an encoder (JSON,
+	// text). Secret nonces are never serialized.
+	ErrSecretNonceMarshal = errors.New("musig2: a SecretNonce is never serialized")
+)
+
+// Contributions named by SignerError.Contrib, as in BIP-327's
+// InvalidContributionError.
+const (
+	ContribPubKey        = "pubkey"        // a signer's public key
+	ContribPubNonce      = "pubnonce"      // a signer's public nonce
+	ContribPartialSig    = "psig"          // a signer's partial signature
+	ContribAggOtherNonce = "aggothernonce" // DeterministicSign's aggregate of the other signers' nonces
+)
+
+// SignerError is BIP-327's InvalidContributionError: the input that made an
+// operation fail, so that the protocol can blame the participant who sent
+// it. Index is the position of the culprit in the list the function was
+// given (the signer index), or −1 when the input is not one signer's (the
+// aggregator's aggothernonce). Err is the sentinel (ErrInvalidPublicKey,
+// ErrInvalidPubNonce, ErrInvalidPartialSig), so errors.Is works through it.
+type SignerError struct {
+	Index   int
+	Contrib string
+	Err     error
+}
+
+func (e *SignerError) Error() string {
+	who := "aggregator"
+	if e.Index >= 0 {
+		who = "signer " + strconv.Itoa(e.Index)
+	}
+	return "musig2: invalid " + e.Contrib + " from " + who + ": " + e.Err.Error()
+}
+
+// Unwrap returns the sentinel error.
+func (e *SignerError) Unwrap() error { return e.Err }
