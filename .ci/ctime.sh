@@ -12,7 +12,9 @@
 #                                   select, so CI proves it still catches them
 #
 # CTIME_TAGS adds build tags (comma-separated), for trying a case that is
-# not in the default build. Reports inside dependencies whose outcome is
+# not in the default build. CTIME_RUN (a regular expression over case
+# names, as ctimecheck -run) checks only some cases while working on them;
+# CI runs them all. Reports inside dependencies whose outcome is
 # provably independent of the secret are suppressed by .ci/ctime.supp (each
 # entry says why; never code of this module); the script prints which
 # entries valgrind used.
@@ -56,7 +58,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Go runtime describes its allocator to valgrind. -w: valgrind 3.19 cannot
 # read Go's DWARF 5 (the symbol table, which names the frames, stays).
 tags=ctgrind,valgrind${CTIME_TAGS:+,$CTIME_TAGS}
-run='.'
+run=${CTIME_RUN:-.}
 if [ "$mode" = negative ]; then
 	tags=$tags,ctgrind_leaky
 	run='^leaky\.'
