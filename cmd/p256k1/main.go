@@ -93,6 +93,7 @@ func init() {
 		{"ecdh", "compute an ECDH shared secret", cmdECDH},
 		{"tweak", "add or multiply a tweak into a secret or public key (BIP-32, BIP-341)", cmdTweak},
 		{"verify-batch", "verify a CSV or JSON-lines file of signatures on all cores", cmdVerifyBatch},
+		{"sp", "BIP-352 silent payments: addresses, scanning, tweak data", cmdSP},
 		{"bench", "time every operation, side by side with the system libsecp256k1", cmdBench},
 		{"selftest", "check the arithmetic against known answers and time each primitive", cmdSelftest},
 	}
