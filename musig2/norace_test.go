@@ -1,0 +1,5 @@
+//go:build !race
+
+package musig2
+
+const raceEnabled = false
