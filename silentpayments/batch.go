@@ -15,11 +15,13 @@ import (
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
-// Tx is the public data of one transaction a receiver scans: its tweak data
-// (TweakData, or as an index server publishes it) and its Taproot output
-// keys.
+// Tx is the public data of one transaction a receiver scans: its Taproot
+// output keys, and either its tweak data (TweakData, or as an index server
+// publishes it) or, when Prevouts is not nil, the summary of its inputs
+// (SummarizePrevouts), which saves computing the tweak data first.
 type Tx struct {
 	TweakData p256k1.PublicKey
+	Prevouts  *Prevouts
 	Outputs   []p256k1.XOnlyPublicKey
 }
 
@@ -63,16 +65,27 @@ func (sc *Scanner) ScanBatch(txs []Tx, results []Result) {
 			}
 			continue
 		}
-		// Shared secrets b·T, one batched constant-time inversion.
+		// Shared secrets b·T or (input_hash·b)·A, one batched
+		// constant-time inversion.
 		for i := range part {
+			res[i] = Result{}
 			var tw group.Affine
-			if !loadKey(&tw, &part[i].TweakData) {
-				res[i] = Result{Err: p256k1.ErrInvalidPublicKey}
-				tw.SetGenerator() // a placeholder; its result is ignored
-			} else {
-				res[i] = Result{}
+			k := &sc.b
+			var hb scalar.Scalar
+			switch pv := part[i].Prevouts; {
+			case pv != nil && pv.hash.IsZero() == 0:
+				hb.Mul(&pv.hash, &sc.b)
+				k, tw = &hb, pv.sum
+			case pv != nil:
+				res[i].Err = ErrNoInputs
+			case !loadKey(&tw, &part[i].TweakData):
+				res[i].Err = p256k1.ErrInvalidPublicKey
 			}
-			ecmultconst.Mul(&jac[i], &tw, &sc.b)
+			if res[i].Err != nil {
+				tw.SetGenerator() // a placeholder; its result is ignored
+			}
+			ecmultconst.Mul(&jac[i], &tw, k)
+			hb.Zero()
 		}
 		group.BatchToAffine(aff[:len(part)], jac[:len(part)])
 		for i := range part {

@@ -91,10 +91,32 @@ func TestBatchAgrees(t *testing.T) {
 		sc.ScanBatch(txs, res)
 		par := make([]Result, n)
 		sc.ScanBatchParallel(txs, par, 2)
+		// The same transactions given by their inputs' summary.
+		byPrev := make([]Tx, n)
+		prevs := make([]Result, n)
+		for i := range txs {
+			byPrev[i].Outputs = txs[i].Outputs
+			p, err := SummarizePrevouts(ins[i].Inputs, ins[i].Outpoints)
+			if err == nil {
+				byPrev[i].Prevouts = &p
+				one := Result{}
+				one.Matches, one.Err = sc.ScanPrevouts(&p, txs[i].Outputs)
+				prevs[i] = one
+			} else {
+				prevs[i].Err = p256k1.ErrInvalidPublicKey // as Scan reports the unset tweak key
+			}
+		}
+		prevBatch := make([]Result, n)
+		sc.ScanBatch(byPrev, prevBatch)
+		for i := range prevBatch {
+			if byPrev[i].Prevouts == nil {
+				prevBatch[i].Err = p256k1.ErrInvalidPublicKey // no summary: the batch says ErrInvalidPublicKey too
+			}
+		}
 		found := 0
 		for i := range txs {
 			want, werr := Scan(&scan, &spendPub, &txs[i].TweakData, txs[i].Outputs, ls)
-			for name, got := range map[string]Result{"batch": res[i], "parallel": par[i]} {
+			for name, got := range map[string]Result{"batch": res[i], "parallel": par[i], "ScanPrevouts": prevs[i], "batch of Prevouts": prevBatch[i]} {
 				if !errors.Is(got.Err, werr) || !reflect.DeepEqual(got.Matches, want) {
 					t.Fatalf("labels %v, tx %d, %s: %d matches, %v; Scan: %d, %v", ls != nil, i, name, len(got.Matches), got.Err, len(want), werr)
 				}

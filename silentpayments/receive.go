@@ -3,52 +3,79 @@ package silentpayments
 import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
-	"github.com/p256k1/p256k1/internal/ecmultconst"
+	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
-// TweakData returns input_hash·A for a transaction whose eligible inputs
-// have the public keys inputs (InputPublicKey) and whose inputs spend
-// outpoints: the value an index server publishes per transaction so that a
-// light client scans with one multiplication (Scan). Errors: ErrNoInputs,
-// ErrInputSumZero, ErrHashOutOfRange, p256k1.ErrInvalidPublicKey for an
-// unset key. Variable time (public data).
-func TweakData(inputs []p256k1.PublicKey, outpoints []Outpoint) (p256k1.PublicKey, error) {
+// Prevouts summarizes a transaction's inputs for scanning: the sum A of
+// the eligible inputs' public keys and input_hash (libsecp256k1's
+// prevouts_summary). Scanning from a Prevouts costs one multiplication,
+// (input_hash·b_scan)·A, as scanning from tweak data does; computing the
+// tweak data first and then scanning would cost two.
+type Prevouts struct {
+	sum  group.Affine
+	hash scalar.Scalar
+}
+
+// SummarizePrevouts returns the Prevouts of a transaction whose eligible
+// inputs have the public keys inputs (InputPublicKey) and whose inputs spend
+// outpoints. Errors: ErrNoInputs, ErrInputSumZero, ErrHashOutOfRange,
+// p256k1.ErrInvalidPublicKey for an unset key. Variable time (public data).
+func SummarizePrevouts(inputs []p256k1.PublicKey, outpoints []Outpoint) (Prevouts, error) {
 	least, ok := smallestOutpoint(outpoints)
 	if !ok || len(inputs) == 0 {
-		return p256k1.PublicKey{}, ErrNoInputs
+		return Prevouts{}, ErrNoInputs
 	}
 	var sum group.Jacobian
 	sum.SetInfinity()
 	for i := range inputs {
 		var a group.Affine
 		if !loadKey(&a, &inputs[i]) {
-			return p256k1.PublicKey{}, p256k1.ErrInvalidPublicKey
+			return Prevouts{}, p256k1.ErrInvalidPublicKey
 		}
 		sum.AddAffineVar(&sum, &a, nil)
 	}
-	if sum.Infinity == 1 {
-		return p256k1.PublicKey{}, ErrInputSumZero
-	}
-	var sumA group.Affine
-	point.ToAffineVar(&sumA, &sum)
-	if sumA.Infinity == 1 {
-		return p256k1.PublicKey{}, ErrInputSumZero
+	var p Prevouts
+	point.ToAffineVar(&p.sum, &sum)
+	if p.sum.Infinity == 1 {
+		return Prevouts{}, ErrInputSumZero
 	}
 	var a33 [33]byte
-	point.Compress(&a33, &sumA)
-	var h scalar.Scalar
-	if err := inputHash(&h, &least, &a33); err != nil {
-		return p256k1.PublicKey{}, err
+	point.Compress(&a33, &p.sum)
+	if err := inputHash(&p.hash, &least, &a33); err != nil {
+		return Prevouts{}, err
+	}
+	return p, nil
+}
+
+// TweakData returns input_hash·A, the tweak data of the summarized
+// transaction. Variable time (public data).
+func (p *Prevouts) TweakData() (p256k1.PublicKey, error) {
+	if p == nil || p.hash.IsZero() == 1 {
+		return p256k1.PublicKey{}, ErrNoInputs
 	}
 	var j group.Jacobian
-	ecmultconst.Mul(&j, &sumA, &h) // public operands; the constant-time engine is the one with a single-point API
+	j.SetAffine(&p.sum)
+	ecmult.MulVar(&j, &p.hash, &j)
 	var t group.Affine
 	point.ToAffineVar(&t, &j)
 	return pubFromAffine(&t)
+}
+
+// TweakData returns input_hash·A for a transaction whose eligible inputs
+// have the public keys inputs (InputPublicKey) and whose inputs spend
+// outpoints: the value an index server publishes per transaction so that a
+// light client scans with one multiplication (Scan). Errors as
+// SummarizePrevouts. Variable time (public data).
+func TweakData(inputs []p256k1.PublicKey, outpoints []Outpoint) (p256k1.PublicKey, error) {
+	p, err := SummarizePrevouts(inputs, outpoints)
+	if err != nil {
+		return p256k1.PublicKey{}, err
+	}
+	return p.TweakData()
 }
 
 func pubFromAffine(a *group.Affine) (p256k1.PublicKey, error) {
@@ -197,6 +224,25 @@ func (sc *Scanner) Scan(tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPubli
 	var s33 [33]byte
 	defer clear(s33[:])
 	sharedSecret(&s33, &sc.b, &tw)
+	return sc.scanFrom(&s33, outputs)
+}
+
+// ScanPrevouts is Scan for a transaction given by its Prevouts rather than
+// its tweak data: the shared secret is (input_hash·b_scan)·A, one
+// multiplication. Constant time as Scan.
+func (sc *Scanner) ScanPrevouts(p *Prevouts, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
+	if sc == nil || !sc.ok {
+		return nil, p256k1.ErrInvalidPrivateKey
+	}
+	if p == nil || p.hash.IsZero() == 1 {
+		return nil, ErrNoInputs
+	}
+	var hb scalar.Scalar
+	hb.Mul(&p.hash, &sc.b)
+	defer hb.Zero()
+	var s33 [33]byte
+	defer clear(s33[:])
+	sharedSecret(&s33, &hb, &p.sum)
 	return sc.scanFrom(&s33, outputs)
 }
 

@@ -296,8 +296,6 @@ standard error when it is a terminal.`,
 	}
 	defer sc.Zero()
 	items := make([]silentpayments.Tx, len(txs))
-	var need []silentpayments.TxInputs
-	var needIdx []int
 	for i := range txs {
 		for j, o := range txs[i].Outputs {
 			b, err := hex.DecodeString(o)
@@ -321,14 +319,10 @@ standard error when it is a terminal.`,
 		if err != nil {
 			return err
 		}
-		need, needIdx = append(need, ti), append(needIdx, i)
-	}
-	if len(need) > 0 {
-		out := make([]p256k1.PublicKey, len(need))
-		errs := make([]error, len(need))
-		silentpayments.TweakDataBatchParallel(need, out, errs, 0)
-		for j, i := range needIdx {
-			items[i].TweakData = out[j] // unset when the transaction cannot pay: skipped below
+		// A transaction that cannot pay a silent payment (no eligible
+		// input, keys summing to zero) keeps no summary and is skipped.
+		if p, err := silentpayments.SummarizePrevouts(ti.Inputs, ti.Outpoints); err == nil {
+			items[i].Prevouts = &p
 		}
 	}
 	results := make([]silentpayments.Result, len(items))
