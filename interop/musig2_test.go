@@ -268,10 +268,11 @@ func BenchmarkMusig2(b *testing.B) {
 	an, _ := musig2.NonceAgg(pns)
 	ban, _ := bmusig2.AggregateNonces(bpns)
 	sess, _ := musig2.NewSession(&ctx, &an, msg[:])
-	// p256k1's Sign includes building nothing: the Session is made once per
-	// session (NewSession is timed separately); btcec's Sign derives the
-	// session values itself on every call (and verifies its own partial
-	// signature unless WithFastSign, which is used here).
+	// p256k1's Sign takes a Session made once per session (NewSession,
+	// timed separately and with SignKeypair together); btcec's Sign derives
+	// the session values itself on every call (and verifies its own partial
+	// signature unless WithFastSign, which is used here). Sign derives the
+	// signer's public key (a k·G); SignKeypair takes it from a Keypair.
 	b.Run("NewSession/p256k1", func(b *testing.B) {
 		for b.Loop() {
 			musig2.NewSession(&ctx, &an, msg[:])
@@ -285,13 +286,22 @@ func BenchmarkMusig2(b *testing.B) {
 			musig2.Sign(&tmp, &signers[0].sk, &sess)
 		}
 	})
-	b.Run("NewSession+Sign/p256k1", func(b *testing.B) {
+	kp, _ := musig2.NewKeypair(&signers[0].sk)
+	b.Run("SignKeypair/p256k1", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			tmp := *sns[0]
+			b.StartTimer()
+			musig2.SignKeypair(&tmp, &kp, &sess)
+		}
+	})
+	b.Run("NewSession+SignKeypair/p256k1", func(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			tmp := *sns[0]
 			b.StartTimer()
 			s, _ := musig2.NewSession(&ctx, &an, msg[:])
-			musig2.Sign(&tmp, &signers[0].sk, &s)
+			musig2.SignKeypair(&tmp, &kp, &s)
 		}
 	})
 	b.Run("Sign/btcec", func(b *testing.B) {

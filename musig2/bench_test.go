@@ -130,3 +130,20 @@ func BenchmarkPartialSigAgg(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkSignKeypair(b *testing.B) {
+	sks, pks := genKeys(b, 2)
+	ctx, _ := KeyAgg(pks)
+	_, _, s := session(b, &ctx, pks, make([]byte, 32), nil)
+	sn, _, _ := NonceGen(&pks[0], nil)
+	kp, _ := NewKeypair(&sks[0])
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		tmp := *sn // a fresh copy for each iteration: never do this outside a benchmark
+		b.StartTimer()
+		if _, err := SignKeypair(&tmp, &kp, &s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

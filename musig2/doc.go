@@ -12,7 +12,8 @@
 //  2. Nonce round: every signer runs NonceGen and sends its PubNonce (66
 //     bytes); anyone sums them with NonceAgg into the AggNonce.
 //  3. Signing round: every signer builds the Session (NewSession: aggregate
-//     nonce, message, context) and sends Sign's PartialSig (32 bytes); the
+//     nonce, message, context) and sends Sign's PartialSig (32 bytes;
+//     SignKeypair with a Keypair made once saves deriving the public key); the
 //     aggregator checks each with PartialSigVerify and sums them with
 //     PartialSigAgg into the 64-byte signature, which schnorr.Verify accepts.
 //

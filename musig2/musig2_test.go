@@ -574,3 +574,68 @@ func TestPartialSigVerifyRandomized(t *testing.T) {
 		}
 	}
 }
+
+func TestSignKeypair(t *testing.T) {
+	sks, pks := genKeys(t, 2)
+	ctx, _ := KeyAgg(pks)
+	msg := []byte("keypair")
+	sns, pns, s := session(t, &ctx, pks, msg, nil)
+	kp0, err := NewKeypair(&sks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pk := kp0.PublicKey(); !pk.Equal(&pks[0]) {
+		t.Fatal("Keypair.PublicKey")
+	}
+	sn0copy := *sns[0] // only to compare with Sign: never copy a SecretNonce
+	p0, err := SignKeypair(sns[0], &kp0, &s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p0b, err := Sign(&sn0copy, &sks[0], &s)
+	if err != nil || p0b != p0 {
+		t.Fatal("SignKeypair and Sign differ")
+	}
+	if _, err := SignKeypair(sns[0], &kp0, &s); !errors.Is(err, ErrNonceReused) {
+		t.Fatalf("reuse: %v", err)
+	}
+	if _, err := SignKeypair(sns[1], &kp0, &s); !errors.Is(err, ErrNonceKeyMismatch) {
+		t.Fatalf("wrong key: %v", err)
+	}
+	sn, _, _ := NonceGen(&pks[0], nil)
+	if _, err := SignKeypair(sn, &Keypair{}, &s); !errors.Is(err, ErrInvalidPrivateKey) {
+		t.Fatalf("zero keypair: %v", err)
+	}
+	if !PartialSigVerify(&s, &p0, &pns[0], &pks[0]) {
+		t.Fatal("does not verify")
+	}
+	for _, f := range []string{"%v", "%+v", "%#v", "%x"} {
+		if out := fmt.Sprintf(f, kp0); out != "musig2.Keypair(REDACTED)" {
+			t.Fatalf("%s: %q", f, out)
+		}
+	}
+	if _, err := json.Marshal(&kp0); !errors.Is(err, ErrKeypairMarshal) {
+		t.Fatal(err)
+	}
+	kp0.Zero()
+	if kp0 != (Keypair{}) {
+		t.Fatal("Zero")
+	}
+	if raceEnabled {
+		return
+	}
+	kp1, _ := NewKeypair(&sks[1])
+	nonces := make([]*SecretNonce, 21)
+	for i := range nonces {
+		nonces[i], _, _ = NonceGen(&pks[1], nil)
+	}
+	i := 0
+	if a := testing.AllocsPerRun(20, func() {
+		if _, err := SignKeypair(nonces[i], &kp1, &s); err != nil {
+			panic(err)
+		}
+		i++
+	}); a != 0 {
+		t.Errorf("SignKeypair: %v allocations", a)
+	}
+}

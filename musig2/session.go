@@ -161,56 +161,96 @@ func (p *PartialSig) Bytes() [32]byte {
 // (sk's public key is not the one given to NonceGen), ErrSignerNotInKeys
 // (sk's public key was not aggregated into the session's context).
 //
-// Constant time in sk, the nonce and the result (k·G for sk's public key by
-// the blinded fixed-base engine); it does not allocate. The partial
-// signature is declassified when returned: it is public by design. The
-// signature is not verified after signing (libsecp256k1 does not either);
-// PartialSigVerify does it.
+// Sign derives sk's public key (one constant-time k·G, most of its cost);
+// SignKeypair with a Keypair made once skips that, as libsecp256k1's
+// musig_partial_sign takes a keypair. Constant time in sk, the nonce and
+// the result; it does not allocate. The partial signature is declassified
+// when returned: it is public by design. It is not verified after signing
+// (libsecp256k1 does not either); PartialSigVerify does it.
 func Sign(secnonce *SecretNonce, sk *p256k1.PrivateKey, s *Session) (PartialSig, error) {
-	if secnonce == nil {
-		return PartialSig{}, ErrNonceReused
-	}
 	var k [2]scalar.Scalar
-	k[0], k[1] = secnonce.k[0], secnonce.k[1]
-	magic, pk := secnonce.magic, secnonce.pk
-	secnonce.Zero()
-	defer func() { k[0].Zero(); k[1].Zero() }()
-	if magic != secnonceMagic {
-		return PartialSig{}, ErrNonceReused
+	var pk [33]byte
+	if err := takeNonce(&k, &pk, secnonce); err != nil {
+		return PartialSig{}, err
 	}
-	return sign(&k, &pk, sk, s)
+	defer func() { k[0].Zero(); k[1].Zero() }()
+	if err := checkNonce(&k, s); err != nil {
+		return PartialSig{}, err
+	}
+	var kp Keypair
+	if err := kp.set(sk); err != nil {
+		return PartialSig{}, err
+	}
+	defer kp.Zero()
+	return sign(&k, &pk, &kp, s)
 }
 
-// sign is Sign after the secret nonce has been taken (and zeroed): k are
-// the nonces, pk the key they were generated for.
-func sign(k *[2]scalar.Scalar, pk *[33]byte, sk *p256k1.PrivateKey, s *Session) (PartialSig, error) {
+// SignKeypair is Sign with a Keypair (the secret key and its public key,
+// derived once): it costs a few scalar multiplications and hashes, no
+// point multiplication. Errors and rules as Sign; ErrInvalidPrivateKey for a
+// zero Keypair.
+func SignKeypair(secnonce *SecretNonce, kp *Keypair, s *Session) (PartialSig, error) {
+	var k [2]scalar.Scalar
+	var pk [33]byte
+	if err := takeNonce(&k, &pk, secnonce); err != nil {
+		return PartialSig{}, err
+	}
+	defer func() { k[0].Zero(); k[1].Zero() }()
+	if err := checkNonce(&k, s); err != nil {
+		return PartialSig{}, err
+	}
+	if kp == nil || !kp.ok {
+		return PartialSig{}, ErrInvalidPrivateKey
+	}
+	return sign(&k, &pk, kp, s)
+}
+
+// takeNonce copies the nonces and public key out of secnonce and zeroes
+// it, then reports ErrNonceReused if it was not a usable nonce.
+func takeNonce(k *[2]scalar.Scalar, pk *[33]byte, secnonce *SecretNonce) error {
+	if secnonce == nil {
+		return ErrNonceReused
+	}
+	k[0], k[1] = secnonce.k[0], secnonce.k[1]
+	magic := secnonce.magic
+	*pk = secnonce.pk
+	secnonce.Zero()
+	if magic != secnonceMagic {
+		return ErrNonceReused
+	}
+	return nil
+}
+
+// checkNonce reports ErrNonceReused for a zero nonce, and
+// ErrInvalidSession for a zero session.
+func checkNonce(k *[2]scalar.Scalar, s *Session) error {
 	bad := k[0].IsZero() | k[1].IsZero()
 	// Only a nonce made outside NonceGen (BIP-327's out-of-range secnonce)
 	// can be zero; the returned error reports it.
 	ctime.Declassify(&bad)
 	if bad != 0 {
-		return PartialSig{}, ErrNonceReused
+		return ErrNonceReused
 	}
 	if s == nil || !s.ok {
-		return PartialSig{}, ErrInvalidSession
+		return ErrInvalidSession
 	}
-	if sk == nil || !sk.IsValid() {
-		return PartialSig{}, ErrInvalidPrivateKey
-	}
-	pub := sk.PublicKey() // constant time; the public key is declassified
-	pkb := pub.SerializeCompressed()
-	if pkb != *pk {
+	return nil
+}
+
+// sign is Sign after the secret nonce has been taken (and zeroed) and
+// checked: k are the nonces, pk the key they were generated for, kp the
+// signer's (valid) keypair.
+func sign(k *[2]scalar.Scalar, pk *[33]byte, kp *Keypair, s *Session) (PartialSig, error) {
+	if kp.pk != *pk {
 		return PartialSig{}, ErrNonceKeyMismatch
 	}
 	var a scalar.Scalar
-	if !s.ctx.memberCoeffVar(&a, &pkb) {
+	if !s.ctx.memberCoeffVar(&a, &kp.pk) {
 		return PartialSig{}, ErrSignerNotInKeys
 	}
 
 	var d scalar.Scalar
-	db := sk.Bytes()
-	d.SetBytes(&db)
-	clear(db[:])
+	d.Set(&kp.d)
 	var g scalar.Scalar
 	s.qgacc(&g)
 	d.Mul(&d, &g)
@@ -366,9 +406,13 @@ func DeterministicSign(sk *p256k1.PrivateKey, aggOtherNonce *[66]byte, ctx *KeyA
 	if err != nil {
 		return PubNonce{}, PartialSig{}, err
 	}
-	pkp := sk.PublicKey()
-	pk := pkp.SerializeCompressed()
-	psig, err := sign(&k, &pk, sk, &sess)
+	var kp Keypair
+	kp.set(sk) // valid: checked above
+	defer kp.Zero()
+	if err := checkNonce(&k, &sess); err != nil {
+		return PubNonce{}, PartialSig{}, err
+	}
+	psig, err := sign(&k, &kp.pk, &kp, &sess)
 	if err != nil {
 		return PubNonce{}, PartialSig{}, err
 	}

@@ -15,7 +15,7 @@ import (
 func init() {
 	register("musig2.NonceGen+Sign", caseMusigSign)
 	register("musig2.DeterministicSign", caseMusigDetSign)
-	register("musig2.AdaptorSign+Adapt", caseMusigAdaptor)
+	register("musig2.AdaptorSignKeypair+Adapt", caseMusigAdaptor)
 }
 
 // musigPeer is the other signer of a 2-of-2 session: its key is public.
@@ -71,8 +71,20 @@ func musigRun(in *inputs, adaptor *[32]byte) error {
 	if err != nil {
 		return err
 	}
-	ps, err := musig2.Sign(sn, &sk, &s)
-	if err != nil {
+	var ps musig2.PartialSig
+	if adaptor != nil {
+		// The adaptor case signs with a Keypair (SignKeypair), the other
+		// with the PrivateKey (Sign).
+		kp, err := musig2.NewKeypair(&sk)
+		if err != nil {
+			return err
+		}
+		ps, err = musig2.SignKeypair(sn, &kp, &s)
+		kp.Zero()
+		if err != nil {
+			return err
+		}
+	} else if ps, err = musig2.Sign(sn, &sk, &s); err != nil {
 		return err
 	}
 	public(&ps) // a partial signature is public by design (sent to the aggregator)
