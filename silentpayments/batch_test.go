@@ -190,3 +190,35 @@ func BenchmarkScan(b *testing.B) {
 		}
 	})
 }
+
+// TestScanAllocs: scanning a transaction that pays the receiver nothing
+// allocates nothing (the result is nil); with up to 8 outputs the scan state
+// stays on the stack.
+func TestScanAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	scan, spend := testKey(t, "scan", 0), testKey(t, "spend", 0)
+	spendPub := spend.PublicKey()
+	txs, ins := batchFixture(t, 3, scan, spend)
+	sc, err := NewScanner(&scan, &spendPub, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev, err := SummarizePrevouts(ins[1].Inputs, ins[1].Outpoints)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := make([]Result, 2)
+	batch := []Tx{txs[1], {Prevouts: &prev, Outputs: txs[1].Outputs}}
+	for name, f := range map[string]func(){
+		"Scan":              func() { _, _ = sc.Scan(&txs[1].TweakData, txs[1].Outputs) },
+		"ScanPrevouts":      func() { _, _ = sc.ScanPrevouts(&prev, txs[1].Outputs) },
+		"SummarizePrevouts": func() { _, _ = SummarizePrevouts(ins[1].Inputs, ins[1].Outpoints) },
+		"ScanBatch":         func() { sc.ScanBatch(batch, res) },
+	} {
+		if a := testing.AllocsPerRun(20, f); a != 0 {
+			t.Errorf("%s: %v allocations per transaction that pays nothing", name, a)
+		}
+	}
+}

@@ -255,7 +255,13 @@ func (sc *Scanner) scanFrom(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 		lifted  int // 0 not yet, 1 lifted, -1 not a valid key
 		matched bool
 	}
-	outs := make([]outState, len(outputs))
+	var small [8]outState
+	outs := small[:0]
+	if len(outputs) <= len(small) {
+		outs = small[:len(outputs)]
+	} else {
+		outs = make([]outState, len(outputs))
+	}
 	for i := range outputs {
 		if outputs[i].IsValid() {
 			outs[i].x = outputs[i].Bytes()

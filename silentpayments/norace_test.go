@@ -1,0 +1,5 @@
+//go:build !race
+
+package silentpayments
+
+const raceEnabled = false
