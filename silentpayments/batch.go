@@ -38,11 +38,9 @@ const chunk = 32
 // ScanBatch scans txs on the calling goroutine and writes result i for
 // txs[i]; len(results) must be at least len(txs). It gives the same results
 // as Scan on each transaction, faster: the shared secrets of up to 32
-// transactions are converted to affine form with one inversion, and
-// without labels the first candidate output key is compared with the
-// outputs in Jacobian coordinates (no inversion); a transaction whose
-// first candidate matches, or any transaction when the Scanner has labels,
-// goes through the full scanning loop.
+// transactions are converted to affine form with one inversion (and, as in
+// Scan, without labels the first candidate output key is compared with the
+// outputs in Jacobian coordinates).
 //
 // Constant time in the scan key, the shared secrets and the tweaks, as
 // Scan; the candidate keys are declassified as there.
@@ -96,17 +94,9 @@ func (sc *Scanner) ScanBatch(txs []Tx, results []Result) {
 			jac[i].Clear()
 		}
 		for i := range part {
-			if res[i].Err != nil {
-				continue
+			if res[i].Err == nil {
+				res[i].Matches, res[i].Err = sc.scanFrom(&s33[i], part[i].Outputs)
 			}
-			if sc.labels == nil || len(sc.labels.byPoint) == 0 {
-				hit, err := sc.firstCandidateHits(&s33[i], part[i].Outputs)
-				if err != nil || !hit {
-					res[i].Err = err
-					continue
-				}
-			}
-			res[i].Matches, res[i].Err = sc.scanFrom(&s33[i], part[i].Outputs)
 		}
 	}
 }

@@ -247,7 +247,20 @@ func (sc *Scanner) ScanPrevouts(p *Prevouts, outputs []p256k1.XOnlyPublicKey) ([
 }
 
 // scanFrom runs BIP-352's scanning loop from the shared secret s33.
+// Without labels it first compares the k = 0 candidate in Jacobian form
+// (firstCandidateHits): a transaction that pays nothing then costs no
+// inversion.
 func (sc *Scanner) scanFrom(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
+	if sc.labels == nil || len(sc.labels.byPoint) == 0 {
+		if hit, err := sc.firstCandidateHits(s33, outputs); err != nil || !hit {
+			return nil, err
+		}
+	}
+	return sc.scanLoop(s33, outputs)
+}
+
+// scanLoop is the scanning loop itself.
+func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
 	// Outputs as points with even y (lazily, only when labels need them).
 	type outState struct {
 		x       [32]byte
