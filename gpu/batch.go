@@ -1,0 +1,207 @@
+package gpu
+
+import (
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/internal/tagged"
+	"github.com/p256k1/p256k1/schnorr"
+)
+
+// ECDSAItem is one ECDSA verification: a public key, a 32-byte message hash
+// and a signature, as ecdsa.Verify takes them.
+type ECDSAItem struct {
+	PublicKey *p256k1.PublicKey
+	Hash      *[32]byte
+	Signature *ecdsa.Signature
+}
+
+// VerifySchnorr verifies each BIP-340 item on the device and sets ok[i]
+// exactly as schnorr.Verify would (len(ok) ≥ len(items)). The host checks the
+// ranges of r and s and computes each challenge hash; the device lifts the
+// public key and computes R = s·G − e·P. An error means no result was
+// computed (ok is then all false). Public data only: variable time.
+func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
+	n := len(items)
+	if n == 0 {
+		return nil
+	}
+	ok = ok[:n]
+	clear(ok)
+	buf := make([]byte, 128*n)
+	pre := make([]bool, n)
+	for i := range items {
+		pre[i] = prepSchnorr(buf[128*i:128*i+128], &items[i])
+	}
+	res := make([]byte, n)
+	if err := e.run("schnorr_verify", buf, res, n); err != nil {
+		return err
+	}
+	for i := range ok {
+		ok[i] = pre[i] && res[i] == 1
+	}
+	return nil
+}
+
+// prepSchnorr writes px ‖ r ‖ s ‖ (n − e) and reports whether the item can
+// be valid at all (a valid key, r < p, s < n).
+func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
+	if it.PublicKey == nil || it.Signature == nil || !it.PublicKey.IsValid() {
+		return false
+	}
+	sig := it.Signature
+	var r field.Element
+	var s scalar.Scalar
+	if r.SetBytes((*[32]byte)(sig[:32])) != 0 || s.SetBytes((*[32]byte)(sig[32:])) != 0 {
+		return false
+	}
+	px := it.PublicKey.Bytes()
+	var eb [32]byte
+	tagged.BIP340Challenge.Sum(&eb, sig[:32], px[:], it.Message)
+	var ev scalar.Scalar
+	ev.SetBytes(&eb)
+	ev.Negate(&ev)
+	copy(dst[0:32], px[:])
+	copy(dst[32:96], sig[:])
+	ev.Bytes((*[32]byte)(dst[96:128]))
+	return true
+}
+
+// The group order n as a field element, and p − n (an x ≥ n of R gives r =
+// x − n, possible only for r < p − n).
+var orderAsField, pMinusOrder field.Element
+
+func init() {
+	n := [32]byte{
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+		0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
+	}
+	pn := [32]byte{15: 0x01, 16: 0x45, 0x51, 0x23, 0x19, 0x50, 0xb7, 0x5f, 0xc4, 0x40, 0x2d, 0xa1, 0x72, 0x2f, 0xc9, 0xba, 0xee}
+	orderAsField.SetBytes(&n)
+	pMinusOrder.SetBytes(&pn)
+}
+
+// VerifyECDSA verifies each item on the device and sets ok[i] exactly as
+// ecdsa.Verify would (low-S required; len(ok) ≥ len(items)). The host
+// checks r, s and computes u1 = z/s, u2 = r/s; the device computes
+// u1·G + u2·Q and compares its x with r (and r + n). An error means no
+// result was computed. Public data only: variable time.
+func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
+	n := len(items)
+	if n == 0 {
+		return nil
+	}
+	ok = ok[:n]
+	clear(ok)
+	buf := make([]byte, 192*n)
+	pre := make([]bool, n)
+	for i := range items {
+		pre[i] = prepECDSA(buf[192*i:192*i+192], &items[i])
+	}
+	res := make([]byte, n)
+	if err := e.run("ecdsa_verify", buf, res, n); err != nil {
+		return err
+	}
+	for i := range ok {
+		ok[i] = pre[i] && res[i] == 1
+	}
+	return nil
+}
+
+func prepECDSA(dst []byte, it *ECDSAItem) bool {
+	if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
+		return false
+	}
+	c := it.Signature.SerializeCompact()
+	var r, s, m scalar.Scalar
+	r.SetBytes((*[32]byte)(c[:32]))
+	s.SetBytes((*[32]byte)(c[32:]))
+	if r.IsZero() != 0 || s.IsZero() != 0 {
+		return false
+	}
+	m.SetBytes(it.Hash)
+	var sn, u1, u2 scalar.Scalar
+	sn.InvertVar(&s)
+	u1.Mul(&sn, &m)
+	u2.Mul(&sn, &r)
+	u := it.PublicKey.SerializeUncompressed()
+	copy(dst[0:64], u[1:65])
+	u1.Bytes((*[32]byte)(dst[64:96]))
+	u2.Bytes((*[32]byte)(dst[96:128]))
+	var xr, rn field.Element
+	xr.SetBytes((*[32]byte)(c[:32]))
+	rn.Set(&xr)
+	if xr.CmpVar(&pMinusOrder) < 0 {
+		rn.Add(&xr, &orderAsField)
+		rn.NormalizeVar()
+	}
+	copy(dst[128:160], c[:32])
+	rn.Bytes((*[32]byte)(dst[160:192]))
+	return true
+}
+
+// PublicKeys sets out[i] to scalars[i]·G for PUBLIC scalars (vanity search,
+// tests, deriving many public points): the device computes in variable time,
+// with no blinding, so it must never see a secret key — key generation and
+// signing stay on the CPU, whose engines are constant time. A scalar that is
+// zero or not below n gives the zero (invalid) PublicKey.
+func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
+	n := len(scalars)
+	if n == 0 {
+		return nil
+	}
+	out = out[:n]
+	buf := make([]byte, 32*n)
+	pre := make([]bool, n)
+	for i := range scalars {
+		var k scalar.Scalar
+		pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
+		if pre[i] {
+			copy(buf[32*i:], scalars[i][:])
+		}
+	}
+	res := make([]byte, 64*n)
+	if err := e.run("pubkeys", buf, res, n); err != nil {
+		return err
+	}
+	for i := range out {
+		out[i] = p256k1.PublicKey{}
+		if !pre[i] {
+			continue
+		}
+		var u [65]byte
+		u[0] = 4
+		copy(u[1:], res[64*i:64*i+64])
+		if p, err := p256k1.ParsePublicKey(u[:]); err == nil {
+			out[i] = p
+		}
+	}
+	return nil
+}
+
+// gTable is the device's fixed-base table: entry i·15 + j − 1 is
+// j·16^i·G (x ‖ y, 32 bytes each) for windows i < 64 and digits 1..15.
+func gTable() []byte {
+	tab := make([]byte, 64*15*64)
+	for i := range 64 {
+		for j := 1; j <= 15; j++ {
+			var k [32]byte
+			// j·16^i as a 256-bit big-endian integer (< n for i < 64).
+			bit := 4 * i
+			v := uint32(j) << (bit % 8)
+			k[31-bit/8] = byte(v)
+			if bit/8+1 < 32 {
+				k[31-bit/8-1] |= byte(v >> 8)
+			}
+			pk, err := p256k1.NewPrivateKey(k[:])
+			if err != nil {
+				panic("gpu: table scalar out of range")
+			}
+			pub := pk.PublicKey()
+			u := pub.SerializeUncompressed()
+			copy(tab[64*(i*15+j-1):], u[1:65])
+		}
+	}
+	return tab
+}

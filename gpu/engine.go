@@ -1,0 +1,380 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"unsafe"
+
+	"github.com/p256k1/p256k1/internal/dl"
+)
+
+//go:embed kernels/secp256k1.cl
+var kernelSource string
+
+// Errors. Each failure of the OpenCL runtime is reported with its call and
+// status; errors.Is maps them to these where one applies.
+var (
+	// ErrNoOpenCL: no OpenCL ICD loader could be loaded (or this platform
+	// cannot load shared libraries without cgo).
+	ErrNoOpenCL = errors.New("gpu: no OpenCL library")
+	// ErrNoDevice: the OpenCL library lists no platform or no device (or
+	// none matches Options.Device).
+	ErrNoDevice = errors.New("gpu: no OpenCL device")
+	// ErrBuild: the kernels did not compile for the device; the error text
+	// holds the compiler's log.
+	ErrBuild = errors.New("gpu: the OpenCL kernels did not build")
+	// ErrOutOfMemory: the device ran out of memory or resources.
+	ErrOutOfMemory = errors.New("gpu: out of device memory or resources")
+	// ErrClosed: the Engine was closed.
+	ErrClosed = errors.New("gpu: engine closed")
+)
+
+var getenv = os.Getenv
+
+// Device describes one OpenCL device.
+type Device struct {
+	Platform      string // platform name
+	Name          string // device name
+	Version       string // OpenCL version the device supports
+	Driver        string // driver version
+	GPU           bool   // a GPU (else a CPU or accelerator)
+	ComputeUnits  uint32
+	GlobalMemSize uint64 // bytes
+
+	platform, id uintptr
+}
+
+// Devices lists every OpenCL device of every platform.
+func Devices() ([]Device, error) {
+	a, err := load()
+	if err != nil {
+		return nil, err
+	}
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		return nil, fmt.Errorf("%w: package gpu supports 64-bit platforms only", ErrNoOpenCL)
+	}
+	ps, err := a.platforms()
+	if err != nil {
+		return nil, err
+	}
+	var out []Device
+	for _, p := range ps {
+		pname := a.infoString(a.getPlatformInfo, p, clPlatformName)
+		ds, err := a.devices(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range ds {
+			out = append(out, Device{
+				Platform:      pname,
+				Name:          a.infoString(a.getDeviceInfo, d, clDeviceName),
+				Version:       a.infoString(a.getDeviceInfo, d, clDeviceVersion),
+				Driver:        a.infoString(a.getDeviceInfo, d, clDriverVersion),
+				GPU:           a.infoUint64(a.getDeviceInfo, d, clDeviceType)&clDeviceTypeGPU != 0,
+				ComputeUnits:  a.infoUint32(a.getDeviceInfo, d, clDeviceMaxComputeUnit),
+				GlobalMemSize: a.infoUint64(a.getDeviceInfo, d, clDeviceGlobalMemSize),
+				platform:      p,
+				id:            d,
+			})
+		}
+	}
+	if len(out) == 0 {
+		return nil, ErrNoDevice
+	}
+	return out, nil
+}
+
+// Options configure Open.
+type Options struct {
+	// Device picks the device by index in Devices(); -1 (or the zero
+	// Options' 0 when there is a GPU... see Open) chooses automatically.
+	Device int
+	// CacheDir is where compiled kernels are kept, by device and source
+	// hash; "" means os.UserCacheDir()/p256k1-gpu, "-" disables caching.
+	CacheDir string
+}
+
+// Engine runs batches on one device. Its methods may be called from several
+// goroutines; each call runs its batch to completion (calls are serialized
+// on the device's queue).
+type Engine struct {
+	mu      sync.Mutex
+	a       *clAPI
+	dev     Device
+	ctx     uintptr
+	queue   uintptr
+	prog    uintptr
+	kernels map[string]uintptr
+	gtab    uintptr // the k·G table, uploaded once
+	closed  bool
+	// Cached is true when the program binary came from the cache.
+	cached bool
+}
+
+// Open builds the kernels for a device and returns an Engine. With opts
+// nil (or Device < 0) it takes the first GPU, else the first device.
+func Open(opts *Options) (*Engine, error) {
+	devs, err := Devices()
+	if err != nil {
+		return nil, err
+	}
+	idx := -1
+	if opts != nil && opts.Device >= 0 {
+		if opts.Device >= len(devs) {
+			return nil, fmt.Errorf("%w: device %d of %d", ErrNoDevice, opts.Device, len(devs))
+		}
+		idx = opts.Device
+	} else {
+		idx = 0
+		for i, d := range devs {
+			if d.GPU {
+				idx = i
+				break
+			}
+		}
+	}
+	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}}
+	cacheDir := ""
+	if opts != nil {
+		cacheDir = opts.CacheDir
+	}
+	if err := e.init(cacheDir); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// Device returns the engine's device.
+func (e *Engine) Device() Device { return e.dev }
+
+// FromCache reports whether the kernels were loaded from the on-disk cache
+// rather than compiled.
+func (e *Engine) FromCache() bool { return e.cached }
+
+func (e *Engine) init(cacheDir string) error {
+	a := e.a
+	var ep errPtr
+	dev := e.dev.id
+	e.ctx = dl.Call(a.createContext, 0, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateContext"); err != nil {
+		return err
+	}
+	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, 0, uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateCommandQueue"); err != nil {
+		return err
+	}
+	if err := e.buildProgram(cacheDir); err != nil {
+		return err
+	}
+	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify"} {
+		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
+		if err := ep.err("clCreateKernel " + name); err != nil {
+			return err
+		}
+		e.kernels[name] = k
+	}
+	tab := gTable()
+	var err error
+	e.gtab, err = e.buffer(clMemReadOnly, tab)
+	return err
+}
+
+func cstr(s string) *byte {
+	b := append([]byte(s), 0)
+	return &b[0]
+}
+
+// sourceHash identifies the kernel source and the device in the cache.
+func (e *Engine) cacheKey() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver)
+	h.Write([]byte(kernelSource))
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+func (e *Engine) cachePath(dir string) string {
+	switch dir {
+	case "-":
+		return ""
+	case "":
+		d, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(d, "p256k1-gpu")
+	}
+	return filepath.Join(dir, e.cacheKey()+".bin")
+}
+
+func (e *Engine) buildProgram(cacheDir string) error {
+	a := e.a
+	var ep errPtr
+	dev := e.dev.id
+	path := e.cachePath(cacheDir)
+	if path != "" {
+		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
+			size := uintptr(len(bin))
+			ptr := uintptr(unsafe.Pointer(&bin[0]))
+			var status int32
+			prog := dl.Call(a.createProgramWithBinary, e.ctx, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(&size)),
+				uintptr(unsafe.Pointer(&ptr)), uintptr(unsafe.Pointer(&status)), uintptr(unsafe.Pointer(&ep)))
+			keepAlive(bin)
+			if ep.code == clSuccess && status == clSuccess && prog != 0 {
+				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0)) == nil {
+					e.prog, e.cached = prog, true
+					return nil
+				}
+				dl.Call(a.releaseProgram, prog)
+			}
+			// A stale or foreign binary: compile from source below.
+		}
+	}
+	src := []byte(kernelSource)
+	srcPtr := uintptr(unsafe.Pointer(&src[0]))
+	srcLen := uintptr(len(src))
+	e.prog = dl.Call(a.createProgramWithSource, e.ctx, 1, uintptr(unsafe.Pointer(&srcPtr)), uintptr(unsafe.Pointer(&srcLen)), uintptr(unsafe.Pointer(&ep)))
+	keepAlive(src)
+	if err := ep.err("clCreateProgramWithSource"); err != nil {
+		return err
+	}
+	if r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0); int32(r) != clSuccess {
+		log := a.infoStringBuild(e.prog, dev)
+		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
+	}
+	if path != "" {
+		e.saveBinary(path)
+	}
+	return nil
+}
+
+func (a *clAPI) infoStringBuild(prog, dev uintptr) string {
+	var size uintptr
+	if dl.Call(a.getProgramBuildInfo, prog, dev, clProgramBuildLog, 0, 0, uintptr(unsafe.Pointer(&size))) != 0 || size == 0 {
+		return ""
+	}
+	buf := make([]byte, size)
+	dl.Call(a.getProgramBuildInfo, prog, dev, clProgramBuildLog, size, uintptr(unsafe.Pointer(&buf[0])), 0)
+	return string(buf)
+}
+
+// saveBinary writes the compiled program for the next Open (best effort:
+// a cache that cannot be written only costs a compilation).
+func (e *Engine) saveBinary(path string) {
+	a := e.a
+	var size uintptr
+	if dl.Call(a.getProgramInfo, e.prog, clProgramBinarySizes, unsafe.Sizeof(size), uintptr(unsafe.Pointer(&size)), 0) != 0 || size == 0 {
+		return
+	}
+	bin := make([]byte, size)
+	ptr := uintptr(unsafe.Pointer(&bin[0]))
+	if dl.Call(a.getProgramInfo, e.prog, clProgramBinaries, unsafe.Sizeof(ptr), uintptr(unsafe.Pointer(&ptr)), 0) != 0 {
+		return
+	}
+	keepAlive(bin)
+	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	tmp := path + ".tmp"
+	if os.WriteFile(tmp, bin, 0o644) == nil {
+		_ = os.Rename(tmp, path)
+	}
+}
+
+// buffer makes a device buffer holding data (or of len(data) bytes).
+func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
+	var ep errPtr
+	n := max(len(data), 1)
+	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(n), 0, uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateBuffer"); err != nil {
+		return 0, err
+	}
+	if len(data) > 0 {
+		if err := check("clEnqueueWriteBuffer", dl.Call(e.a.enqueueWriteBuffer, e.queue, m, 1, 0, uintptr(len(data)), uintptr(unsafe.Pointer(&data[0])), 0, 0, 0)); err != nil {
+			dl.Call(e.a.releaseMemObject, m)
+			return 0, err
+		}
+	}
+	return m, nil
+}
+
+// run executes kernel over n items: in is uploaded, out (outSize bytes per
+// item) read back.
+func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return ErrClosed
+	}
+	a := e.a
+	inBuf, err := e.buffer(clMemReadOnly, in)
+	if err != nil {
+		return err
+	}
+	defer dl.Call(a.releaseMemObject, inBuf)
+	var ep errPtr
+	outBuf := dl.Call(a.createBuffer, e.ctx, clMemWriteOnly, uintptr(max(len(out), 1)), 0, uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateBuffer"); err != nil {
+		return err
+	}
+	defer dl.Call(a.releaseMemObject, outBuf)
+	k := e.kernels[kernel]
+	nn := uint32(n)
+	for i, arg := range []struct {
+		size uintptr
+		p    unsafe.Pointer
+	}{
+		{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
+		{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
+		{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
+		{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
+	} {
+		if err := check("clSetKernelArg", dl.Call(a.setKernelArg, k, uintptr(i), arg.size, uintptr(arg.p))); err != nil {
+			return err
+		}
+	}
+	global := uintptr(n)
+	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), 0, 0, 0, 0)); err != nil {
+		return err
+	}
+	if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 1, 0, uintptr(len(out)), uintptr(unsafe.Pointer(&out[0])), 0, 0, 0)); err != nil {
+		return err
+	}
+	return check("clFinish", dl.Call(a.finish, e.queue))
+}
+
+// Close releases the device resources. The Engine is unusable afterwards.
+func (e *Engine) Close() error {
+	if e == nil {
+		return nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	a := e.a
+	for _, k := range e.kernels {
+		dl.Call(a.releaseKernel, k)
+	}
+	if e.gtab != 0 {
+		dl.Call(a.releaseMemObject, e.gtab)
+	}
+	if e.prog != 0 {
+		dl.Call(a.releaseProgram, e.prog)
+	}
+	if e.queue != 0 {
+		dl.Call(a.releaseCommandQueue, e.queue)
+	}
+	if e.ctx != 0 {
+		dl.Call(a.releaseContext, e.ctx)
+	}
+	return nil
+}

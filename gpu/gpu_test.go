@@ -1,0 +1,244 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/schnorr"
+)
+
+var (
+	engineOnce sync.Once
+	testEngine *Engine
+	engineErr  error
+)
+
+// engine opens the test engine once, or skips the test with the reason
+// when this machine has no OpenCL platform (CI installs PoCL).
+func engine(t testing.TB) *Engine {
+	t.Helper()
+	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: t.TempDir()}) })
+	if errors.Is(engineErr, ErrNoOpenCL) || errors.Is(engineErr, ErrNoDevice) {
+		t.Skipf("no OpenCL here: %v", engineErr)
+	}
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	return testEngine
+}
+
+func key(i uint64) p256k1.PrivateKey {
+	h := sha256.Sum256(fmt.Appendf(nil, "gpu test key %d", i))
+	k, err := p256k1.NewPrivateKey(h[:])
+	if err != nil {
+		panic(err)
+	}
+	return k
+}
+
+func TestDevices(t *testing.T) {
+	e := engine(t)
+	d := e.Device()
+	t.Logf("device: %s on %s (%s, %s), %d compute units, %d MiB, GPU %v", d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.GPU)
+}
+
+func TestPublicKeys(t *testing.T) {
+	e := engine(t)
+	rng := rand.New(rand.NewPCG(17, 1))
+	n := 300
+	scalars := make([][32]byte, n)
+	for i := range scalars {
+		for j := range scalars[i] {
+			scalars[i][j] = byte(rng.Uint32())
+		}
+	}
+	scalars[0] = [32]byte{31: 1}
+	scalars[1] = [32]byte{} // zero: invalid
+	for j := range scalars[2] {
+		scalars[2][j] = 0xff // ≥ n: invalid
+	}
+	nm1 := [32]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+		0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x40}
+	scalars[3] = nm1
+	out := make([]p256k1.PublicKey, n)
+	if err := e.PublicKeys(scalars, out); err != nil {
+		t.Fatal(err)
+	}
+	for i := range scalars {
+		k, err := p256k1.NewPrivateKey(scalars[i][:])
+		want := p256k1.PublicKey{}
+		if err == nil {
+			want = k.PublicKey()
+		}
+		if out[i] != want {
+			t.Fatalf("scalar %d (%x): device %x, CPU %x", i, scalars[i], out[i].SerializeCompressed(), want.SerializeCompressed())
+		}
+	}
+}
+
+// schnorrItems makes n signed items, then spoils some: a flipped bit in
+// every position class, r ≥ p, s ≥ n, another message, another key.
+func schnorrItems(n int, rng *rand.Rand) []schnorr.BatchItem {
+	items := make([]schnorr.BatchItem, n)
+	for i := range items {
+		k := key(uint64(i))
+		msg := fmt.Appendf(nil, "message %d", i)
+		if i%7 == 0 {
+			msg = nil // empty message
+		}
+		sig, err := schnorr.Sign(&k, msg, &[32]byte{byte(i)})
+		if err != nil {
+			panic(err)
+		}
+		pub := k.PublicKey()
+		x, _ := pub.XOnly()
+		items[i] = schnorr.BatchItem{PublicKey: &x, Message: msg, Signature: &sig}
+		switch rng.IntN(6) {
+		case 0:
+			sig[rng.IntN(64)] ^= 1 << rng.IntN(8)
+		case 1:
+			for j := range 32 {
+				sig[j] = 0xff // r ≥ p
+			}
+		case 2:
+			for j := 32; j < 64; j++ {
+				sig[j] = 0xff // s ≥ n
+			}
+		case 3:
+			items[i].Message = append(msg, '!')
+		case 4:
+			ok := key(uint64(i) + 1_000_000)
+			o := ok.PublicKey()
+			ox, _ := o.XOnly()
+			items[i].PublicKey = &ox
+		}
+	}
+	return items
+}
+
+func TestVerifySchnorr(t *testing.T) {
+	e := engine(t)
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	items := schnorrItems(n, rand.New(rand.NewPCG(340, 1)))
+	items = append(items, schnorr.BatchItem{}, schnorr.BatchItem{PublicKey: items[0].PublicKey})
+	ok := make([]bool, len(items))
+	if err := e.VerifySchnorr(items, ok); err != nil {
+		t.Fatal(err)
+	}
+	valid := 0
+	for i := range items {
+		want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature)
+		if ok[i] != want {
+			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want)
+		}
+		if want {
+			valid++
+		}
+	}
+	if valid == 0 || valid == len(items) {
+		t.Fatalf("%d of %d valid: the test needs both kinds", valid, len(items))
+	}
+}
+
+func TestVerifyECDSA(t *testing.T) {
+	e := engine(t)
+	rng := rand.New(rand.NewPCG(6979, 1))
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	items := make([]ECDSAItem, n)
+	for i := range items {
+		k := key(uint64(i))
+		h := sha256.Sum256(fmt.Appendf(nil, "ecdsa %d", i))
+		sig, err := ecdsa.Sign(&k, &h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pub := k.PublicKey()
+		switch rng.IntN(5) {
+		case 0:
+			c := sig.SerializeCompact()
+			c[rng.IntN(64)] ^= 1 << rng.IntN(8)
+			if s, err := ecdsa.ParseCompact(&c); err == nil {
+				sig = s
+			}
+		case 1:
+			h[rng.IntN(32)] ^= 1
+		case 2:
+			ok := key(uint64(i) + 1_000_000)
+			pub = ok.PublicKey()
+		}
+		items[i] = ECDSAItem{PublicKey: &pub, Hash: &h, Signature: &sig}
+	}
+	items = append(items, ECDSAItem{})
+	ok := make([]bool, len(items))
+	if err := e.VerifyECDSA(items, ok); err != nil {
+		t.Fatal(err)
+	}
+	valid := 0
+	for i := range items {
+		want := items[i].Signature != nil && ecdsa.Verify(items[i].PublicKey, items[i].Hash, items[i].Signature)
+		if ok[i] != want {
+			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want)
+		}
+		if want {
+			valid++
+		}
+	}
+	if valid == 0 || valid == len(items) {
+		t.Fatalf("%d of %d valid: the test needs both kinds", valid, len(items))
+	}
+}
+
+// TestCache opens a second engine on the same cache directory: the kernels
+// come from the cache and give the same results.
+func TestCache(t *testing.T) {
+	engine(t)
+	dir := t.TempDir()
+	e1, err := Open(&Options{Device: -1, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e1.Close()
+	e2, err := Open(&Options{Device: -1, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	if e1.FromCache() || !e2.FromCache() {
+		t.Fatalf("from cache: first %v, second %v; want false, true", e1.FromCache(), e2.FromCache())
+	}
+	out := make([]p256k1.PublicKey, 1)
+	if err := e2.PublicKeys([][32]byte{{31: 2}}, out); err != nil {
+		t.Fatal(err)
+	}
+	two, _ := p256k1.NewPrivateKey([]byte{31: 2})
+	if out[0] != two.PublicKey() {
+		t.Fatal("wrong 2·G from the cached kernels")
+	}
+	if err := e2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := e2.PublicKeys([][32]byte{{31: 2}}, out); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+func TestNoLibrary(t *testing.T) {
+	// A library that does not exist gives ErrNoOpenCL, never a panic. (The
+	// loader is process-wide, so this only checks the error path's shape.)
+	err := fmt.Errorf("%w (tried x)", ErrNoOpenCL)
+	if !errors.Is(err, ErrNoOpenCL) {
+		t.Fatal("wrapping")
+	}
+}
