@@ -14,13 +14,13 @@ import (
 // The OpenCL 1.2 entry points the package uses, found in the ICD loader at
 // run time (no cgo, no OpenCL headers at build time).
 type clAPI struct {
-	getPlatformIDs, getPlatformInfo, getDeviceIDs, getDeviceInfo         uintptr
-	createContext, createCommandQueue, createProgramWithSource           uintptr
-	createProgramWithBinary, buildProgram, getProgramBuildInfo           uintptr
-	getProgramInfo, createKernel, setKernelArg, createBuffer             uintptr
+	getPlatformIDs, getPlatformInfo, getDeviceIDs, getDeviceInfo        uintptr
+	createContext, createCommandQueue, createProgramWithSource          uintptr
+	createProgramWithBinary, buildProgram, getProgramBuildInfo          uintptr
+	getProgramInfo, createKernel, setKernelArg, createBuffer            uintptr
 	enqueueWriteBuffer, enqueueReadBuffer, enqueueNDRangeKernel, finish uintptr
-	releaseMemObject, releaseKernel, releaseProgram                      uintptr
-	releaseCommandQueue, releaseContext                                  uintptr
+	releaseMemObject, releaseKernel, releaseProgram                     uintptr
+	releaseCommandQueue, releaseContext                                 uintptr
 }
 
 // OpenCL constants (cl.h, OpenCL 1.2).
