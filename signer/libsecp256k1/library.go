@@ -42,6 +42,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/p256k1/p256k1/internal/dl"
 )
 
 // EnvVar is the environment variable naming the one library file to load.
@@ -210,7 +212,7 @@ func initLibrary(path string, h uintptr) (*Library, error) {
 	if l.recover == 0 || l.recSigParseCompact == 0 {
 		l.recover, l.recSigParseCompact = 0, 0
 	}
-	l.ctx = call(l.contextCreate, contextNone)
+	l.ctx = dl.Call(l.contextCreate, contextNone)
 	if l.ctx == 0 {
 		return nil, fmt.Errorf("libsecp256k1: %s: secp256k1_context_create failed", path)
 	}
@@ -218,7 +220,7 @@ func initLibrary(path string, h uintptr) (*Library, error) {
 	if _, err := rand.Read(seed[:]); err != nil {
 		return nil, err
 	}
-	r := ok(call(l.contextRandomize, l.ctx, uintptr(unsafe.Pointer(seed))))
+	r := ok(dl.Call(l.contextRandomize, l.ctx, uintptr(unsafe.Pointer(seed))))
 	clear(seed[:])
 	if !r {
 		return nil, fmt.Errorf("libsecp256k1: %s: secp256k1_context_randomize failed", path)

@@ -3,6 +3,8 @@ package libsecp256k1
 import (
 	"crypto/rand"
 	"unsafe"
+
+	"github.com/p256k1/p256k1/internal/dl"
 )
 
 // The calls below write every pointer argument as uintptr(unsafe.Pointer(p))
@@ -22,14 +24,14 @@ func (l *Library) parsePubkey(out *[sizePubkey]byte, pub []byte, xonly bool) boo
 	default:
 		return false
 	}
-	return ok(call(l.pubkeyParse, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(&in[0])), uintptr(len(in))))
+	return ok(dl.Call(l.pubkeyParse, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(&in[0])), uintptr(len(in))))
 }
 
 func (l *Library) serialize(pk *[sizePubkey]byte) [33]byte {
 	out := new([33]byte)
 	n := new(uintptr)
 	*n = 33
-	call(l.pubkeySerialize, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(n)), uintptr(unsafe.Pointer(pk)), flagsCompressed)
+	dl.Call(l.pubkeySerialize, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(n)), uintptr(unsafe.Pointer(pk)), flagsCompressed)
 	return *out
 }
 
@@ -38,7 +40,7 @@ func (l *Library) serialize(pk *[sizePubkey]byte) [33]byte {
 // time in sec (libsecp256k1's blinded multiplication).
 func (l *Library) PublicKey(sec *[32]byte) ([33]byte, error) {
 	pk := new([sizePubkey]byte)
-	if !ok(call(l.pubkeyCreate, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)))) {
+	if !ok(dl.Call(l.pubkeyCreate, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)))) {
 		return [33]byte{}, ErrFailed
 	}
 	return l.serialize(pk), nil
@@ -50,10 +52,10 @@ func (l *Library) PublicKey(sec *[32]byte) ([33]byte, error) {
 func (l *Library) ECDSASign(sec, hash *[32]byte) ([64]byte, error) {
 	sig := new([sizeSignature]byte)
 	out := new([64]byte)
-	if !ok(call(l.ecdsaSign, l.ctx, uintptr(unsafe.Pointer(sig)), uintptr(unsafe.Pointer(hash)), uintptr(unsafe.Pointer(sec)), 0, 0)) {
+	if !ok(dl.Call(l.ecdsaSign, l.ctx, uintptr(unsafe.Pointer(sig)), uintptr(unsafe.Pointer(hash)), uintptr(unsafe.Pointer(sec)), 0, 0)) {
 		return [64]byte{}, ErrFailed
 	}
-	call(l.sigSerializeCompact, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(sig)))
+	dl.Call(l.sigSerializeCompact, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(sig)))
 	return *out, nil
 }
 
@@ -63,8 +65,8 @@ func (l *Library) ECDSAVerify(pub []byte, hash *[32]byte, sig *[64]byte) bool {
 	pk := new([sizePubkey]byte)
 	s := new([sizeSignature]byte)
 	return l.parsePubkey(pk, pub, false) &&
-		ok(call(l.sigParseCompact, l.ctx, uintptr(unsafe.Pointer(s)), uintptr(unsafe.Pointer(sig)))) &&
-		ok(call(l.ecdsaVerify, l.ctx, uintptr(unsafe.Pointer(s)), uintptr(unsafe.Pointer(hash)), uintptr(unsafe.Pointer(pk))))
+		ok(dl.Call(l.sigParseCompact, l.ctx, uintptr(unsafe.Pointer(s)), uintptr(unsafe.Pointer(sig)))) &&
+		ok(dl.Call(l.ecdsaVerify, l.ctx, uintptr(unsafe.Pointer(s)), uintptr(unsafe.Pointer(hash)), uintptr(unsafe.Pointer(pk))))
 }
 
 // ECDSARecover returns the compressed public key that signed hash with the
@@ -80,8 +82,8 @@ func (l *Library) ECDSARecover(hash *[32]byte, sig *[64]byte, recid int) ([33]by
 	}
 	rs := new([sizeRecSig]byte)
 	pk := new([sizePubkey]byte)
-	if !ok(call(l.recSigParseCompact, l.ctx, uintptr(unsafe.Pointer(rs)), uintptr(unsafe.Pointer(sig)), uintptr(recid))) ||
-		!ok(call(l.recover, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(rs)), uintptr(unsafe.Pointer(hash)))) {
+	if !ok(dl.Call(l.recSigParseCompact, l.ctx, uintptr(unsafe.Pointer(rs)), uintptr(unsafe.Pointer(sig)), uintptr(recid))) ||
+		!ok(dl.Call(l.recover, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(rs)), uintptr(unsafe.Pointer(hash)))) {
 		return [33]byte{}, ErrFailed
 	}
 	return l.serialize(pk), nil
@@ -111,7 +113,7 @@ func (l *Library) signKeypair(kp *[sizeKeypair]byte, msg []byte, aux *[32]byte) 
 		return [64]byte{}, err
 	}
 	a.extra.ndata = uintptr(unsafe.Pointer(&a.aux)) // a is on the heap (it escapes below) and stays alive
-	r := ok(call(l.schnorrSignCustom, l.ctx, uintptr(unsafe.Pointer(&a.sig)), uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(len(msg)),
+	r := ok(dl.Call(l.schnorrSignCustom, l.ctx, uintptr(unsafe.Pointer(&a.sig)), uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(len(msg)),
 		uintptr(unsafe.Pointer(kp)), uintptr(unsafe.Pointer(a))))
 	clear(a.aux[:])
 	if !r {
@@ -126,7 +128,7 @@ func (l *Library) signKeypair(kp *[sizeKeypair]byte, msg []byte, aux *[32]byte) 
 func (l *Library) SchnorrSign(sec *[32]byte, msg []byte, aux *[32]byte) ([64]byte, error) {
 	kp := new([sizeKeypair]byte)
 	defer clear(kp[:])
-	if !ok(call(l.keypairCreate, l.ctx, uintptr(unsafe.Pointer(kp)), uintptr(unsafe.Pointer(sec)))) {
+	if !ok(dl.Call(l.keypairCreate, l.ctx, uintptr(unsafe.Pointer(kp)), uintptr(unsafe.Pointer(sec)))) {
 		return [64]byte{}, ErrFailed
 	}
 	return l.signKeypair(kp, msg, aux)
@@ -136,12 +138,12 @@ func (l *Library) SchnorrSign(sec *[32]byte, msg []byte, aux *[32]byte) ([64]byt
 // (any length) under the x-only key pub. Variable time (public data).
 func (l *Library) SchnorrVerify(pub *[32]byte, msg []byte, sig *[64]byte) bool {
 	pk := new([sizePubkey]byte)
-	return ok(call(l.xonlyParse, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(pub)))) &&
+	return ok(dl.Call(l.xonlyParse, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(pub)))) &&
 		l.verifyParsed(pk, msg, sig)
 }
 
 func (l *Library) verifyParsed(pk *[sizePubkey]byte, msg []byte, sig *[64]byte) bool {
-	return ok(call(l.schnorrVerify, l.ctx, uintptr(unsafe.Pointer(sig)), uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(len(msg)), uintptr(unsafe.Pointer(pk))))
+	return ok(dl.Call(l.schnorrVerify, l.ctx, uintptr(unsafe.Pointer(sig)), uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(len(msg)), uintptr(unsafe.Pointer(pk))))
 }
 
 // ECDH returns secp256k1_ecdh's default shared secret (SHA-256 of the
@@ -151,7 +153,7 @@ func (l *Library) ECDH(sec *[32]byte, pub []byte) ([32]byte, error) {
 	pk := new([sizePubkey]byte)
 	out := new([32]byte)
 	if !l.parsePubkey(pk, pub, true) ||
-		!ok(call(l.ecdh, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)), 0, 0)) {
+		!ok(dl.Call(l.ecdh, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)), 0, 0)) {
 		return [32]byte{}, ErrFailed
 	}
 	return *out, nil
@@ -163,7 +165,7 @@ func (l *Library) ECDH(sec *[32]byte, pub []byte) ([32]byte, error) {
 func (l *Library) ECDHX(sec *[32]byte, pub []byte) ([32]byte, error) {
 	pk := new([sizePubkey]byte)
 	if !l.parsePubkey(pk, pub, true) ||
-		!ok(call(l.pubkeyTweakMul, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)))) {
+		!ok(dl.Call(l.pubkeyTweakMul, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(sec)))) {
 		return [32]byte{}, ErrFailed
 	}
 	c := l.serialize(pk)
@@ -176,7 +178,7 @@ func (l *Library) ECDHX(sec *[32]byte, pub []byte) ([32]byte, error) {
 func (l *Library) SecretTweakAdd(sec, tweak *[32]byte) ([32]byte, error) {
 	out := new([32]byte)
 	*out = *sec
-	if !ok(call(l.seckeyTweakAdd, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(tweak)))) {
+	if !ok(dl.Call(l.seckeyTweakAdd, l.ctx, uintptr(unsafe.Pointer(out)), uintptr(unsafe.Pointer(tweak)))) {
 		return [32]byte{}, ErrFailed
 	}
 	return *out, nil
@@ -188,7 +190,7 @@ func (l *Library) SecretTweakAdd(sec, tweak *[32]byte) ([32]byte, error) {
 func (l *Library) PublicTweakAdd(pub []byte, tweak *[32]byte) ([33]byte, error) {
 	pk := new([sizePubkey]byte)
 	if !l.parsePubkey(pk, pub, false) ||
-		!ok(call(l.pubkeyTweakAdd, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(tweak)))) {
+		!ok(dl.Call(l.pubkeyTweakAdd, l.ctx, uintptr(unsafe.Pointer(pk)), uintptr(unsafe.Pointer(tweak)))) {
 		return [33]byte{}, ErrFailed
 	}
 	return l.serialize(pk), nil

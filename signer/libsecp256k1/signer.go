@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"unsafe"
 
+	"github.com/p256k1/p256k1/internal/dl"
 	"github.com/p256k1/p256k1/signer"
 )
 
@@ -79,15 +80,15 @@ func (s *Signer) InitSecret(sec []byte) error {
 		odd   int32
 	})
 	t.sec = [32]byte(sec)
-	if !ok(call(l.keypairCreate, l.ctx, uintptr(unsafe.Pointer(&t.kp)), uintptr(unsafe.Pointer(&t.sec)))) {
+	if !ok(dl.Call(l.keypairCreate, l.ctx, uintptr(unsafe.Pointer(&t.kp)), uintptr(unsafe.Pointer(&t.sec)))) {
 		clear(t.sec[:])
 		return signer.ErrInvalidSecretKey
 	}
-	call(l.keypairXonlyPub, l.ctx, uintptr(unsafe.Pointer(&t.xonly)), uintptr(unsafe.Pointer(&t.odd)), uintptr(unsafe.Pointer(&t.kp)))
-	call(l.xonlySerialize, l.ctx, uintptr(unsafe.Pointer(&t.pub)), uintptr(unsafe.Pointer(&t.xonly)))
+	dl.Call(l.keypairXonlyPub, l.ctx, uintptr(unsafe.Pointer(&t.xonly)), uintptr(unsafe.Pointer(&t.odd)), uintptr(unsafe.Pointer(&t.kp)))
+	dl.Call(l.xonlySerialize, l.ctx, uintptr(unsafe.Pointer(&t.pub)), uintptr(unsafe.Pointer(&t.xonly)))
 	t.ecdh = t.sec
 	if t.odd == 1 { // the parity of a public key is public
-		call(l.seckeyNegate, l.ctx, uintptr(unsafe.Pointer(&t.ecdh)))
+		dl.Call(l.seckeyNegate, l.ctx, uintptr(unsafe.Pointer(&t.ecdh)))
 	}
 	s.Zero()
 	s.lib = l
@@ -116,7 +117,7 @@ func (s *Signer) InitPublic(pub []byte) error {
 		pub   [32]byte
 	})
 	t.pub = [32]byte(pub)
-	if !ok(call(l.xonlyParse, l.ctx, uintptr(unsafe.Pointer(&t.xonly)), uintptr(unsafe.Pointer(&t.pub)))) {
+	if !ok(dl.Call(l.xonlyParse, l.ctx, uintptr(unsafe.Pointer(&t.xonly)), uintptr(unsafe.Pointer(&t.pub)))) {
 		return signer.ErrInvalidPublicKey
 	}
 	s.Zero()
