@@ -166,19 +166,22 @@ func NonceAgg(nonces []PubNonce) (AggNonce, error) {
 		return AggNonce{}, ErrInvalidPubNonce
 	}
 	var out AggNonce
+	var sum [2]group.Jacobian
 	for j := range 2 {
-		var sum group.Jacobian
-		sum.SetInfinity()
+		sum[j].SetInfinity()
 		for i := range nonces {
 			if !nonces[i].ok {
 				return AggNonce{}, &SignerError{Index: i, Contrib: ContribPubNonce, Err: ErrInvalidPubNonce}
 			}
-			sum.AddAffineVar(&sum, &nonces[i].r[j], nil)
+			sum[j].AddAffineVar(&sum[j], &nonces[i].r[j], nil)
 		}
-		if sum.Infinity != 0 {
-			out.r[j].SetInfinity()
-		} else {
-			point.ToAffineVar(&out.r[j], &sum)
+	}
+	// Both sums to affine with one inversion (infinity stays infinity).
+	group.BatchToAffineVar(out.r[:], sum[:])
+	for j := range 2 {
+		if out.r[j].Infinity == 0 {
+			out.r[j].X.NormalizeVar()
+			out.r[j].Y.NormalizeVar()
 		}
 	}
 	out.ok = true
