@@ -165,59 +165,45 @@ func TweakDataBatch(txs []TxInputs, out []p256k1.PublicKey, errs []error) {
 		part := txs[base:min(base+chunk, len(txs))]
 		o, e := out[base:base+len(part)], errs[base:base+len(part)]
 		for i := range part {
-			o[i], e[i] = p256k1.PublicKey{}, nil
-			jac[i].SetInfinity()
-			if len(part[i].Inputs) == 0 || len(part[i].Outpoints) == 0 {
-				e[i] = ErrNoInputs
-				continue
-			}
-			for k := range part[i].Inputs {
-				var a group.Affine
-				if !loadKey(&a, &part[i].Inputs[k]) {
-					e[i] = p256k1.ErrInvalidPublicKey
-					break
-				}
-				jac[i].AddAffineVar(&jac[i], &a, nil)
-			}
-			if e[i] == nil && jac[i].Infinity == 1 {
-				e[i] = ErrInputSumZero
-			}
-			if e[i] != nil {
-				jac[i].SetInfinity()
-			}
+			o[i] = p256k1.PublicKey{}
+			e[i] = sumInputs(&jac[i], part[i].Inputs, part[i].Outpoints)
 		}
-		group.BatchToAffineVar(aff[:len(part)], jac[:len(part)])
+		batchAffineVar(aff[:len(part)], jac[:len(part)], e)
 		for i := range part {
 			if e[i] != nil {
 				continue
 			}
-			aff[i].X.NormalizeVar()
-			aff[i].Y.NormalizeVar()
 			var a33 [33]byte
 			point.Compress(&a33, &aff[i])
 			least, _ := smallestOutpoint(part[i].Outpoints)
 			var h scalar.Scalar
-			if err := inputHash(&h, &least, &a33); err != nil {
-				e[i] = err
+			if e[i] = inputHash(&h, &least, &a33); e[i] != nil {
 				continue
 			}
 			jac[i].SetAffine(&aff[i])
 			ecmult.MulVar(&jac[i], &h, &jac[i])
 		}
+		batchAffineVar(aff[:len(part)], jac[:len(part)], e)
 		for i := range part {
-			if e[i] != nil {
-				jac[i].SetInfinity()
+			if e[i] == nil {
+				o[i], e[i] = pubFromAffine(&aff[i])
 			}
 		}
-		group.BatchToAffineVar(aff[:len(part)], jac[:len(part)])
-		for i := range part {
-			if e[i] != nil {
-				continue
-			}
-			aff[i].X.NormalizeVar()
-			aff[i].Y.NormalizeVar()
-			o[i], e[i] = pubFromAffine(&aff[i])
+	}
+}
+
+// batchAffineVar converts the points of the items without an error to
+// normalized affine form with one inversion (public data).
+func batchAffineVar(aff []group.Affine, jac []group.Jacobian, errs []error) {
+	for i := range jac {
+		if errs[i] != nil {
+			jac[i].SetInfinity()
 		}
+	}
+	group.BatchToAffineVar(aff, jac)
+	for i := range aff {
+		aff[i].X.NormalizeVar()
+		aff[i].Y.NormalizeVar()
 	}
 }
 

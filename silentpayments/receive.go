@@ -25,30 +25,40 @@ type Prevouts struct {
 // outpoints. Errors: ErrNoInputs, ErrInputSumZero, ErrHashOutOfRange,
 // p256k1.ErrInvalidPublicKey for an unset key. Variable time (public data).
 func SummarizePrevouts(inputs []p256k1.PublicKey, outpoints []Outpoint) (Prevouts, error) {
-	least, ok := smallestOutpoint(outpoints)
-	if !ok || len(inputs) == 0 {
-		return Prevouts{}, ErrNoInputs
-	}
 	var sum group.Jacobian
-	sum.SetInfinity()
-	for i := range inputs {
-		var a group.Affine
-		if !loadKey(&a, &inputs[i]) {
-			return Prevouts{}, p256k1.ErrInvalidPublicKey
-		}
-		sum.AddAffineVar(&sum, &a, nil)
+	if err := sumInputs(&sum, inputs, outpoints); err != nil {
+		return Prevouts{}, err
 	}
 	var p Prevouts
 	point.ToAffineVar(&p.sum, &sum)
-	if p.sum.Infinity == 1 {
-		return Prevouts{}, ErrInputSumZero
-	}
 	var a33 [33]byte
 	point.Compress(&a33, &p.sum)
+	least, _ := smallestOutpoint(outpoints)
 	if err := inputHash(&p.hash, &least, &a33); err != nil {
 		return Prevouts{}, err
 	}
 	return p, nil
+}
+
+// sumInputs sets sum = A, the sum of the input keys, in Jacobian form:
+// ErrNoInputs without inputs or outpoints, ErrInputSumZero for the point at
+// infinity, p256k1.ErrInvalidPublicKey for an unset key. Variable time.
+func sumInputs(sum *group.Jacobian, inputs []p256k1.PublicKey, outpoints []Outpoint) error {
+	sum.SetInfinity()
+	if len(inputs) == 0 || len(outpoints) == 0 {
+		return ErrNoInputs
+	}
+	for i := range inputs {
+		var a group.Affine
+		if !loadKey(&a, &inputs[i]) {
+			return p256k1.ErrInvalidPublicKey
+		}
+		sum.AddAffineVar(sum, &a, nil)
+	}
+	if sum.Infinity == 1 {
+		return ErrInputSumZero
+	}
+	return nil
 }
 
 // TweakData returns input_hash·A, the tweak data of the summarized
