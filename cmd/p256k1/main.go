@@ -153,8 +153,12 @@ the command line. Exit status: 0 success or valid, 1 invalid signature,
 `)
 }
 
-// newFlags returns a flag set whose --help prints the command's description,
-// an example and its flags on standard output.
+// newFlags returns a flag set for a subcommand. Its Usage writes the
+// command's description, an example and its flags to standard output: parse
+// calls it once when --help is asked for (the help is then the command's
+// output, exit status 0). The flag package itself never prints: a parse
+// error is reported by parse on standard error, with one line of usage, and
+// standard output stays empty.
 func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -169,16 +173,20 @@ func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
 }
 
 // parse parses args, allowing flags after positional arguments, and returns
-// the positional ones.
+// the positional ones. --help prints the help once (see newFlags); any other
+// parse error is a usage error for standard error.
 func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	help := fs.Usage
+	fs.Usage = func() {} // flag.Parse calls it on every error: print nothing there
+	defer func() { fs.Usage = help }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				help()
 				return nil, err
 			}
-			return nil, usagef("%v (see p256k1 %s --help)", err, fs.Name())
+			return nil, usagef("%v (usage: p256k1 %s [flags]; see p256k1 %s --help)", err, fs.Name(), fs.Name())
 		}
 		if fs.NArg() == 0 {
 			return pos, nil

@@ -46,7 +46,10 @@ func cmdMusig(c *cli, args []string) error {
 subcommands:
   aggregate     aggregate public keys into a MuSig2 (BIP-327) key, with tweaks
 
-"p256k1 musig aggregate --help" describes it with an example.
+example:
+  p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
+
+"p256k1 musig aggregate --help" describes it with its flags.
 `)
 		if len(args) == 0 {
 			return &exitError{exitUsage, ""}

@@ -25,6 +25,10 @@ BIP-352 silent payments:
   scan      find the outputs that pay you in a file of transactions (JSON lines)
   tweaks    the tweak data (input_hash·A) of each transaction in a file, as index servers publish it
 
+example:
+  p256k1 sp address --key-file scan.key --spend-pub 025cc9…cf36
+  p256k1 sp scan --key-file scan.key --spend-pub 025cc9…cf36 block.jsonl
+
 "p256k1 sp <subcommand> --help" describes each, with an example.
 `
 	if len(args) == 0 {

@@ -188,3 +188,27 @@ func TestSPErrors(t *testing.T) {
 		t.Errorf("long line: exit %d, %q", code, errOut)
 	}
 }
+
+// TestHelpOnce: --help prints the help exactly once on standard output and
+// exits 0; an unknown flag prints one error line (with the usage line) on
+// standard error and nothing on standard output, exit 2 — for every
+// command.
+func TestHelpOnce(t *testing.T) {
+	for _, cmd := range commands {
+		args := []string{cmd.name}
+		switch cmd.name {
+		case "sp":
+			args = append(args, "address")
+		case "musig":
+			args = append(args, "aggregate")
+		}
+		code, out, errOut := runCLI("", nil, append(args, "--help")...)
+		if code != 0 || strings.Count(out, "usage: p256k1") != 1 || errOut != "" {
+			t.Errorf("%v --help: exit %d, %d usage lines on stdout, stderr %q", args, code, strings.Count(out, "usage: p256k1"), errOut)
+		}
+		code, out, errOut = runCLI("", nil, append(args, "--bogus-flag")...)
+		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "-bogus-flag") {
+			t.Errorf("%v --bogus-flag: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
