@@ -102,6 +102,9 @@ func cmdVerifyBatch(c *cli, args []string) error {
 		data, err = io.ReadAll(c.stdin)
 	} else {
 		data, err = os.ReadFile(pos[0])
+		if err != nil {
+			return pathError("input", pos[0], err)
+		}
 	}
 	if err != nil {
 		return usagef("input: %v", err)

@@ -13,7 +13,7 @@ Generates a secret key from the operating system's randomness and writes it
 as 64 hex digits, to standard output or, with --out, to a new file readable
 only by you (mode 0600). With --json the public keys are added.`, `  p256k1 keygen --out alice.key
   p256k1 pubkey --key-file alice.key --format xonly`)
-	out := fs.String("out", "", "write the key to a new file at `PATH` (mode 0600) instead of standard output")
+	out := fs.String("out", "", "write the key to a new file at `PATH` (mode 0600) instead of standard output (\"-\": standard output)")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {secret, pubkey, xonly}")
 	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
@@ -27,10 +27,10 @@ only by you (mode 0600). With --json the public keys are added.`, `  p256k1 keyg
 	b := k.Bytes()
 	defer clear(b[:])
 	secret := hex.EncodeToString(b[:])
-	if *out != "" {
+	if *out != "" && *out != "-" { // "-" is standard output, as for --key-file
 		f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
-			return usagef("out: %v", err)
+			return pathError("out", *out, err)
 		}
 		if _, err := f.WriteString(secret + "\n"); err != nil {
 			f.Close()

@@ -37,6 +37,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -240,17 +241,20 @@ func (c *cli) readKey(k *keySource) (p256k1.PrivateKey, error) {
 	case k.file != "" && k.env != "":
 		return p256k1.PrivateKey{}, usagef("key: give --key-file or --key-env, not both")
 	case k.env != "":
-		from = "key (from $" + k.env + ")"
+		from = "key (from $" + shown(k.env) + ")"
 		v := c.getenv(k.env)
 		if v == "" {
+			if looksSecret(k.env) {
+				return p256k1.PrivateKey{}, usagef("key-env: no such variable; what was given looks like key material itself, so it is not shown: --key-env takes the NAME of an environment variable that holds the key")
+			}
 			return p256k1.PrivateKey{}, usagef("%s: the variable is empty or not set", from)
 		}
 		raw = []byte(v)
 	case k.file != "" && k.file != "-":
-		from = "key (from " + k.file + ")"
+		from = "key (from " + shown(k.file) + ")"
 		b, err := readLimited(k.file, 4096)
 		if err != nil {
-			return p256k1.PrivateKey{}, usagef("key-file: %v", err)
+			return p256k1.PrivateKey{}, pathError("key-file", k.file, err)
 		}
 		raw = b
 	default:
@@ -280,6 +284,48 @@ func (c *cli) readKey(k *keySource) (p256k1.PrivateKey, error) {
 		return p256k1.PrivateKey{}, usagef("%s: not a valid secret key (zero, or not below the group order)", from)
 	}
 	return key, nil
+}
+
+// looksSecret reports whether a value given where a file or variable name
+// belongs looks like key material (a pasted key instead of its file): 20 or
+// more letters and digits in a row (hex keys, WIFs, nsec1… and xprv
+// strings; path components that long are rare), or three spaces or more (a
+// mnemonic). Such a value is never echoed.
+func looksSecret(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			if run++; run >= 20 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return strings.Count(s, " ") >= 3
+}
+
+// shown is name as it may appear in a message: itself, or a placeholder
+// when it looks like key material.
+func shown(name string) string {
+	if looksSecret(name) {
+		return "<a value that looks like key material, not shown>"
+	}
+	return name
+}
+
+// pathError reports that the file named by --flag could not be read,
+// without the name when it looks like key material.
+func pathError(flag, path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if looksSecret(path) {
+		return usagef("%s: cannot read it (%v); what was given looks like key material itself, so it is not shown: --%s takes a file's path", flag, err, flag)
+	}
+	return usagef("%s: cannot read %q (%v)", flag, path, err)
 }
 
 func readLimited(path string, max int64) ([]byte, error) {
@@ -364,7 +410,7 @@ func (c *cli) readMsg(m *msgSource) ([]byte, error) {
 	case m.file != "" && m.file != "-":
 		b, err := os.ReadFile(m.file)
 		if err != nil {
-			return nil, usagef("msg-file: %v", err)
+			return nil, pathError("msg-file", m.file, err)
 		}
 		return b, nil
 	default:

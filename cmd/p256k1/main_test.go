@@ -285,6 +285,14 @@ func TestSecretsNeverPrinted(t *testing.T) {
 		{"", []string{"ecdh", "--key-file", good, "--pubkey", "04" + secHex}},
 		{"", []string{"ecdh", "--key-env", "K", "--pubkey", "05" + secHex}},
 		{"", []string{"tweak", "--key-file", bad, "--tweak", secHex}},
+		// The key itself given where a file or variable name belongs.
+		{"", []string{"pubkey", "--key-file", secHex}},
+		{"", []string{"pubkey", "--key-env", secHex}},
+		{"", []string{"sign", "--scheme", "schnorr", "--key-file", good, "--hash", "sha256", "--msg-file", secHex}},
+		{"", []string{"keygen", "--out", "/nonexistent-dir/" + secHex}},
+		{"", []string{"verify-batch", secHex}},
+		{"", []string{"sp", "tweaks", secHex}},
+		{"", []string{"sp", "address", "--spend-pub", "02" + secHex, "--key-file", secHex}},
 	}
 	for _, c := range cases {
 		r := p256k1Cmd(t, c.stdin, env, c.args...)

@@ -160,7 +160,7 @@ func (c *cli) readSPFile(path string) ([]spTx, error) {
 	} else {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, usagef("cannot open the transaction file: %v", strings.TrimPrefix(err.Error(), "open "+path+": "))
+			return nil, pathError("transaction file", path, err)
 		}
 		defer f.Close()
 		r = f

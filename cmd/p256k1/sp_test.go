@@ -173,7 +173,7 @@ func TestSPErrors(t *testing.T) {
 		{[]string{"sp", "address", "--spend-pub", "02", "--key-env", "X"}, "spend-pub"},
 		{[]string{"sp", "address", "--label", "-1"}, "label"},
 		{[]string{"sp", "tweaks"}, "want one FILE"},
-		{[]string{"sp", "tweaks", "/nonexistent/file"}, "cannot open"},
+		{[]string{"sp", "tweaks", "/nonexistent/file"}, "cannot read"},
 	} {
 		code, out, errOut := runCLI("", nil, tc.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, tc.want) {
