@@ -44,3 +44,43 @@ func TestLooksSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyAndBatchAgree: verify's exit status and verify-batch's
+// classification of the same row follow one rule — undecodable input is
+// malformed (exit 2), a decodable but impossible key or signature is invalid
+// (exit 1).
+func TestVerifyAndBatchAgree(t *testing.T) {
+	notOnCurve := strings.Repeat("0", 63) + "5" // x = 5: 125 + 7 = 132 is not a square mod p
+	g := "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+	msg := strings.Repeat("11", 32)
+	nHex := "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+	sig64 := strings.Repeat("22", 64)
+	for _, tc := range []struct {
+		name             string
+		scheme, pub, sig string
+		wantCode         int
+		wantBatch        string // "invalid" or "malformed"
+	}{
+		{"schnorr key off the curve", "schnorr", notOnCurve, sig64, 1, "invalid"},
+		{"ecdsa key off the curve", "ecdsa", "02" + notOnCurve, sig64, 1, "invalid"},
+		{"ecdsa r = 0", "ecdsa", "02" + g, strings.Repeat("00", 32) + strings.Repeat("22", 32), 1, "invalid"},
+		{"ecdsa s = n", "ecdsa", "02" + g, strings.Repeat("22", 32) + nHex, 1, "invalid"},
+		{"ecdsa wrong signature", "ecdsa", "02" + g, sig64, 1, "invalid"},
+		{"bad hex", "schnorr", "zz" + g[2:], sig64, 2, "malformed"},
+		{"short key", "ecdsa", "02" + g[:62], sig64, 2, "malformed"},
+		{"not DER", "ecdsa", "02" + g, "3006020101020101ff", 2, "malformed"},
+	} {
+		code, out, errOut := runCLI("", nil, "verify", "--scheme", tc.scheme, "--hash", "none", "--pubkey", tc.pub, "--msg", msg, "--sig", tc.sig)
+		if code != tc.wantCode {
+			t.Errorf("%s: verify exit %d (stdout %q, stderr %q), want %d", tc.name, code, out, errOut, tc.wantCode)
+		}
+		if tc.wantCode == 1 && strings.TrimSpace(out) != "invalid" {
+			t.Errorf("%s: verify printed %q, want invalid", tc.name, out)
+		}
+		row := strings.Join([]string{tc.scheme, tc.pub, msg, tc.sig}, ",")
+		code, out, errOut = runCLI(row+"\n", nil, "verify-batch", "-")
+		if !strings.Contains(out+errOut, "line 1: "+tc.wantBatch) || code != tc.wantCode {
+			t.Errorf("%s: verify-batch exit %d, %q %q; want line 1 %s and exit %d", tc.name, code, out, errOut, tc.wantBatch, tc.wantCode)
+		}
+	}
+}

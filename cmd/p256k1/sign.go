@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/hex"
+	"errors"
 	"flag"
 
 	"github.com/p256k1/p256k1"
@@ -160,6 +161,12 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		return err
 	}
 	var valid bool
+	// The rule verify and verify-batch share: input that cannot be decoded
+	// (bad hex, a wrong length, DER that is not strict DER) is malformed,
+	// exit 2; a well-formed public key that is not a curve point, or a
+	// compact signature with r or s not below n, is an invalid signature,
+	// exit 1, with the reason on standard error.
+	var reason string
 	if *scheme == "schnorr" {
 		pb, err := decodeHex("pubkey", *pubHex, 32)
 		if err != nil {
@@ -167,7 +174,7 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		}
 		pk, err := p256k1.ParseXOnlyPublicKey(pb)
 		if err != nil {
-			return usagef("pubkey: not a valid x-only public key (x ≥ p or not on the curve)")
+			reason = "pubkey: not a valid x-only public key (x ≥ p or not on the curve)"
 		}
 		sb, err := decodeHex("sig", *sigHex, 64)
 		if err != nil {
@@ -181,7 +188,7 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		if err != nil {
 			return err
 		}
-		valid = schnorr.Verify(&pk, d, (*[64]byte)(sb))
+		valid = reason == "" && schnorr.Verify(&pk, d, (*[64]byte)(sb))
 	} else {
 		pb, err := decodeHex("pubkey", *pubHex, 33, 65)
 		if err != nil {
@@ -189,13 +196,16 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		}
 		pk, err := p256k1.ParsePublicKey(pb)
 		if err != nil {
-			return usagef("pubkey: not a valid public key (bad prefix or not on the curve)")
+			reason = "pubkey: not a valid public key (bad prefix or not on the curve)"
 		}
 		sb, err := decodeHex("sig", *sigHex)
 		if err != nil {
 			return err
 		}
 		sig, err := parseECDSASig(sb)
+		if errors.Is(err, errSigRange) {
+			reason, err = "sig: r or s not below the group order", nil
+		}
 		if err != nil {
 			return err
 		}
@@ -207,27 +217,35 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		if err != nil {
 			return err
 		}
-		valid = ecdsa.Verify(&pk, (*[32]byte)(d), &sig)
+		valid = reason == "" && ecdsa.Verify(&pk, (*[32]byte)(d), &sig)
 	}
 	word := "valid"
 	if !valid {
 		word = "invalid"
 	}
-	if err := c.output(map[string]any{"valid": valid, "result": word}, "result"); err != nil {
+	obj := map[string]any{"valid": valid, "result": word}
+	if reason != "" {
+		obj["reason"] = reason
+	}
+	if err := c.output(obj, "result"); err != nil {
 		return err
 	}
 	if !valid {
-		return &exitError{code: exitInvalid}
+		return &exitError{code: exitInvalid, msg: reason}
 	}
 	return nil
 }
 
 // parseECDSASig reads a 64-byte compact signature or a strict DER one.
+// errSigRange: a compact signature whose r or s is zero or not below n: an
+// invalid signature, not malformed input.
+var errSigRange = errors.New("sig: compact signature with r or s not below the group order")
+
 func parseECDSASig(b []byte) (ecdsa.Signature, error) {
 	if len(b) == 64 {
 		s, err := ecdsa.ParseCompact((*[64]byte)(b))
 		if err != nil {
-			return s, usagef("sig: compact signature with r or s not below the group order")
+			return s, errSigRange
 		}
 		return s, nil
 	}
