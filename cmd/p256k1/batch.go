@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -97,17 +98,18 @@ func cmdVerifyBatch(c *cli, args []string) error {
 	}
 
 	start := time.Now()
-	var data []byte
-	if pos[0] == "-" {
-		data, err = io.ReadAll(c.stdin)
-	} else {
-		data, err = os.ReadFile(pos[0])
+	var in io.Reader = c.stdin
+	if pos[0] != "-" {
+		f, err := os.Open(pos[0])
 		if err != nil {
 			return pathError("input", pos[0], err)
 		}
+		defer f.Close()
+		in = f
 	}
+	data, err := readLines(in, maxBatchLine)
 	if err != nil {
-		return usagef("input: %v", err)
+		return err
 	}
 	rows := parseBatch(data, *workers)
 	if len(rows) == 0 {
@@ -201,6 +203,37 @@ func cmdVerifyBatch(c *cli, args []string) error {
 
 // parseBatch splits data into lines and parses the rows on workers
 // goroutines. Blank lines, comments and a CSV header give no row.
+// maxBatchLine bounds one line of verify-batch's input: room for a Schnorr
+// row whose message is maxMessage bytes in hex.
+const maxBatchLine = 2*maxMessage + 1024
+
+// readLines reads r whole, refusing any line longer than max bytes as soon
+// as it is seen (a file with no newline is not read into memory first).
+func readLines(r io.Reader, max int) ([]byte, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var data []byte
+	for n := 1; ; n++ {
+		start := len(data)
+		for {
+			chunk, err := br.ReadSlice('\n')
+			data = append(data, chunk...)
+			if len(data)-start > max {
+				return nil, usagef("line %d: longer than %d bytes", n, max)
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err == io.EOF {
+				return data, nil
+			}
+			if err != nil {
+				return nil, usagef("input: %v", err)
+			}
+			break
+		}
+	}
+}
+
 func parseBatch(data []byte, workers int) []batchRow {
 	type line struct {
 		n    int

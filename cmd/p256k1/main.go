@@ -263,6 +263,7 @@ func (c *cli) readKey(k *keySource) (p256k1.PrivateKey, error) {
 			return p256k1.PrivateKey{}, usagef("key: standard input already holds the message; give --key-file or --key-env")
 		}
 		c.stdinUsed = true
+		c.noteTerminal("the secret key")
 		b, err := io.ReadAll(io.LimitReader(c.stdin, 4096))
 		if err != nil {
 			return p256k1.PrivateKey{}, usagef("key: reading standard input: %v", err)
@@ -392,37 +393,80 @@ func (m *msgSource) register(fs *flag.FlagSet, hashRequired bool) {
 	fs.StringVar(&m.hash, "hash", "", h)
 }
 
-// readMsg returns the message: --msg, --msg-file, or standard input.
-func (c *cli) readMsg(m *msgSource) ([]byte, error) {
+// maxMessage bounds a message that is signed or verified as it is (--hash
+// none): BIP-340 messages may have any length, but a message of more than
+// this is refused with a clear error instead of being read into memory.
+// With --hash sha256 the message is hashed as it is read, of any size.
+const maxMessage = 1 << 20
+
+// readDigest reads the message from --msg, --msg-file or standard input and
+// applies --hash: SHA-256 as the message streams in, or, for --hash none,
+// the message itself, at most 32 bytes read when digest32 (ECDSA), else at
+// most maxMessage.
+func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
+	if m.hash != "sha256" && m.hash != "none" {
+		return digest(m, nil, digest32) // the --hash error
+	}
+	limit := maxMessage
+	if digest32 && m.hash == "none" {
+		limit = 32
+	}
+	var r io.Reader
 	switch {
 	case m.hexMsg != "" && m.file != "":
 		return nil, usagef("msg: give --msg or --msg-file, not both")
 	case m.hexMsg != "":
 		t := trimHex([]byte(m.hexMsg))
-		b := make([]byte, hex.DecodedLen(len(t)))
 		if len(t)%2 != 0 {
 			return nil, usagef("msg: odd number of hex digits (%d)", len(t))
 		}
+		b := make([]byte, hex.DecodedLen(len(t)))
 		if _, err := hex.Decode(b, t); err != nil {
 			return nil, usagef("msg: not hexadecimal (%v)", strings.TrimPrefix(err.Error(), "encoding/hex: "))
 		}
-		return b, nil
+		return digest(m, b, digest32)
 	case m.file != "" && m.file != "-":
-		b, err := os.ReadFile(m.file)
+		f, err := os.Open(m.file)
 		if err != nil {
 			return nil, pathError("msg-file", m.file, err)
 		}
-		return b, nil
+		defer f.Close()
+		r = f
 	default:
 		if c.stdinUsed {
 			return nil, usagef("msg: standard input already holds the key; give --msg or --msg-file")
 		}
 		c.stdinUsed = true
-		b, err := io.ReadAll(c.stdin)
-		if err != nil {
-			return nil, usagef("msg: reading standard input: %v", err)
+		c.noteTerminal("the message")
+		r = c.stdin
+	}
+	if m.hash == "sha256" {
+		h := sha256.New()
+		if _, err := io.Copy(h, r); err != nil {
+			return nil, usagef("msg: reading: %v", err)
 		}
-		return b, nil
+		return h.Sum(nil), nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, usagef("msg: reading: %v", err)
+	}
+	if len(b) > limit {
+		if digest32 {
+			return nil, usagef("msg: more than 32 bytes; with --hash none the message must be a 32-byte digest")
+		}
+		return nil, usagef("msg: more than %d bytes; with --hash none a message is read whole, up to %d bytes (use --hash sha256 for longer ones)", limit, limit)
+	}
+	return digest(m, b, digest32)
+}
+
+// noteTerminal says on standard error that the command waits for input
+// from a terminal (what would otherwise look like a hang).
+func (c *cli) noteTerminal(what string) {
+	if f, ok := c.stdin.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			fmt.Fprintf(c.stderr, "p256k1: reading %s from standard input (a terminal); end it with Ctrl-D\n", what)
+		}
 	}
 }
 

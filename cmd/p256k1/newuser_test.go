@@ -1,7 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -82,5 +88,74 @@ func TestVerifyAndBatchAgree(t *testing.T) {
 		if !strings.Contains(out+errOut, "line 1: "+tc.wantBatch) || code != tc.wantCode {
 			t.Errorf("%s: verify-batch exit %d, %q %q; want line 1 %s and exit %d", tc.name, code, out, errOut, tc.wantBatch, tc.wantCode)
 		}
+	}
+}
+
+// lazyReader yields n bytes of b without holding them.
+type lazyReader struct {
+	n int64
+	b byte
+}
+
+func (r *lazyReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := int64(len(p))
+	if k > r.n {
+		k = r.n
+	}
+	for i := range p[:k] {
+		p[i] = r.b
+	}
+	r.n -= k
+	return int(k), nil
+}
+
+func runReader(in io.Reader, args ...string) (int, string, string) {
+	var o, e bytes.Buffer
+	code := run(args, in, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestInputBounded: a line or a message beyond the limits is refused with a
+// clear error after reading little more than the limit, and --hash sha256
+// streams a message of any size through the hash.
+func TestInputBounded(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code, _, errOut := runReader(&lazyReader{n: 1 << 30, b: 'a'}, "verify-batch", "-")
+	runtime.ReadMemStats(&after)
+	if code != exitUsage || !strings.Contains(errOut, "line 1: longer than") {
+		t.Fatalf("1 GiB line: exit %d, %q", code, errOut)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("1 GiB line: %d MiB allocated before the error", grew>>20)
+	}
+
+	keyFile := filepath.Join(t.TempDir(), "k")
+	os.WriteFile(keyFile, []byte(strings.Repeat("11", 32)), 0o600)
+	const size = 64 << 20
+	runtime.ReadMemStats(&before)
+	code, out, errOut := runReader(&lazyReader{n: size, b: 'x'}, "sign", "--scheme", "schnorr", "--key-file", keyFile, "--hash", "sha256", "--json")
+	runtime.ReadMemStats(&after)
+	if code != 0 {
+		t.Fatalf("sign 64 MiB: exit %d, %s", code, errOut)
+	}
+	want := sha256.Sum256(bytes.Repeat([]byte{'x'}, size))
+	if !strings.Contains(out, hex.EncodeToString(want[:])) {
+		t.Fatalf("sign 64 MiB: digest not in %s", out)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Errorf("sign --hash sha256 of 64 MiB allocated %d MiB: not streamed", grew>>20)
+	}
+
+	code, _, errOut = runReader(&lazyReader{n: maxMessage + 1, b: 'x'}, "sign", "--scheme", "schnorr", "--key-file", keyFile, "--hash", "none")
+	if code != exitUsage || !strings.Contains(errOut, "more than 1048576 bytes") {
+		t.Fatalf("schnorr --hash none over the limit: exit %d, %q", code, errOut)
+	}
+	code, _, errOut = runReader(&lazyReader{n: 1 << 30, b: 'x'}, "sign", "--scheme", "ecdsa", "--key-file", keyFile, "--hash", "none")
+	if code != exitUsage || !strings.Contains(errOut, "must be a 32-byte digest") {
+		t.Fatalf("ecdsa --hash none, 1 GiB: exit %d, %q", code, errOut)
 	}
 }

@@ -72,7 +72,7 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 		_, err := digest(&ms, nil, false)
 		return err
 	}
-	// The key first when it comes from standard input: readMsg then refuses
+	// The key first when it comes from standard input: readDigest then refuses
 	// standard input with a clear message.
 	var k p256k1.PrivateKey
 	if ks.file == "" && ks.env == "" || ks.file == "-" {
@@ -80,7 +80,7 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 			return err
 		}
 	}
-	msg, err := c.readMsg(&ms)
+	d, err := c.readDigest(&ms, *scheme == "ecdsa")
 	if err != nil {
 		return err
 	}
@@ -90,10 +90,6 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 		}
 	}
 	defer k.Zero()
-	d, err := digest(&ms, msg, *scheme == "ecdsa")
-	if err != nil {
-		return err
-	}
 	obj := map[string]any{"scheme": *scheme, "digest": hex.EncodeToString(d)}
 	pub := k.PublicKey()
 	if *scheme == "schnorr" {
@@ -180,11 +176,7 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		if err != nil {
 			return err
 		}
-		msg, err := c.readMsg(&ms)
-		if err != nil {
-			return err
-		}
-		d, err := digest(&ms, msg, false)
+		d, err := c.readDigest(&ms, false)
 		if err != nil {
 			return err
 		}
@@ -209,11 +201,7 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
 		if err != nil {
 			return err
 		}
-		msg, err := c.readMsg(&ms)
-		if err != nil {
-			return err
-		}
-		d, err := digest(&ms, msg, true)
+		d, err := c.readDigest(&ms, true)
 		if err != nil {
 			return err
 		}
@@ -285,11 +273,7 @@ r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 	if err != nil {
 		return usagef("sig: not a valid recoverable signature (%v)", err)
 	}
-	msg, err := c.readMsg(&ms)
-	if err != nil {
-		return err
-	}
-	d, err := digest(&ms, msg, true)
+	d, err := c.readDigest(&ms, true)
 	if err != nil {
 		return err
 	}
