@@ -72,24 +72,19 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 		_, err := digest(&ms, nil, false)
 		return err
 	}
-	// The key first when it comes from standard input: readDigest then refuses
-	// standard input with a clear message.
-	var k p256k1.PrivateKey
-	if ks.file == "" && ks.env == "" || ks.file == "-" {
-		if k, err = c.readKey(&ks); err != nil {
-			return err
-		}
+	// The key first (a key problem is reported before any message problem;
+	// when the key comes from standard input, readDigest then refuses
+	// standard input with a clear message), then the message, which may
+	// stream.
+	k, err := c.readKey(&ks)
+	if err != nil {
+		return err
 	}
+	defer k.Zero()
 	d, err := c.readDigest(&ms, *scheme == "ecdsa")
 	if err != nil {
 		return err
 	}
-	if !k.IsValid() {
-		if k, err = c.readKey(&ks); err != nil {
-			return err
-		}
-	}
-	defer k.Zero()
 	obj := map[string]any{"scheme": *scheme, "digest": hex.EncodeToString(d)}
 	pub := k.PublicKey()
 	if *scheme == "schnorr" {
