@@ -270,7 +270,10 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 		if l, err = libsecp256k1.Load(); err != nil {
 			libNote = "not measured: " + err.Error()
 		} else {
-			libNote = l.Path() + ", called through purego (no cgo)"
+			libNote = fmt.Sprintf("%s (API of v%s or later; its symbols show no newer release), called through purego (no cgo)", l.Path(), l.Version())
+			if l.Version() < "0.8.0" {
+				libNote += "\n  note: this is not the v0.8.0 of the README's table; ratios against an older library differ"
+			}
 		}
 	}
 	in := newBenchInputs()

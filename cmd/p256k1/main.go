@@ -508,9 +508,20 @@ func cmdSelftest(c *cli, args []string) error {
 Checks the field, scalar, group and multiplication engines against known
 answers, then times each primitive (-quick: checks only).`, "  p256k1 selftest -quick")
 	quick := fs.Bool("quick", false, "checks only, no timings")
+	fs.BoolVar(&c.json, "json", false, "write one JSON object {checks, passed, timings}")
 	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
 		return err
+	}
+	if c.json {
+		obj, code := selftestJSON(*quick)
+		if err := c.output(obj); err != nil {
+			return err
+		}
+		if code != 0 {
+			return &exitError{code: 1}
+		}
+		return nil
 	}
 	if code := selftest(c.stdout, *quick); code != 0 {
 		return &exitError{code: 1}

@@ -480,6 +480,9 @@ func TestVerifyBatchLarge(t *testing.T) {
 
 func TestBench(t *testing.T) {
 	out := run0(t, "", nil, "bench", "--time", "2ms")
+	if !strings.Contains(out, "libsecp256k1: not measured") && !strings.Contains(out, "(API of v") {
+		t.Errorf("bench does not say which libsecp256k1 it measured:\n%s", out)
+	}
 	for _, op := range []string{"pubkey", "ecdsa sign", "ecdsa verify", "ecdsa recover", "schnorr sign", "schnorr verify", "ecdh", "tweak add"} {
 		if !strings.Contains(out, op) {
 			t.Errorf("bench output lacks %q:\n%s", op, out)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -157,5 +158,32 @@ func TestInputBounded(t *testing.T) {
 	code, _, errOut = runReader(&lazyReader{n: 1 << 30, b: 'x'}, "sign", "--scheme", "ecdsa", "--key-file", keyFile, "--hash", "none")
 	if code != exitUsage || !strings.Contains(errOut, "must be a 32-byte digest") {
 		t.Fatalf("ecdsa --hash none, 1 GiB: exit %d, %q", code, errOut)
+	}
+}
+
+// TestSmallThings: the rest of what a new user ran into.
+func TestSmallThings(t *testing.T) {
+	keyFile := filepath.Join(t.TempDir(), "k")
+	os.WriteFile(keyFile, []byte(strings.Repeat("11", 32)), 0o600)
+	// A flag of the other scheme is refused both ways.
+	code, _, errOut := runCLI("", nil, "sign", "--scheme", "schnorr", "--format", "der", "--key-file", keyFile, "--hash", "none", "--msg", "00")
+	if code != exitUsage || !strings.Contains(errOut, "format: only for --scheme ecdsa") {
+		t.Errorf("schnorr --format der: exit %d, %q", code, errOut)
+	}
+	code, _, errOut = runCLI("", nil, "sign", "--scheme", "ecdsa", "--aux", strings.Repeat("00", 32), "--key-file", keyFile, "--hash", "none", "--msg", strings.Repeat("00", 32))
+	if code != exitUsage || !strings.Contains(errOut, "aux: only for --scheme schnorr") {
+		t.Errorf("ecdsa --aux: exit %d, %q", code, errOut)
+	}
+	// selftest --json writes one JSON object.
+	code, out, _ := runCLI("", nil, "selftest", "--quick", "--json")
+	var obj map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &obj) != nil || obj["passed"] != true {
+		t.Errorf("selftest --json: exit %d, %q", code, out)
+	}
+	// A Bitcoin message signature without --bitcoin gets the hint.
+	btc := "1f" + strings.Repeat("22", 64)
+	code, _, errOut = runCLI("", nil, "recover", "--hash", "sha256", "--msg", "00", "--sig", btc)
+	if code != exitUsage || !strings.Contains(errOut, "add --bitcoin") {
+		t.Errorf("Bitcoin form without --bitcoin: exit %d, %q", code, errOut)
 	}
 }

@@ -404,6 +404,33 @@ func selftest(w io.Writer, quick bool) int {
 	return 0
 }
 
+// selftestJSON is selftest's result as one JSON object: every check with
+// its outcome and, unless quick, every primitive's time per operation.
+func selftestJSON(quick bool) (map[string]any, int) {
+	var list []map[string]any
+	failed := 0
+	for _, c := range checks {
+		o := map[string]any{"name": c.name, "ok": true}
+		if err := c.run(); err != nil {
+			o["ok"], o["error"] = false, err.Error()
+			failed++
+		}
+		list = append(list, o)
+	}
+	obj := map[string]any{"checks": list, "passed": failed == 0}
+	if failed == 0 && !quick {
+		var ts []map[string]any
+		for _, t := range timings() {
+			ts = append(ts, map[string]any{"name": t.name, "ns_per_op": measure(t.run, 100*time.Millisecond).Nanoseconds()})
+		}
+		obj["timings"] = ts
+	}
+	if failed > 0 {
+		return obj, 1
+	}
+	return obj, 0
+}
+
 func fmtDur(d time.Duration) string {
 	ns := float64(d.Nanoseconds())
 	if ns >= 1000 {

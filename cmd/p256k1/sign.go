@@ -57,6 +57,13 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 	if *format != "compact" && *format != "der" && *format != "recoverable" {
 		return usagef("format: %q, want compact, der or recoverable", *format)
 	}
+	// A flag that does not apply to the chosen scheme is a usage error
+	// both ways (--aux with ecdsa is refused below).
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+	if formatSet && *scheme != "ecdsa" {
+		return usagef("format: only for --scheme ecdsa (a BIP-340 signature is always 64 bytes)")
+	}
 	var aux *[32]byte
 	if *auxHex != "" {
 		if *scheme != "schnorr" {
@@ -266,6 +273,9 @@ r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 		rs, err = ecdsa.ParseRecoverable((*[64]byte)(sb[:64]), int(sb[64]))
 	}
 	if err != nil {
+		if !*bitcoin && sb[0] >= 27 && sb[0] <= 42 && sb[64] > 3 {
+			return usagef("sig: not a valid recoverable signature (%v); its first byte is a Bitcoin message-signing header (27–42): add --bitcoin", err)
+		}
 		return usagef("sig: not a valid recoverable signature (%v)", err)
 	}
 	d, err := c.readDigest(&ms, true)

@@ -98,8 +98,9 @@ const (
 // Library is a loaded libsecp256k1 with a randomized context. It is safe for
 // concurrent use; it is never unloaded.
 type Library struct {
-	path string
-	ctx  uintptr
+	path    string
+	ctx     uintptr
+	version string // the API level its symbols show (Version)
 
 	contextCreate, contextRandomize                              uintptr
 	pubkeyCreate, pubkeyParse, pubkeySerialize, seckeyVerify     uintptr
@@ -212,6 +213,7 @@ func initLibrary(path string, h uintptr) (*Library, error) {
 	if l.recover == 0 || l.recSigParseCompact == 0 {
 		l.recover, l.recSigParseCompact = 0, 0
 	}
+	l.version = apiLevel(func(name string) bool { p, err := dlsym(h, name); return err == nil && p != 0 })
 	l.ctx = dl.Call(l.contextCreate, contextNone)
 	if l.ctx == 0 {
 		return nil, fmt.Errorf("libsecp256k1: %s: secp256k1_context_create failed", path)

@@ -134,3 +134,18 @@ func TestOpenWrongLibrary(t *testing.T) {
 	}
 	t.Skip("no other shared library to try")
 }
+
+// TestVersion: the API level is one of the known releases (Debian
+// bookworm's libsecp256k1-1 shows 0.2.0).
+func TestVersion(t *testing.T) {
+	l, err := libsecp256k1.Load()
+	if err != nil {
+		t.Skipf("no libsecp256k1: %v", err)
+	}
+	switch v := l.Version(); v {
+	case "0.2.0", "0.4.0", "0.5.0", "0.6.0":
+		t.Logf("%s: API of v%s", l.Path(), v)
+	default:
+		t.Fatalf("Version() = %q", v)
+	}
+}
