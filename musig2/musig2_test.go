@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/race"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 )
@@ -480,7 +481,7 @@ func TestDeterministicSignSession(t *testing.T) {
 }
 
 func TestAllocs(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("allocation counts differ under the race detector")
 	}
 	sks, pks := genKeys(t, 3)
@@ -621,7 +622,7 @@ func TestSignKeypair(t *testing.T) {
 	if kp0 != (Keypair{}) {
 		t.Fatal("Zero")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		return
 	}
 	kp1, _ := NewKeypair(&sks[1])

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/race"
 )
 
 // batchFixture is a set of valid signatures: keys, messages of varying
@@ -337,7 +338,7 @@ func TestVerifyBatchWeightsDependOnBatch(t *testing.T) {
 }
 
 func TestVerifyBatchAllocs(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("sync.Pool and the race detector allocate")
 	}
 	f := newBatchFixture(t, 1024)

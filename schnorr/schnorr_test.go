@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/race"
 	"github.com/p256k1/p256k1/internal/reference"
 )
 
@@ -429,7 +430,7 @@ func TestAllocs(t *testing.T) {
 			{"Verify", func() { Verify(&xo, msg, &sig) }},
 			{"VerifyBytes", func() { VerifyBytes(pk[:], msg, sig[:]) }},
 		} {
-			if raceEnabled && strings.HasSuffix(c.name, "nilAux") {
+			if race.Enabled && strings.HasSuffix(c.name, "nilAux") {
 				continue // crypto/rand.Read allocates under -race
 			}
 			if a := testing.AllocsPerRun(20, c.f); a != 0 {

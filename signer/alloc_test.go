@@ -3,6 +3,7 @@ package signer_test
 import (
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/race"
 	"github.com/p256k1/p256k1/signer"
 	"github.com/p256k1/p256k1/signer/signertest"
 )
@@ -35,7 +36,7 @@ func TestAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want at most %v", c.name, n, c.max)
 		}
 	}
-	if !raceEnabled { // with -race, crypto/rand's buffer escapes
+	if !race.Enabled { // with -race, crypto/rand's buffer escapes
 		if n := testing.AllocsPerRun(20, func() { _, _ = s.Sign(msg) }); n > 1 {
 			t.Errorf("Sign: %v allocations, want at most 1", n)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/race"
 )
 
 func testKey(t testing.TB, tag string, i int) p256k1.PrivateKey {
@@ -195,7 +196,7 @@ func BenchmarkScan(b *testing.B) {
 // allocates nothing (the result is nil); with up to 8 outputs the scan state
 // stays on the stack.
 func TestScanAllocs(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the race detector allocates")
 	}
 	scan, spend := testKey(t, "scan", 0), testKey(t, "spend", 0)

@@ -1,5 +1,0 @@
-//go:build !race
-
-package musig2
-
-const raceEnabled = false

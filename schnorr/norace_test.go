@@ -1,5 +1,0 @@
-//go:build !race
-
-package schnorr
-
-const raceEnabled = false

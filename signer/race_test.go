@@ -1,5 +1,0 @@
-//go:build race
-
-package signer_test
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package silentpayments
-
-const raceEnabled = false
