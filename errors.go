@@ -1,6 +1,10 @@
 package p256k1
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/p256k1/p256k1/internal/redact"
+)
 
 // Errors returned by this package. Compare with errors.Is.
 var (
@@ -18,4 +22,10 @@ var (
 	// bytes, or opts naming a known hash function whose output is not 32
 	// bytes.
 	ErrInvalidDigest = errors.New("p256k1: ECDSA digest must be 32 bytes")
+	// ErrSecretNotSerializable: the MarshalJSON, MarshalText and
+	// MarshalBinary methods of every type that holds a secret (PrivateKey,
+	// schnorr.Keypair, the signers, silentpayments.Scanner) return it, so
+	// that encoding a struct that holds one fails instead of leaking the
+	// secret. Serialize a key on purpose with its Bytes method.
+	ErrSecretNotSerializable = redact.ErrSecret
 )

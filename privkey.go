@@ -3,11 +3,14 @@ package p256k1
 import (
 	"crypto"
 	"crypto/rand"
+	"fmt"
 	"io"
+	"log/slog"
 
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -199,3 +202,29 @@ func (k *PrivateKey) TweakAddXOnly(t *[32]byte) (PrivateKey, error) {
 	defer e.Zero()
 	return e.TweakAdd(t)
 }
+
+// Format prints p256k1.PrivateKey(REDACTED) for every fmt verb (%v, %+v, %#v, %s,
+// %x, ...): a PrivateKey never prints its secret, in messages, logs or %v of a
+// struct holding it. It does not read the secret (constant time).
+func (PrivateKey) Format(f fmt.State, _ rune) { redact.Format(f, "p256k1.PrivateKey") }
+
+// String returns "p256k1.PrivateKey(REDACTED)", never the secret.
+func (PrivateKey) String() string { return redact.Placeholder("p256k1.PrivateKey") }
+
+// GoString returns "p256k1.PrivateKey(REDACTED)", never the secret.
+func (PrivateKey) GoString() string { return redact.Placeholder("p256k1.PrivateKey") }
+
+// LogValue makes log/slog print "p256k1.PrivateKey(REDACTED)".
+func (PrivateKey) LogValue() slog.Value {
+	return slog.StringValue(redact.Placeholder("p256k1.PrivateKey"))
+}
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable:
+// JSON of a struct holding a PrivateKey fails instead of leaking it.
+func (PrivateKey) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (PrivateKey) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (PrivateKey) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }

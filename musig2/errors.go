@@ -2,9 +2,11 @@ package musig2
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/redact"
 )
 
 // Errors returned by this package. Compare with errors.Is: a *SignerError
@@ -59,7 +61,7 @@ var (
 	ErrInvalidAdaptor = errors.New("musig2: invalid adaptor secret or signature")
 	// ErrSecretNonceMarshal: a SecretNonce was given to an encoder (JSON,
 	// text). Secret nonces are never serialized.
-	ErrSecretNonceMarshal = errors.New("musig2: a SecretNonce is never serialized")
+	ErrSecretNonceMarshal = fmt.Errorf("musig2: a SecretNonce is never serialized: %w", redact.ErrSecret)
 )
 
 // Contributions named by SignerError.Contrib, as in BIP-327's

@@ -1,11 +1,12 @@
 package musig2
 
 import (
-	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -25,7 +26,7 @@ type Keypair struct {
 }
 
 // ErrKeypairMarshal: a Keypair was given to an encoder (JSON, text).
-var ErrKeypairMarshal = errors.New("musig2: a Keypair is never serialized")
+var ErrKeypairMarshal = fmt.Errorf("musig2: a Keypair is never serialized: %w", redact.ErrSecret)
 
 // NewKeypair derives sk's public key (constant time, blinded) and returns
 // the pair. ErrInvalidPrivateKey for a zero sk.
@@ -74,3 +75,15 @@ func (Keypair) MarshalJSON() ([]byte, error) { return nil, ErrKeypairMarshal }
 
 // MarshalText refuses: a secret key is not serialized through a Keypair.
 func (Keypair) MarshalText() ([]byte, error) { return nil, ErrKeypairMarshal }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (Keypair) MarshalBinary() ([]byte, error) { return nil, ErrKeypairMarshal }
+
+// String returns "musig2.Keypair(REDACTED)", never the secret.
+func (Keypair) String() string { return redact.Placeholder("musig2.Keypair") }
+
+// GoString returns "musig2.Keypair(REDACTED)", never the secret.
+func (Keypair) GoString() string { return redact.Placeholder("musig2.Keypair") }
+
+// LogValue makes log/slog print "musig2.Keypair(REDACTED)".
+func (Keypair) LogValue() slog.Value { return slog.StringValue(redact.Placeholder("musig2.Keypair")) }

@@ -5,12 +5,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"log/slog"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -63,6 +65,20 @@ func (SecretNonce) MarshalJSON() ([]byte, error) { return nil, ErrSecretNonceMar
 
 // MarshalText refuses: a secret nonce is never serialized.
 func (SecretNonce) MarshalText() ([]byte, error) { return nil, ErrSecretNonceMarshal }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (SecretNonce) MarshalBinary() ([]byte, error) { return nil, ErrSecretNonceMarshal }
+
+// String returns "musig2.SecretNonce(REDACTED)", never the nonce.
+func (SecretNonce) String() string { return redact.Placeholder("musig2.SecretNonce") }
+
+// GoString returns "musig2.SecretNonce(REDACTED)", never the nonce.
+func (SecretNonce) GoString() string { return redact.Placeholder("musig2.SecretNonce") }
+
+// LogValue makes log/slog print "musig2.SecretNonce(REDACTED)".
+func (SecretNonce) LogValue() slog.Value {
+	return slog.StringValue(redact.Placeholder("musig2.SecretNonce"))
+}
 
 // PubNonce is a signer's public nonce (R1, R2), which it sends to the other
 // signers or the aggregator: 66 bytes, two compressed points. The zero

@@ -1,8 +1,11 @@
 package schnorr
 
 import (
+	"fmt"
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/internal/scalar"
+	"log/slog"
 )
 
 // Keypair is a secret key prepared for BIP-340 signing, like libsecp256k1's
@@ -76,3 +79,27 @@ func (kp *Keypair) Zero() {
 	kp.d.Zero()
 	*kp = Keypair{}
 }
+
+// Format prints schnorr.Keypair(REDACTED) for every fmt verb (%v, %+v, %#v, %s,
+// %x, ...): a Keypair never prints its secret, in messages, logs or %v of a
+// struct holding it. It does not read the secret (constant time).
+func (Keypair) Format(f fmt.State, _ rune) { redact.Format(f, "schnorr.Keypair") }
+
+// String returns "schnorr.Keypair(REDACTED)", never the secret.
+func (Keypair) String() string { return redact.Placeholder("schnorr.Keypair") }
+
+// GoString returns "schnorr.Keypair(REDACTED)", never the secret.
+func (Keypair) GoString() string { return redact.Placeholder("schnorr.Keypair") }
+
+// LogValue makes log/slog print "schnorr.Keypair(REDACTED)".
+func (Keypair) LogValue() slog.Value { return slog.StringValue(redact.Placeholder("schnorr.Keypair")) }
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable:
+// JSON of a struct holding a Keypair fails instead of leaking it.
+func (Keypair) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (Keypair) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (Keypair) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }

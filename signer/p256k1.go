@@ -2,9 +2,12 @@ package signer
 
 import (
 	"crypto/subtle"
+	"fmt"
+	"log/slog"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdh"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/schnorr"
 )
 
@@ -251,3 +254,29 @@ func (s *P256K1Signer) Zero() {
 	s.pubBytes = [32]byte{}
 	s.hasSecret, s.hasPublic = false, false
 }
+
+// Format prints signer.P256K1Signer(REDACTED) for every fmt verb (%v, %+v, %#v, %s,
+// %x, ...): a P256K1Signer never prints its secret, in messages, logs or %v of a
+// struct holding it. It does not read the secret (constant time).
+func (P256K1Signer) Format(f fmt.State, _ rune) { redact.Format(f, "signer.P256K1Signer") }
+
+// String returns "signer.P256K1Signer(REDACTED)", never the secret.
+func (P256K1Signer) String() string { return redact.Placeholder("signer.P256K1Signer") }
+
+// GoString returns "signer.P256K1Signer(REDACTED)", never the secret.
+func (P256K1Signer) GoString() string { return redact.Placeholder("signer.P256K1Signer") }
+
+// LogValue makes log/slog print "signer.P256K1Signer(REDACTED)".
+func (P256K1Signer) LogValue() slog.Value {
+	return slog.StringValue(redact.Placeholder("signer.P256K1Signer"))
+}
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable:
+// JSON of a struct holding a P256K1Signer fails instead of leaking it.
+func (P256K1Signer) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (P256K1Signer) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (P256K1Signer) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }

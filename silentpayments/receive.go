@@ -1,13 +1,16 @@
 package silentpayments
 
 import (
+	"fmt"
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/internal/scalar"
+	"log/slog"
 )
 
 // Prevouts summarizes a transaction's inputs for scanning: the sum A of
@@ -391,3 +394,29 @@ func SpendKey(spend *p256k1.PrivateKey, m *Match) (p256k1.PrivateKey, error) {
 	}
 	return spend.TweakAdd(&m.Tweak)
 }
+
+// Format prints silentpayments.Scanner(REDACTED) for every fmt verb (%v, %+v, %#v, %s,
+// %x, ...): a Scanner never prints its secret, in messages, logs or %v of a
+// struct holding it. It does not read the secret (constant time).
+func (Scanner) Format(f fmt.State, _ rune) { redact.Format(f, "silentpayments.Scanner") }
+
+// String returns "silentpayments.Scanner(REDACTED)", never the secret.
+func (Scanner) String() string { return redact.Placeholder("silentpayments.Scanner") }
+
+// GoString returns "silentpayments.Scanner(REDACTED)", never the secret.
+func (Scanner) GoString() string { return redact.Placeholder("silentpayments.Scanner") }
+
+// LogValue makes log/slog print "silentpayments.Scanner(REDACTED)".
+func (Scanner) LogValue() slog.Value {
+	return slog.StringValue(redact.Placeholder("silentpayments.Scanner"))
+}
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable:
+// JSON of a struct holding a Scanner fails instead of leaking it.
+func (Scanner) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (Scanner) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (Scanner) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }

@@ -2,9 +2,12 @@ package libsecp256k1
 
 import (
 	"crypto/rand"
+	"fmt"
+	"log/slog"
 	"unsafe"
 
 	"github.com/p256k1/p256k1/internal/dl"
+	"github.com/p256k1/p256k1/internal/redact"
 	"github.com/p256k1/p256k1/signer"
 )
 
@@ -229,3 +232,29 @@ func (s *Signer) Zero() {
 	clear(s.pub[:])
 	s.hasSecret, s.hasPublic = false, false
 }
+
+// Format prints libsecp256k1.Signer(REDACTED) for every fmt verb (%v, %+v, %#v, %s,
+// %x, ...): a Signer never prints its secret, in messages, logs or %v of a
+// struct holding it. It does not read the secret (constant time).
+func (Signer) Format(f fmt.State, _ rune) { redact.Format(f, "libsecp256k1.Signer") }
+
+// String returns "libsecp256k1.Signer(REDACTED)", never the secret.
+func (Signer) String() string { return redact.Placeholder("libsecp256k1.Signer") }
+
+// GoString returns "libsecp256k1.Signer(REDACTED)", never the secret.
+func (Signer) GoString() string { return redact.Placeholder("libsecp256k1.Signer") }
+
+// LogValue makes log/slog print "libsecp256k1.Signer(REDACTED)".
+func (Signer) LogValue() slog.Value {
+	return slog.StringValue(redact.Placeholder("libsecp256k1.Signer"))
+}
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable:
+// JSON of a struct holding a Signer fails instead of leaking it.
+func (Signer) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (Signer) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (Signer) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }
