@@ -46,7 +46,10 @@ func NewPrivateKey(b []byte) (PrivateKey, error) {
 }
 
 // GeneratePrivateKey returns a new private key drawn from crypto/rand. It
-// does not allocate.
+// does not allocate. Constant time in the key: the bytes are checked with
+// NewPrivateKey's branch-free comparison, and only the outcome "not a valid
+// key" (probability < 2^−127, then drawn again) is branched on, as
+// libsecp256k1's keygen loops do.
 func GeneratePrivateKey() (PrivateKey, error) {
 	var b [32]byte
 	defer clear(b[:])
@@ -65,6 +68,8 @@ func GeneratePrivateKey() (PrivateKey, error) {
 // blocks read from r, drawing again in the (probability < 2^−127) case that
 // a block is not a valid key. r must be a cryptographically secure source;
 // a deterministic reader gives a deterministic key, which tests use.
+// Constant time in the key, as GeneratePrivateKey (the reader's own timing
+// is the reader's business).
 func GeneratePrivateKeyFromReader(r io.Reader) (PrivateKey, error) {
 	var b [32]byte
 	defer clear(b[:])

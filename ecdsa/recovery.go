@@ -33,6 +33,7 @@ func SignRecoverable(k *p256k1.PrivateKey, hash *[32]byte) (RecoverableSignature
 
 // SignRecoverableWithEntropy is SignWithEntropy returning also the
 // recovery id (secp256k1_ecdsa_sign_recoverable with ndata = extra).
+// Constant time in the key, the nonce and extra; it does not allocate.
 func SignRecoverableWithEntropy(k *p256k1.PrivateKey, hash, extra *[32]byte) (RecoverableSignature, error) {
 	sig, recid, err := sign(k, hash, extra)
 	if err != nil {
