@@ -22,6 +22,14 @@ var (
 	// bytes, or opts naming a known hash function whose output is not 32
 	// bytes.
 	ErrInvalidDigest = errors.New("p256k1: ECDSA digest must be 32 bytes")
+	// ErrNilArgument: a nil argument that has no zero value to stand for
+	// (GeneratePrivateKeyFromReader's reader, ecdh.SharedSecretFunc's hash
+	// function). A nil key, tweak or signature pointer is not this error:
+	// it is treated as the zero (invalid) value and reported as such
+	// (ErrInvalidPrivateKey, ErrInvalidPublicKey, ErrInvalidTweak, ...),
+	// and predicates report false; no function or method of this module's
+	// key, signature and ECDH API panics on nil.
+	ErrNilArgument = errors.New("p256k1: nil argument")
 	// ErrSecretNotSerializable: the MarshalJSON, MarshalText and
 	// MarshalBinary methods of every type that holds a secret (PrivateKey,
 	// schnorr.Keypair, the signers, silentpayments.Scanner) return it, so

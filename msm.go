@@ -41,8 +41,12 @@ type MSM struct {
 //
 // Variable time: the running time and memory accesses depend on the
 // scalars and points, which must be public (signature verification,
-// public-key arithmetic), never secrets.
+// public-key arithmetic), never secrets. A nil s uses pooled scratch, as
+// the package-level MultiScalarMulVar.
 func (s *MSM) MultiScalarMulVar(points []PublicKey, scalars [][32]byte, g *[32]byte) (PublicKey, error) {
+	if s == nil {
+		return MultiScalarMulVar(points, scalars, g)
+	}
 	if len(points) != len(scalars) {
 		return PublicKey{}, ErrInvalidScalar
 	}

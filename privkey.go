@@ -68,9 +68,12 @@ func GeneratePrivateKey() (PrivateKey, error) {
 // blocks read from r, drawing again in the (probability < 2^−127) case that
 // a block is not a valid key. r must be a cryptographically secure source;
 // a deterministic reader gives a deterministic key, which tests use.
-// Constant time in the key, as GeneratePrivateKey (the reader's own timing
-// is the reader's business).
+// A nil r gives ErrNilArgument. Constant time in the key, as GeneratePrivateKey
+// (the reader's own timing is the reader's business).
 func GeneratePrivateKeyFromReader(r io.Reader) (PrivateKey, error) {
+	if r == nil {
+		return PrivateKey{}, ErrNilArgument
+	}
 	var b [32]byte
 	defer clear(b[:])
 	for range 64 {
@@ -87,6 +90,9 @@ func GeneratePrivateKeyFromReader(r io.Reader) (PrivateKey, error) {
 // valid returns 1 if k is a usable key (nonzero), else 0. Constant time
 // apart from the result.
 func (k *PrivateKey) valid() int {
+	if k == nil {
+		return 0
+	}
 	v := k.d.IsZero() ^ 1
 	// Public: d is zero only in the zero value or after Zero, never for a
 	// key made from secret bytes, and every API that takes a key reports it
@@ -95,23 +101,30 @@ func (k *PrivateKey) valid() int {
 	return v
 }
 
-// IsValid reports whether k holds a key (is not the zero value). Constant
-// time apart from the result.
+// IsValid reports whether k holds a key (is not nil, nor the zero value).
+// Constant time apart from the result.
 func (k *PrivateKey) IsValid() bool {
 	return k.valid() == 1
 }
 
-// Bytes returns the 32-byte big-endian encoding of k. Constant time.
+// Bytes returns the 32-byte big-endian encoding of k (zero bytes for a nil
+// or zero key). Constant time.
 func (k *PrivateKey) Bytes() [32]byte {
 	var b [32]byte
+	if k == nil {
+		return b
+	}
 	k.d.Bytes(&b)
 	return b
 }
 
 // PublicKey returns the public key d·G. It uses the constant-time,
 // blinded fixed-base multiplication and does not allocate. The zero
-// PrivateKey gives the zero (invalid) PublicKey.
+// PrivateKey (or a nil k) gives the zero (invalid) PublicKey.
 func (k *PrivateKey) PublicKey() PublicKey {
+	if k == nil {
+		return PublicKey{}
+	}
 	var j group.Jacobian
 	ecmultgen.Shared().Mul(&j, &k.d)
 	var p PublicKey
@@ -119,17 +132,19 @@ func (k *PrivateKey) PublicKey() PublicKey {
 	return p
 }
 
-// Public returns the public key as a *PublicKey, to satisfy crypto.Signer.
+// Public returns the public key as a *PublicKey, to satisfy crypto.Signer
+// (a pointer to the zero PublicKey for a nil or zero k). Constant time, as
+// PublicKey; it allocates the result.
 func (k *PrivateKey) Public() crypto.PublicKey {
 	p := k.PublicKey()
 	return &p
 }
 
-// Equal reports whether x is a *PrivateKey holding the same key. Constant
-// time in both keys.
+// Equal reports whether x is a *PrivateKey holding the same key (false if
+// k or x is nil). Constant time in both keys.
 func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 	o, ok := x.(*PrivateKey)
-	if !ok || o == nil {
+	if !ok || o == nil || k == nil {
 		return false
 	}
 	return k.d.Equal(&o.d) == 1
@@ -137,22 +152,29 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 
 // Zero overwrites k with the zero (invalid) key. Go gives no guarantee that
 // no other copy of the secret remains in memory; this clears the one you
-// hold.
+// hold. On a nil k it does nothing. Constant time.
 func (k *PrivateKey) Zero() {
+	if k == nil {
+		return
+	}
 	k.d.Zero()
 }
 
-// Negate returns n − d, the key of the negated public key. Constant time.
+// Negate returns n − d, the key of the negated public key (the zero key
+// for a nil or zero k). Constant time.
 func (k *PrivateKey) Negate() PrivateKey {
 	var r PrivateKey
+	if k == nil {
+		return r
+	}
 	r.d.Negate(&k.d)
 	return r
 }
 
 // TweakAdd returns the key d + t (mod n), as BIP-32 private derivation
 // needs (libsecp256k1's ec_seckey_tweak_add). It returns ErrInvalidTweak
-// if t ≥ n or the sum is zero, and ErrInvalidPrivateKey if k is not valid.
-// Constant time in d and t.
+// if t ≥ n (or nil) or the sum is zero, and ErrInvalidPrivateKey if k is
+// nil or not valid. Constant time in d and t.
 func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
 	var tw scalar.Scalar
 	defer tw.Zero()
@@ -176,8 +198,9 @@ func (k *PrivateKey) TweakAdd(t *[32]byte) (PrivateKey, error) {
 }
 
 // TweakMul returns the key d·t (mod n) (libsecp256k1's
-// ec_seckey_tweak_mul). It returns ErrInvalidTweak if t is zero or ≥ n.
-// Constant time in d and t.
+// ec_seckey_tweak_mul). It returns ErrInvalidTweak if t is nil, zero or
+// ≥ n, and ErrInvalidPrivateKey if k is nil or not valid. Constant time in
+// d and t.
 func (k *PrivateKey) TweakMul(t *[32]byte) (PrivateKey, error) {
 	var tw scalar.Scalar
 	defer tw.Zero()

@@ -83,15 +83,16 @@ func (k *PublicKey) setJacobian(j *group.Jacobian) {
 	}
 }
 
-// IsValid reports whether k holds a key (is not the zero value).
-func (k *PublicKey) IsValid() bool { return k.ok }
+// IsValid reports whether k holds a key (is not nil, nor the zero value).
+// Constant time.
+func (k *PublicKey) IsValid() bool { return k != nil && k.ok }
 
 // SerializeCompressed returns the 33-byte SEC 1 compressed encoding
 // (0x02 or 0x03 by the parity of y, then x). The zero PublicKey gives 33
-// zero bytes.
+// zero bytes, as does a nil k. Variable time only in whether k is valid.
 func (k *PublicKey) SerializeCompressed() [33]byte {
 	var out [33]byte
-	if !k.ok {
+	if !k.IsValid() {
 		return out
 	}
 	out[0] = prefixEven | byte(k.p.Y.IsOdd())
@@ -100,10 +101,11 @@ func (k *PublicKey) SerializeCompressed() [33]byte {
 }
 
 // SerializeUncompressed returns the 65-byte SEC 1 uncompressed encoding
-// 0x04 ‖ x ‖ y. The zero PublicKey gives 65 zero bytes.
+// 0x04 ‖ x ‖ y. The zero PublicKey (or a nil k) gives 65 zero bytes.
+// Variable time only in whether k is valid.
 func (k *PublicKey) SerializeUncompressed() [65]byte {
 	var out [65]byte
-	if !k.ok {
+	if !k.IsValid() {
 		return out
 	}
 	out[0] = prefixUncompressed
@@ -113,10 +115,10 @@ func (k *PublicKey) SerializeUncompressed() [65]byte {
 }
 
 // Equal reports whether x is a *PublicKey for the same point (two zero
-// values are equal). Variable time.
+// values are equal; false if k or x is nil). Variable time.
 func (k *PublicKey) Equal(x crypto.PublicKey) bool {
 	o, ok := x.(*PublicKey)
-	if !ok || o == nil || k.ok != o.ok {
+	if !ok || o == nil || k == nil || k.ok != o.ok {
 		return false
 	}
 	return !k.ok || (k.p.X.EqualVar(&o.p.X) && k.p.Y.EqualVar(&o.p.Y))
@@ -124,9 +126,10 @@ func (k *PublicKey) Equal(x crypto.PublicKey) bool {
 
 // XOnly returns the BIP-340 x-only form of k and the parity of its Y
 // coordinate (1 if odd). The x-only key stands for the point with the same
-// x and an even Y.
+// x and an even Y. A nil or zero k gives the zero XOnlyPublicKey and 0.
+// Variable time (public data).
 func (k *PublicKey) XOnly() (XOnlyPublicKey, int) {
-	if !k.ok {
+	if !k.IsValid() {
 		return XOnlyPublicKey{}, 0
 	}
 	x := XOnlyPublicKey{p: k.p, ok: true}
@@ -138,9 +141,10 @@ func (k *PublicKey) XOnly() (XOnlyPublicKey, int) {
 }
 
 // Negate returns −k (the same x, the other y) (libsecp256k1's
-// ec_pubkey_negate).
+// ec_pubkey_negate); the zero PublicKey for a nil or zero k. Variable time
+// (public data).
 func (k *PublicKey) Negate() PublicKey {
-	if !k.ok {
+	if !k.IsValid() {
 		return PublicKey{}
 	}
 	r := *k
@@ -153,6 +157,9 @@ func (k *PublicKey) Negate() PublicKey {
 // report as ErrInvalidTweak: it is public, as libsecp256k1's tweak
 // functions return it (its ctime test declassifies their results).
 func loadTweak(s *scalar.Scalar, t *[32]byte) int {
+	if t == nil {
+		return 1
+	}
 	bad := s.SetBytes(t)
 	ctime.Declassify(&bad)
 	return bad
@@ -161,6 +168,9 @@ func loadTweak(s *scalar.Scalar, t *[32]byte) int {
 // loadTweakNonzero is loadTweak that also reports 1 if t is zero (invalid for
 // multiplication). Constant time in t apart from the result.
 func loadTweakNonzero(s *scalar.Scalar, t *[32]byte) int {
+	if t == nil {
+		return 1
+	}
 	bad := s.SetBytes(t) | s.IsZero()
 	ctime.Declassify(&bad)
 	return bad
@@ -187,18 +197,20 @@ func addTweakG(p *group.Affine, t *[32]byte) (PublicKey, error) {
 
 // TweakAdd returns k + t·G, as BIP-32 public derivation needs
 // (libsecp256k1's ec_pubkey_tweak_add). It returns ErrInvalidTweak if t ≥ n
-// or the result is the point at infinity. Constant time in t.
+// (or nil) or the result is the point at infinity, and ErrInvalidPublicKey
+// if k is nil or the zero value. Constant time in t.
 func (k *PublicKey) TweakAdd(t *[32]byte) (PublicKey, error) {
-	if !k.ok {
+	if !k.IsValid() {
 		return PublicKey{}, ErrInvalidPublicKey
 	}
 	return addTweakG(&k.p, t)
 }
 
 // TweakMul returns t·k (libsecp256k1's ec_pubkey_tweak_mul). It returns
-// ErrInvalidTweak if t is zero or ≥ n. Constant time in t.
+// ErrInvalidTweak if t is nil, zero or ≥ n, and ErrInvalidPublicKey if k is
+// nil or the zero value. Constant time in t.
 func (k *PublicKey) TweakMul(t *[32]byte) (PublicKey, error) {
-	if !k.ok {
+	if !k.IsValid() {
 		return PublicKey{}, ErrInvalidPublicKey
 	}
 	var tw scalar.Scalar

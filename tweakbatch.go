@@ -100,8 +100,13 @@ type tweakEntry struct {
 // except with negligible probability (see the type's documentation). It
 // never panics.
 //
-// Variable time (public inputs); allocates only to grow its scratch.
+// Variable time (public inputs); allocates only to grow its scratch. A nil
+// v uses a pooled verifier.
 func (v *TweakCheckVerifier) Verify(items []TweakCheckItem) bool {
+	if v == nil {
+		v = tweakVerifierPool.Get().(*TweakCheckVerifier)
+		defer tweakVerifierPool.Put(v)
+	}
 	for start := 0; start < len(items); start += maxTweakChunk {
 		chunk := items[start:min(start+maxTweakChunk, len(items))]
 		if len(chunk) < tweakSingleBelow {
@@ -128,8 +133,12 @@ func (v *TweakCheckVerifier) Verify(items []TweakCheckItem) bool {
 // multi-scalar multiplications beyond the first.
 //
 // Variable time (public inputs); allocates only to grow its scratch and
-// dst.
+// dst. A nil v uses a pooled verifier.
 func (v *TweakCheckVerifier) FindInvalid(dst []int, items []TweakCheckItem) []int {
+	if v == nil {
+		v = tweakVerifierPool.Get().(*TweakCheckVerifier)
+		defer tweakVerifierPool.Put(v)
+	}
 	for start := 0; start < len(items); start += maxTweakChunk {
 		chunk := items[start:min(start+maxTweakChunk, len(items))]
 		if len(chunk) < tweakSingleBelow {

@@ -48,7 +48,7 @@ import (
 // B) == SharedSecret(b, A).
 //
 // It returns p256k1.ErrInvalidPrivateKey or p256k1.ErrInvalidPublicKey if k
-// or pub is the zero (unset) value. Constant time in k and in the shared
+// or pub is nil or the zero (unset) value. Constant time in k and in the shared
 // point; it does not allocate.
 func SharedSecret(k *p256k1.PrivateKey, pub *p256k1.PublicKey) ([32]byte, error) {
 	var x, y [32]byte
@@ -88,7 +88,8 @@ func SharedX(k *p256k1.PrivateKey, pub *p256k1.PublicKey) ([32]byte, error) {
 // Anything else hash needs (libsecp256k1's data pointer) it can capture.
 //
 // It returns p256k1.ErrInvalidPrivateKey or p256k1.ErrInvalidPublicKey for
-// zero-value keys, without calling hash; otherwise it returns what hash
+// nil or zero-value keys, without calling hash, and p256k1.ErrNilArgument
+// for a nil hash; otherwise it returns what hash
 // returns (a hash function reports failure with an error, as hashfp does by
 // returning 0).
 //
@@ -99,6 +100,10 @@ func SharedX(k *p256k1.PrivateKey, pub *p256k1.PublicKey) ([32]byte, error) {
 // time in k and the shared point up to the call of hash; hash should be
 // too, and should clear any copy of x and y it makes.
 func SharedSecretFunc[T any](k *p256k1.PrivateKey, pub *p256k1.PublicKey, hash func(x, y [32]byte) (T, error)) (T, error) {
+	if hash == nil {
+		var zero T
+		return zero, p256k1.ErrNilArgument
+	}
 	var x, y [32]byte
 	defer clear(x[:])
 	defer clear(y[:])

@@ -13,14 +13,23 @@ const MaxDERSize = 72
 // the used part, buf[:n] with n ≤ MaxDERSize
 // (secp256k1_ecdsa_signature_serialize_der): a SEQUENCE of the two
 // INTEGERs r and s, each in its shortest form (a 0x00 byte is prepended when
-// the top bit is set; zero is 02 01 00). It does not allocate.
+// the top bit is set; zero is 02 01 00). A nil sig is encoded as the zero
+// Signature; a nil buf gives nil. Variable time (signatures are public); it
+// does not allocate.
 func (sig *Signature) SerializeDER(buf *[MaxDERSize]byte) []byte {
+	if buf == nil {
+		return nil
+	}
+	if sig == nil {
+		sig = &zeroSignature
+	}
 	n := ecdsacore.SerializeDER(buf, &sig.r, &sig.s)
 	return buf[:n]
 }
 
 // AppendDER appends the DER encoding of sig (see SerializeDER) to dst and
-// returns the extended slice. It allocates only if dst lacks capacity.
+// returns the extended slice (a nil sig as the zero Signature). Variable
+// time; it allocates only if dst lacks capacity.
 func (sig *Signature) AppendDER(dst []byte) []byte {
 	var buf [MaxDERSize]byte
 	return append(dst, sig.SerializeDER(&buf)...)

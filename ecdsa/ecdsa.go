@@ -18,7 +18,7 @@ import (
 // signature.
 //
 // It returns p256k1.ErrInvalidPrivateKey if k is nil or the zero (unset)
-// key; hash must not be nil. Constant time in the key and the nonce (see the package
+// key and p256k1.ErrInvalidDigest if hash is nil. Constant time in the key and the nonce (see the package
 // documentation); it does not allocate.
 func Sign(k *p256k1.PrivateKey, hash *[32]byte) (Signature, error) {
 	sig, _, err := sign(k, hash, nil)
@@ -32,8 +32,8 @@ func Sign(k *p256k1.PrivateKey, hash *[32]byte) (Signature, error) {
 // With fresh random bytes the signature is no longer deterministic, which
 // protects against fault attacks; with a counter it lets a signer grind for
 // a shorter signature, as Bitcoin Core does. A nil extra is the same as
-// Sign. Constant time in the key, the nonce and extra; it does not
-// allocate.
+// Sign. Errors as Sign. Constant time in the key, the nonce and extra; it
+// does not allocate.
 func SignWithEntropy(k *p256k1.PrivateKey, hash, extra *[32]byte) (Signature, error) {
 	sig, _, err := sign(k, hash, extra)
 	return sig, err
@@ -45,6 +45,9 @@ func sign(k *p256k1.PrivateKey, hash, extra *[32]byte) (Signature, int, error) {
 	defer d.Zero()
 	if !loadPrivateKey(&d, k) {
 		return Signature{}, 0, p256k1.ErrInvalidPrivateKey
+	}
+	if hash == nil {
+		return Signature{}, 0, p256k1.ErrInvalidDigest
 	}
 	var sig Signature
 	recid := ecdsacore.Sign(&sig.r, &sig.s, &d, hash, extra)
@@ -86,8 +89,9 @@ func Verify(pub *p256k1.PublicKey, hash *[32]byte, sig *Signature) bool {
 }
 
 // VerifyDER parses der with ParseDER and verifies it with Verify. It
-// returns false for any encoding ParseDER rejects and for high-S
-// signatures. It does not allocate.
+// returns false for any encoding ParseDER rejects, for high-S signatures
+// and for nil arguments. Variable time (public inputs); it does not
+// allocate.
 func VerifyDER(pub *p256k1.PublicKey, hash *[32]byte, der []byte) bool {
 	sig, err := ParseDER(der)
 	return err == nil && Verify(pub, hash, &sig)

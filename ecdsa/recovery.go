@@ -60,18 +60,30 @@ func ParseRecoverable(b *[CompactSize]byte, recid int) (RecoverableSignature, er
 
 // SerializeCompact returns the 64-byte compact encoding r ‖ s and the
 // recovery id (secp256k1_ecdsa_recoverable_signature_serialize_compact).
+// A nil rs gives 64 zero bytes and 0. Variable time (public data).
 func (rs *RecoverableSignature) SerializeCompact() ([CompactSize]byte, int) {
+	if rs == nil {
+		return [CompactSize]byte{}, 0
+	}
 	return rs.sig.SerializeCompact(), int(rs.recid)
 }
 
 // Signature returns the signature without its recovery id
 // (secp256k1_ecdsa_recoverable_signature_convert).
+// The zero Signature for a nil rs. Variable time (public data).
 func (rs *RecoverableSignature) Signature() Signature {
+	if rs == nil {
+		return Signature{}
+	}
 	return rs.sig
 }
 
-// RecoveryID returns the recovery id, 0–3.
+// RecoveryID returns the recovery id, 0–3 (0 for a nil rs). Variable time
+// (public data).
 func (rs *RecoverableSignature) RecoveryID() int {
+	if rs == nil {
+		return 0
+	}
 	return int(rs.recid)
 }
 
@@ -83,8 +95,14 @@ const BitcoinCompactSize = 65
 // message signatures (CKey::SignCompact): a header byte 27 + recid, plus 4
 // if the signer's key is to be shown compressed (its address is derived
 // from the compressed encoding), then r ‖ s.
+//
+// A nil rs is encoded as the zero signature with recovery id 0. Variable
+// time (public data).
 func (rs *RecoverableSignature) SerializeBitcoinCompact(compressed bool) [BitcoinCompactSize]byte {
 	var out [BitcoinCompactSize]byte
+	if rs == nil {
+		rs = &RecoverableSignature{}
+	}
 	out[0] = 27 + rs.recid
 	if compressed {
 		out[0] += 4

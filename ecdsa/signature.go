@@ -15,6 +15,10 @@ type Signature struct {
 	r, s scalar.Scalar
 }
 
+// zeroSignature is the zero Signature, read-only: what the methods of a nil
+// *Signature read.
+var zeroSignature Signature
+
 // CompactSize is the length of the compact encoding r ‖ s.
 const CompactSize = 64
 
@@ -38,17 +42,25 @@ func ParseCompact(b *[CompactSize]byte) (Signature, error) {
 }
 
 // SerializeCompact returns the 64-byte compact encoding r ‖ s
-// (secp256k1_ecdsa_signature_serialize_compact).
+// (secp256k1_ecdsa_signature_serialize_compact); 64 zero bytes for a nil
+// sig. Variable time (public data).
 func (sig *Signature) SerializeCompact() [CompactSize]byte {
 	var out [CompactSize]byte
+	if sig == nil {
+		return out
+	}
 	sig.r.Bytes((*[32]byte)(out[:32]))
 	sig.s.Bytes((*[32]byte)(out[32:]))
 	return out
 }
 
 // IsLowS reports whether s ≤ n/2, the form Verify requires (Bitcoin's
-// LOW_S policy, BIP-146).
+// LOW_S policy, BIP-146). A nil sig reads as the zero Signature (s = 0,
+// low). Variable time (public data).
 func (sig *Signature) IsLowS() bool {
+	if sig == nil {
+		return true
+	}
 	return sig.s.IsHigh() == 0
 }
 
@@ -58,7 +70,12 @@ func (sig *Signature) IsLowS() bool {
 // lower one, so that a third party cannot malleate a signature into a
 // second valid encoding. Bitcoin Core normalizes before verifying
 // signatures from the block chain, where high-S signatures are still valid.
+//
+// A nil sig is left alone (false). Variable time (public data).
 func (sig *Signature) NormalizeS() bool {
+	if sig == nil {
+		return false
+	}
 	high := sig.s.IsHigh()
 	sig.s.CondNegate(&sig.s, high)
 	return high == 1

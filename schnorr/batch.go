@@ -83,8 +83,13 @@ type batchEntry struct {
 // Invalid items (nil fields, an invalid key, r ≥ p, s ≥ n, r not the x of
 // a point) make it false; it never panics.
 //
-// Variable time (public inputs); allocates only to grow its scratch.
+// Variable time (public inputs); allocates only to grow its scratch. A nil
+// v uses a pooled verifier.
 func (v *BatchVerifier) Verify(items []BatchItem) bool {
+	if v == nil {
+		v = verifierPool.Get().(*BatchVerifier)
+		defer verifierPool.Put(v)
+	}
 	for start := 0; start < len(items); start += maxChunk {
 		chunk := items[start:min(start+maxChunk, len(items))]
 		if !v.prepare(chunk, true) || !v.checkRange(0, len(chunk)) {
@@ -103,8 +108,12 @@ func (v *BatchVerifier) Verify(items []BatchItem) bool {
 // multi-scalar multiplications beyond the first.
 //
 // Variable time (public inputs); allocates only to grow its scratch and
-// dst.
+// dst. A nil v uses a pooled verifier.
 func (v *BatchVerifier) FindInvalid(dst []int, items []BatchItem) []int {
+	if v == nil {
+		v = verifierPool.Get().(*BatchVerifier)
+		defer verifierPool.Put(v)
+	}
 	for start := 0; start < len(items); start += maxChunk {
 		chunk := items[start:min(start+maxChunk, len(items))]
 		v.prepare(chunk, false)

@@ -54,17 +54,26 @@ func (kp *Keypair) set(k *p256k1.PrivateKey) error {
 
 // IsValid reports whether kp holds a key (is not the zero value or zeroed).
 // Constant time.
-func (kp *Keypair) IsValid() bool { return kp.pub.IsValid() }
+// A nil kp is not valid.
+func (kp *Keypair) IsValid() bool { return kp != nil && kp.pub.IsValid() }
 
 // XOnlyPublicKey returns the BIP-340 public key that SignKeypair's
-// signatures verify under. Constant time.
-func (kp *Keypair) XOnlyPublicKey() p256k1.XOnlyPublicKey { return kp.pub }
+// signatures verify under (the zero key for a nil kp). Constant time.
+func (kp *Keypair) XOnlyPublicKey() p256k1.XOnlyPublicKey {
+	if kp == nil {
+		return p256k1.XOnlyPublicKey{}
+	}
+	return kp.pub
+}
 
 // PublicKey returns the full public key of the private key kp was made from
 // (with its original Y parity), like libsecp256k1's secp256k1_keypair_pub.
-// A zero Keypair gives the zero PublicKey. Variable time in the (public)
+// A zero Keypair (or a nil kp) gives the zero PublicKey. Variable time in the (public)
 // parity only.
 func (kp *Keypair) PublicKey() p256k1.PublicKey {
+	if kp == nil {
+		return p256k1.PublicKey{}
+	}
 	p := kp.pub.PublicKey()
 	if kp.parity == 1 {
 		p = p.Negate()
@@ -74,8 +83,11 @@ func (kp *Keypair) PublicKey() p256k1.PublicKey {
 
 // Zero overwrites kp with the zero (invalid) keypair. Go gives no guarantee
 // that no other copy of the secret remains in memory; this clears the one
-// you hold. Constant time.
+// you hold. On a nil kp it does nothing. Constant time.
 func (kp *Keypair) Zero() {
+	if kp == nil {
+		return
+	}
 	kp.d.Zero()
 	*kp = Keypair{}
 }
