@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestREADMETranscript replays the README's console session (keygen,
+// pubkey, Schnorr sign and verify, the ECDSA length error, verify-batch of a
+// file with a header, a valid, an invalid and a malformed row): every
+// command runs, its exit status is the one the README shows, and every
+// output line that does not depend on the random key appears in the README
+// as the command prints it.
+func TestREADMETranscript(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```console\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md has no console block")
+	}
+	block := string(m[1])
+	dir := t.TempDir()
+	key := filepath.Join(dir, "alice.key")
+	sh := func(stdin string, args ...string) (int, string) {
+		var o, e bytes.Buffer
+		code := run(args, strings.NewReader(stdin), &o, &e)
+		return code, o.String() + e.String()
+	}
+	seen := func(what, out string) {
+		t.Helper()
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if !strings.Contains(block, l) {
+				t.Errorf("%s printed %q, which the README's transcript does not show", what, l)
+			}
+		}
+	}
+	// The commands must be the README's.
+	for _, c := range []string{
+		"$ p256k1 keygen --out alice.key",
+		"$ p256k1 pubkey --key-file alice.key --format xonly",
+		`$ echo -n "hello nostr" | p256k1 sign --scheme schnorr --key-file alice.key --hash sha256`,
+		`$ echo -n "hello nostr" | p256k1 verify --scheme schnorr --hash sha256 --pubkey`,
+		`$ echo -n "hello nostr!" | p256k1 verify --scheme schnorr --hash sha256 --pubkey`,
+		"$ p256k1 sign --scheme ecdsa --key-file alice.key --hash none --msg 00; echo $?",
+		"$ p256k1 verify-batch sigs.csv; echo $?",
+	} {
+		if !strings.Contains(block, c) {
+			t.Errorf("the transcript lacks %q", c)
+		}
+	}
+
+	code, pub := sh("", "keygen", "--out", key)
+	pub = strings.TrimSpace(pub)
+	if code != 0 || len(pub) != 66 {
+		t.Fatalf("keygen: %d %q", code, pub)
+	}
+	code, x := sh("", "pubkey", "--key-file", key, "--format", "xonly")
+	x = strings.TrimSpace(x)
+	if code != 0 || x != pub[2:] {
+		t.Fatalf("pubkey --format xonly: %d %q (keygen said %s)", code, x, pub)
+	}
+	code, sig := sh("hello nostr", "sign", "--scheme", "schnorr", "--key-file", key, "--hash", "sha256")
+	sig = strings.TrimSpace(sig)
+	if code != 0 || len(sig) != 128 {
+		t.Fatalf("sign: %d %q", code, sig)
+	}
+	code, out := sh("hello nostr", "verify", "--scheme", "schnorr", "--hash", "sha256", "--pubkey", x, "--sig", sig)
+	if code != 0 || strings.TrimSpace(out) != "valid" {
+		t.Fatalf("verify: %d %q", code, out)
+	}
+	seen("verify", out)
+	code, out = sh("hello nostr!", "verify", "--scheme", "schnorr", "--hash", "sha256", "--pubkey", x, "--sig", sig)
+	if code != 1 || !strings.Contains(block, "invalid\n1\n") {
+		t.Fatalf("verify of another message: exit %d %q; the README shows invalid, then 1", code, out)
+	}
+	seen("verify", out)
+	code, out = sh("", "sign", "--scheme", "ecdsa", "--key-file", key, "--hash", "none", "--msg", "00")
+	if code != 2 || !strings.Contains(block, strings.TrimSpace(out)+"\n2\n") {
+		t.Fatalf("sign --msg 00: exit %d %q; the README shows it, then 2", code, out)
+	}
+
+	// sigs.csv: a header, a valid row, an invalid one, a malformed one.
+	csv := fmt.Sprintf("scheme,pubkey,msg,sig\nschnorr,%s,%x,%s\nschnorr,%s,%x,%s\nschnorr,%s,00\n",
+		x, "hello nostr", sig, x, "hello nostr!", sig, x)
+	// verify-batch verifies the message itself for Schnorr rows; sign
+	// above hashed it, so verify the digest's signature: sign it as is.
+	code, sig2 := sh("", "sign", "--scheme", "schnorr", "--key-file", key, "--hash", "none", "--msg", fmt.Sprintf("%x", "hello nostr"))
+	if code != 0 {
+		t.Fatal("sign --hash none")
+	}
+	sig2 = strings.TrimSpace(sig2)
+	csv = strings.Replace(csv, sig, sig2, 2)
+	file := filepath.Join(dir, "sigs.csv")
+	os.WriteFile(file, []byte(csv), 0o644)
+	code, out = sh("", "verify-batch", file)
+	if code != 2 {
+		t.Fatalf("verify-batch: exit %d, the README shows 2:\n%s", code, out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.Contains(l, "signatures/s") {
+			continue // timing
+		}
+		if !strings.Contains(block, l) {
+			t.Errorf("verify-batch printed %q, which the README does not show", l)
+		}
+	}
+}
