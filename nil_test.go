@@ -260,6 +260,15 @@ func nilAPI() map[string][]func() bool {
 			_, _, err := ecdsa.ParseBitcoinCompact(nil)
 			return is(err, ecdsa.ErrInvalidSignature)
 		}},
+		"ecdsa.ParseBIP137": {func() bool {
+			_, _, err := ecdsa.ParseBIP137(nil)
+			return is(err, ecdsa.ErrInvalidSignature)
+		}},
+		"ecdsa.RecoverableSignature.SerializeBIP137": {func() bool {
+			want := b65
+			want[0] = 39
+			return nr.SerializeBIP137(ecdsa.AddressP2WPKH) == want
+		}},
 		"ecdsa.RecoverableSignature.SerializeCompact": {func() bool { c, id := nr.SerializeCompact(); return c == b64 && id == 0 }},
 		"ecdsa.RecoverableSignature.Signature":        {func() bool { return nr.Signature() == ecdsa.Signature{} }},
 		"ecdsa.RecoverableSignature.RecoveryID":       {func() bool { return nr.RecoveryID() == 0 }},

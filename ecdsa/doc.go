@@ -17,7 +17,8 @@
 //     secp256k1_ecdsa_recoverable_signature_parse_compact,
 //     secp256k1_ecdsa_recover); ParseBitcoinCompact and
 //     RecoverableSignature.SerializeBitcoinCompact add the 65-byte form of
-//     Bitcoin Core's message signing.
+//     Bitcoin Core's message signing, and ParseBIP137 and SerializeBIP137
+//     its BIP-137 headers for segwit addresses (BitcoinAddressType).
 //
 // Messages are 32-byte hashes: the caller hashes (for Bitcoin, double
 // SHA-256 of the transaction digest). A hash is interpreted as a big-endian

@@ -14,7 +14,7 @@ var (
 	// id or header byte).
 	ErrInvalidSignature = errors.New("ecdsa: invalid signature encoding")
 	// ErrInvalidRecoveryID: a recovery id outside 0–3 or a Bitcoin compact
-	// header byte outside 27–34. It wraps ErrInvalidSignature.
+	// (BIP-137) header byte outside 27–42. It wraps ErrInvalidSignature.
 	ErrInvalidRecoveryID = fmt.Errorf("%w: recovery id out of range", ErrInvalidSignature)
 	// ErrRecoveryFailed: no public key recovers from the signature and
 	// hash (r or s zero, no curve point with the x coordinate and parity

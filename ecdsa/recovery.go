@@ -1,6 +1,8 @@
 package ecdsa
 
 import (
+	"strconv"
+
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
@@ -45,15 +47,23 @@ func SignRecoverableWithEntropy(k *p256k1.PrivateKey, hash, extra *[32]byte) (Re
 // ParseRecoverable parses a 64-byte compact signature r ‖ s with a
 // recovery id, as secp256k1_ecdsa_recoverable_signature_parse_compact:
 // ErrInvalidRecoveryID if recid is not 0–3, ErrInvalidSignature if r or s is
-// ≥ n. Zero values and high s are accepted (recovery does not require low
-// s). It does not allocate.
+// ≥ n or b is nil. Zero r or s is accepted, as libsecp256k1 accepts it, and
+// fails later: RecoverPublicKey returns ErrRecoveryFailed, and the
+// Signature it converts to never verifies. High s is accepted (recovery
+// does not require low s). Variable time (public data); it does not
+// allocate.
 func ParseRecoverable(b *[CompactSize]byte, recid int) (RecoverableSignature, error) {
 	if recid < 0 || recid > 3 {
 		return RecoverableSignature{}, ErrInvalidRecoveryID
 	}
-	sig, err := ParseCompact(b)
-	if err != nil {
-		return RecoverableSignature{}, err
+	if b == nil {
+		return RecoverableSignature{}, ErrInvalidSignature
+	}
+	var sig Signature
+	over := sig.r.SetBytes((*[32]byte)(b[:32]))
+	over |= sig.s.SetBytes((*[32]byte)(b[32:]))
+	if over != 0 {
+		return RecoverableSignature{}, ErrInvalidSignature
 	}
 	return RecoverableSignature{sig: sig, recid: byte(recid)}, nil
 }
@@ -91,44 +101,118 @@ func (rs *RecoverableSignature) RecoveryID() int {
 // signature" (message signing, CKey::SignCompact).
 const BitcoinCompactSize = 65
 
+// BitcoinAddressType is what the header byte of a BIP-137 message signature
+// (the 65-byte form of Bitcoin message signatures) claims about the
+// signer's address: header = 27 + 4·type + recid. Only the key's encoding
+// (compressed or not) enters the signature check; the type says which
+// address to derive from the recovered key and compare with the claimed
+// one, which the caller must do.
+type BitcoinAddressType uint8
+
+// The four address types of BIP-137, by header byte.
+const (
+	// AddressP2PKHUncompressed: headers 27–30, P2PKH of the uncompressed key.
+	AddressP2PKHUncompressed BitcoinAddressType = iota
+	// AddressP2PKH: headers 31–34, P2PKH of the compressed key.
+	AddressP2PKH
+	// AddressP2SHP2WPKH: headers 35–38, P2SH-wrapped P2WPKH (compressed key).
+	AddressP2SHP2WPKH
+	// AddressP2WPKH: headers 39–42, native segwit P2WPKH (compressed key).
+	AddressP2WPKH
+)
+
+// Compressed reports whether the address is derived from the compressed
+// encoding of the key (every type except AddressP2PKHUncompressed).
+func (t BitcoinAddressType) Compressed() bool { return t != AddressP2PKHUncompressed }
+
+// String returns "p2pkh-uncompressed", "p2pkh", "p2sh-p2wpkh", "p2wpkh", or
+// "BitcoinAddressType(N)" for an unknown value.
+func (t BitcoinAddressType) String() string {
+	switch t {
+	case AddressP2PKHUncompressed:
+		return "p2pkh-uncompressed"
+	case AddressP2PKH:
+		return "p2pkh"
+	case AddressP2SHP2WPKH:
+		return "p2sh-p2wpkh"
+	case AddressP2WPKH:
+		return "p2wpkh"
+	}
+	return "BitcoinAddressType(" + strconv.Itoa(int(t)) + ")"
+}
+
 // SerializeBitcoinCompact returns the 65-byte form of Bitcoin Core's
 // message signatures (CKey::SignCompact): a header byte 27 + recid, plus 4
 // if the signer's key is to be shown compressed (its address is derived
-// from the compressed encoding), then r ‖ s.
+// from the compressed encoding), then r ‖ s. For BIP-137's segwit headers
+// use SerializeBIP137.
 //
 // A nil rs is encoded as the zero signature with recovery id 0. Variable
 // time (public data).
 func (rs *RecoverableSignature) SerializeBitcoinCompact(compressed bool) [BitcoinCompactSize]byte {
+	t := AddressP2PKHUncompressed
+	if compressed {
+		t = AddressP2PKH
+	}
+	return rs.SerializeBIP137(t)
+}
+
+// SerializeBIP137 returns the 65-byte BIP-137 form: the header byte
+// 27 + 4·t + recid, then r ‖ s. An unknown t (above AddressP2WPKH) gives
+// 65 zero bytes, which every parser rejects. A nil rs is encoded as the zero
+// signature with recovery id 0. Variable time (public data).
+func (rs *RecoverableSignature) SerializeBIP137(t BitcoinAddressType) [BitcoinCompactSize]byte {
 	var out [BitcoinCompactSize]byte
+	if t > AddressP2WPKH {
+		return out
+	}
 	if rs == nil {
 		rs = &RecoverableSignature{}
 	}
-	out[0] = 27 + rs.recid
-	if compressed {
-		out[0] += 4
-	}
+	out[0] = 27 + 4*byte(t) + rs.recid
 	c := rs.sig.SerializeCompact()
 	copy(out[1:], c[:])
 	return out
 }
 
-// ParseBitcoinCompact parses the 65-byte form of Bitcoin Core's message
-// signatures: a header byte 27–30 (uncompressed key) or 31–34 (compressed
-// key) giving the recovery id, then r ‖ s. It returns whether the header
-// marks a compressed key. Other header bytes give ErrInvalidRecoveryID
-// (Bitcoin Core's CPubKey::RecoverCompact masks the header instead and so
-// accepts any byte; BIP-137's 35–42 for segwit addresses are not
-// accepted); r or s ≥ n gives ErrInvalidSignature. It does not allocate.
+// ParseBitcoinCompact parses the 65-byte form of Bitcoin message
+// signatures: a header byte giving the recovery id and the address type
+// (see ParseBIP137), then r ‖ s. It returns whether the header marks a
+// compressed key: false for 27–30, true for 31–34 (Bitcoin Core's
+// CKey::SignCompact) and for BIP-137's segwit headers 35–42 (P2SH-P2WPKH
+// and P2WPKH addresses use the compressed key). Use ParseBIP137 to learn
+// which address the header names. Errors as ParseBIP137. It does not
+// allocate.
 func ParseBitcoinCompact(b *[BitcoinCompactSize]byte) (sig RecoverableSignature, compressed bool, err error) {
-	if b == nil || b[0] < 27 || b[0] > 34 {
-		return RecoverableSignature{}, false, ErrInvalidRecoveryID
-	}
-	h := b[0] - 27
-	sig, err = ParseRecoverable((*[CompactSize]byte)(b[1:]), int(h&3))
+	sig, t, err := ParseBIP137(b)
 	if err != nil {
 		return RecoverableSignature{}, false, err
 	}
-	return sig, h&4 != 0, nil
+	return sig, t.Compressed(), nil
+}
+
+// ParseBIP137 parses a BIP-137 message signature: a header byte 27–42,
+// with recid = (header − 27) & 3 and the address type (header − 27) / 4
+// (27–30 P2PKH uncompressed, 31–34 P2PKH compressed, 35–38 P2SH-P2WPKH,
+// 39–42 P2WPKH), then r ‖ s as ParseRecoverable parses them. Any other
+// header byte gives ErrInvalidRecoveryID (Bitcoin Core's
+// CPubKey::RecoverCompact masks the header instead and so accepts any
+// byte); r or s ≥ n, or a nil b, gives ErrInvalidSignature (both wrap
+// ErrInvalidSignature). Zero r or s parses and fails at RecoverPublicKey,
+// as in libsecp256k1. Variable time (public data); it does not allocate.
+func ParseBIP137(b *[BitcoinCompactSize]byte) (RecoverableSignature, BitcoinAddressType, error) {
+	if b == nil {
+		return RecoverableSignature{}, 0, ErrInvalidSignature
+	}
+	if b[0] < 27 || b[0] > 42 {
+		return RecoverableSignature{}, 0, ErrInvalidRecoveryID
+	}
+	h := b[0] - 27
+	sig, err := ParseRecoverable((*[CompactSize]byte)(b[1:]), int(h&3))
+	if err != nil {
+		return RecoverableSignature{}, 0, err
+	}
+	return sig, BitcoinAddressType(h >> 2), nil
 }
 
 // RecoverPublicKey returns the public key Q for which sig is a signature of

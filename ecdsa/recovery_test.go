@@ -157,7 +157,11 @@ func TestParseRecoverableErrors(t *testing.T) {
 	for hdr := 0; hdr < 256; hdr++ {
 		b[0] = byte(hdr)
 		rs, comp, err := ParseBitcoinCompact(&b)
-		valid := hdr >= 27 && hdr <= 34
+		valid := hdr >= 27 && hdr <= 42
+		rs2, typ, err2 := ParseBIP137(&b)
+		if rs2 != rs || (err == nil) != (err2 == nil) || (err == nil && typ != BitcoinAddressType((hdr-27)/4)) {
+			t.Errorf("header %d: ParseBIP137 %v %v %v disagrees", hdr, rs2, typ, err2)
+		}
 		if (err == nil) != valid {
 			t.Errorf("header %d: err %v", hdr, err)
 			continue
@@ -168,8 +172,11 @@ func TestParseRecoverableErrors(t *testing.T) {
 			}
 			continue
 		}
-		if rs.RecoveryID() != (hdr-27)&3 || comp != (hdr >= 31) {
+		if rs.RecoveryID() != (hdr-27)&3 || comp != (hdr >= 31) || typ.Compressed() != comp {
 			t.Errorf("header %d: recid %d compressed %v", hdr, rs.RecoveryID(), comp)
+		}
+		if again := rs.SerializeBIP137(typ); again != b {
+			t.Errorf("header %d: SerializeBIP137 gives header %d", hdr, again[0])
 		}
 	}
 	b[0] = 27

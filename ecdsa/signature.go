@@ -7,8 +7,9 @@ import "github.com/p256k1/p256k1/internal/scalar"
 //
 // Every Signature that this package produces, or that ParseDER and
 // ParseCompact accept, has r and s in [1, n−1]; only ParseDERLax may give
-// the all-zero signature (as libsecp256k1's lax parser does), which never
-// verifies. The zero value is the all-zero signature, which
+// the all-zero signature (as libsecp256k1's lax parser does), and
+// RecoverableSignature.Signature one with r or s zero (ParseRecoverable
+// accepts those, as libsecp256k1 does); neither ever verifies. The zero value is the all-zero signature, which
 // never verifies. Signature is a comparable value type: == compares the
 // values. Signatures are public; its methods run in variable time.
 type Signature struct {
