@@ -290,7 +290,14 @@ func nilAPI() map[string][]func() bool {
 		"schnorr.Keypair.IsValid":        {func() bool { return !nkp.IsValid() }},
 		"schnorr.Keypair.XOnlyPublicKey": {func() bool { x := nkp.XOnlyPublicKey(); return !x.IsValid() }},
 		"schnorr.Keypair.PublicKey":      {func() bool { p := nkp.PublicKey(); return !p.IsValid() }},
-		"schnorr.Keypair.Zero":           {func() bool { nkp.Zero(); return true }},
+		"schnorr.Keypair.TweakAddXOnly": {
+			func() bool {
+				r, err := nkp.TweakAddXOnly(&tweak)
+				return is(err, p256k1.ErrInvalidPrivateKey) && !r.IsValid()
+			},
+			func() bool { r, err := kp.TweakAddXOnly(nil); return is(err, p256k1.ErrInvalidTweak) && !r.IsValid() },
+		},
+		"schnorr.Keypair.Zero": {func() bool { nkp.Zero(); return true }},
 		"schnorr.Sign": {
 			func() bool { return ssigErr(p256k1.ErrInvalidPrivateKey)(schnorr.Sign(nk, hash[:], &tweak)) },
 			func() bool { _, err := schnorr.Sign(&key, nil, nil); return err == nil }, // empty message, fresh aux

@@ -81,6 +81,44 @@ func (kp *Keypair) PublicKey() p256k1.PublicKey {
 	return p
 }
 
+// TweakAddXOnly returns the keypair of the BIP-341 tweaked key, like
+// libsecp256k1's secp256k1_keypair_xonly_tweak_add: the secret becomes
+// d + t (d being kp's secret already negated to the even-Y key, as
+// PrivateKey.TweakAddXOnly negates it) and the public key Q = P + t·G,
+// P being kp's x-only key, so that SignKeypair on the result signs for the
+// Taproot output key Q. The returned keypair's PublicKey is Q with its Y
+// parity (the parity a Taproot output commits to).
+//
+// Unlike PrivateKey.TweakAddXOnly followed by NewKeypair, it does not
+// recompute d·G: Q comes from the public key kp already holds, with one
+// multiplication t·G instead of two (d·G, then (d + t)·G).
+//
+// It returns p256k1.ErrInvalidTweak if t is nil or ≥ n or Q is the point
+// at infinity, and p256k1.ErrInvalidPrivateKey if kp is nil or not valid.
+// Constant time in the secret and in t: t·G is the constant-time, blinded
+// fixed-base multiplication (XOnlyPublicKey.TweakAdd), so t may be secret
+// too (a Taproot tweak is public, a silent-payments tweak is not); only the
+// resulting public key's Y parity (public) is branched on. It does not
+// allocate.
+func (kp *Keypair) TweakAddXOnly(t *[32]byte) (Keypair, error) {
+	if !kp.IsValid() {
+		return Keypair{}, p256k1.ErrInvalidPrivateKey
+	}
+	q, err := kp.pub.TweakAdd(t) // validates t; Q at infinity iff d + t = 0
+	if err != nil {
+		return Keypair{}, err
+	}
+	var tw scalar.Scalar
+	tw.SetBytes(t) // below n: TweakAdd checked it
+	var r Keypair
+	r.d.Add(&kp.d, &tw)
+	tw.Zero()
+	r.pub, r.parity = q.XOnly()
+	r.px = r.pub.Bytes()
+	r.d.CondNegate(&r.d, r.parity)
+	return r, nil
+}
+
 // Zero overwrites kp with the zero (invalid) keypair. Go gives no guarantee
 // that no other copy of the secret remains in memory; this clears the one
 // you hold. On a nil kp it does nothing. Constant time.

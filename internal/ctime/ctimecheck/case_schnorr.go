@@ -10,6 +10,7 @@ func init() {
 	register("schnorr.NewKeypair", caseNewKeypair)
 	register("schnorr.Sign", caseSchnorrSign)
 	register("schnorr.SignKeypair", caseSchnorrSignKeypair)
+	register("schnorr.Keypair.TweakAddXOnly", caseKeypairTweakAddXOnly)
 }
 
 func caseNewKeypair(in *inputs) error {
@@ -63,6 +64,37 @@ func caseSchnorrSignKeypair(in *inputs) error {
 		if !schnorr.Verify(&x, msg, &sig) {
 			return errWrong
 		}
+	}
+	return nil
+}
+
+// caseKeypairTweakAddXOnly: the BIP-341 tweak of a keypair (secret key)
+// with a secret tweak (constant time in both, like PrivateKey.TweakAddXOnly);
+// the result must be the keypair of PrivateKey.TweakAddXOnly's key.
+func caseKeypairTweakAddXOnly(in *inputs) error {
+	k := in.privateKey()
+	kp, err := schnorr.NewKeypair(&k)
+	if err != nil {
+		return err
+	}
+	t := in.secret32()
+	r, err := kp.TweakAddXOnly(t)
+	if err != nil {
+		return err // probability < 2^−126
+	}
+	got := r.PublicKey()
+	public(&got) // a public key is public by design
+	wk, err := k.TweakAddXOnly(t)
+	if err != nil {
+		return err
+	}
+	want := wk.PublicKey()
+	public(&want) // a public key is public by design
+	wx, _ := want.XOnly()
+	gx := r.XOnlyPublicKey()
+	public(&gx) // a public key is public by design
+	if !gx.Equal(&wx) {
+		return errWrong
 	}
 	return nil
 }
