@@ -73,7 +73,8 @@ func cmdVerifyBatch(c *cli, args []string) error {
 	fs := c.newFlags("verify-batch", "FILE|-", "Verifies many signatures from a file (\"-\": standard input).\n"+batchFormats,
 		`  p256k1 verify-batch signatures.csv
   producer | p256k1 verify-batch --json -`)
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines verifying at once")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines verifying at once (on the CPU)")
+	device := fs.String("device", "cpu", "where to verify: cpu, opencl (a GPU, or any OpenCL device), opencl:N (device N), or auto (OpenCL if a device opens, else the CPU)")
 	progress := fs.String("progress", "auto", "progress bar on standard error: auto (when a terminal), always or never")
 	fs.BoolVar(&c.json, "json", false, "write the summary and the failures as one JSON object")
 	pos, err := c.parse(fs, args)
@@ -96,6 +97,11 @@ func cmdVerifyBatch(c *cli, args []string) error {
 	if *workers <= 0 {
 		return usagef("workers: %d, want at least 1", *workers)
 	}
+	ver, err := c.openDevice(*device, *workers)
+	if err != nil {
+		return err
+	}
+	defer ver.close()
 
 	start := time.Now()
 	var in io.Reader = c.stdin
@@ -140,7 +146,7 @@ func cmdVerifyBatch(c *cli, args []string) error {
 			}
 		}
 		verified += len(sch) + len(ecd)
-		badS, badE := verifyItems(sch, ecd, *workers)
+		badS, badE := ver.verify(c, sch, ecd)
 		for _, j := range badS {
 			part[schRow[j]].bad, part[schRow[j]].invalid = "schnorr signature does not verify", true
 		}
