@@ -57,15 +57,23 @@ func Sign(k *p256k1.PrivateKey, msg []byte, aux *[32]byte) ([64]byte, error) {
 // Constant time in the secret key and the nonce (the running time depends
 // only on len(msg)); does not allocate.
 func SignKeypair(kp *Keypair, msg []byte, aux *[32]byte) ([64]byte, error) {
+	return signKeypair(kp, msg, aux, nil)
+}
+
+// signKeypair is SignKeypair; a non-nil nonce replaces the derived
+// hash_BIP0340/nonce output (before the reduction mod n), so that tests can
+// drive the zero-nonce path, which no real input reaches (probability
+// 2^−255). Production callers pass nil.
+func signKeypair(kp *Keypair, msg []byte, aux, nonce *[32]byte) ([64]byte, error) {
 	if kp == nil || !kp.IsValid() {
 		return [64]byte{}, p256k1.ErrInvalidPrivateKey
 	}
 	var sig [64]byte
 	var fail int
 	if aux == nil {
-		fail = signFreshAux(&sig, kp, msg)
+		fail = signFreshAux(&sig, kp, msg, nonce)
 	} else {
-		fail = sign(&sig, &kp.d, &kp.px, msg, aux)
+		fail = sign(&sig, &kp.d, &kp.px, msg, aux, nonce)
 	}
 	if fail != 0 {
 		return [64]byte{}, ErrZeroNonce
@@ -77,10 +85,10 @@ func SignKeypair(kp *Keypair, msg []byte, aux *[32]byte) ([64]byte, error) {
 // crypto/rand. (A separate function, so that the buffer the randomness is
 // read into, which the race detector's instrumentation moves to the heap,
 // only exists on this path.)
-func signFreshAux(sig *[64]byte, kp *Keypair, msg []byte) int {
+func signFreshAux(sig *[64]byte, kp *Keypair, msg []byte, nonce *[32]byte) int {
 	var aux [32]byte
 	rand.Read(aux[:]) // never fails (Go ≥ 1.24 crashes the program instead)
-	fail := sign(sig, &kp.d, &kp.px, msg, &aux)
+	fail := sign(sig, &kp.d, &kp.px, msg, &aux, nonce)
 	clear(aux[:])
 	return fail
 }
@@ -94,7 +102,10 @@ var scalarOne = *new(scalar.Scalar).One()
 // Constant time in d and in the nonce, as libsecp256k1's
 // schnorrsig_sign_internal: a zero nonce is replaced by 1 with a
 // conditional move so that the same operations run either way.
-func sign(sig *[64]byte, d *scalar.Scalar, px *[32]byte, msg []byte, aux *[32]byte) int {
+//
+// nonce is nil except in tests (see signKeypair): non-nil, it replaces the
+// nonce hash. Branching on whether it is nil is on a pointer, not a secret.
+func sign(sig *[64]byte, d *scalar.Scalar, px *[32]byte, msg []byte, aux, nonce *[32]byte) int {
 	var t, buf [32]byte
 
 	// t = bytes(d) ⊕ hash_aux(aux).
@@ -106,6 +117,9 @@ func sign(sig *[64]byte, d *scalar.Scalar, px *[32]byte, msg []byte, aux *[32]by
 
 	// k = hash_nonce(t ‖ P.x ‖ m) mod n, and 1 in its place if it is 0.
 	tagged.BIP340Nonce.Sum(&buf, t[:], px[:], msg)
+	if nonce != nil {
+		buf = *nonce
+	}
 	var k scalar.Scalar
 	k.SetBytes(&buf)
 	fail := k.IsZero()

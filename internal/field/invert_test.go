@@ -268,3 +268,43 @@ func BenchmarkIsSquareVar(b *testing.B) {
 		b.Log(sum)
 	}
 }
+
+// TestIsSquareVarFallback drives IsSquareVar's fallback (JacobiVar not
+// converging, result 0, which real inputs essentially never reach): the
+// Sqrt-based answer must match big.Jacobi for squares and non-squares.
+func TestIsSquareVarFallback(t *testing.T) {
+	rng := rand.New(rand.NewSource(15))
+	squares := 0
+	for i := 0; i < 200; i++ {
+		x := new(big.Int).Rand(rng, invTestP)
+		if i%2 == 1 {
+			x.Mul(x, x).Mod(x, invTestP)
+		}
+		if i < 2 {
+			x.SetInt64(int64(i + 1)) // 1 (a square) and 2 (a square mod p too)
+		}
+		if x.Sign() == 0 {
+			continue
+		}
+		want := 0
+		if big.Jacobi(x, invTestP) == 1 {
+			want = 1
+		}
+		squares += want
+		a := invTestFromBig(x)
+		a.NormalizeVar()
+		before := a
+		if got := isSquareFromJacobi(&a, 0); got != want {
+			t.Fatalf("fallback for %x = %d, want %d", x, got, want)
+		}
+		if a != before {
+			t.Fatal("fallback modified its input")
+		}
+		if isSquareFromJacobi(&a, 1) != 1 || isSquareFromJacobi(&a, -1) != 0 {
+			t.Fatal("Jacobi ±1 not passed through")
+		}
+	}
+	if squares < 50 || squares > 190 {
+		t.Fatalf("%d squares in 200: the inputs are not mixed", squares)
+	}
+}
