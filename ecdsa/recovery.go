@@ -103,10 +103,12 @@ const BitcoinCompactSize = 65
 
 // BitcoinAddressType is what the header byte of a BIP-137 message signature
 // (the 65-byte form of Bitcoin message signatures) claims about the
-// signer's address: header = 27 + 4·type + recid. Only the key's encoding
-// (compressed or not) enters the signature check; the type says which
-// address to derive from the recovered key and compare with the claimed
-// one, which the caller must do.
+// signer's address: header = 27 + 4·type + recid. The signature does not
+// depend on it (the same r, s and recovery id recover the same key under
+// every type); the type says which address to derive from the recovered key
+// (from its compressed or uncompressed encoding) to compare with the
+// claimed address, which the caller must do. Header bytes and address types are public
+// data; the methods run in variable time.
 type BitcoinAddressType uint8
 
 // The four address types of BIP-137, by header byte.
@@ -123,10 +125,12 @@ const (
 
 // Compressed reports whether the address is derived from the compressed
 // encoding of the key (every type except AddressP2PKHUncompressed).
+// Variable time (public data).
 func (t BitcoinAddressType) Compressed() bool { return t != AddressP2PKHUncompressed }
 
 // String returns "p2pkh-uncompressed", "p2pkh", "p2sh-p2wpkh", "p2wpkh", or
-// "BitcoinAddressType(N)" for an unknown value.
+// "BitcoinAddressType(N)" for an unknown value. Variable time (public
+// data).
 func (t BitcoinAddressType) String() string {
 	switch t {
 	case AddressP2PKHUncompressed:
