@@ -253,6 +253,7 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	per := fs.Duration("time", 600*time.Millisecond, "measuring time per operation and library")
 	quick := fs.Bool("quick", false, "short run (--time 100ms)")
 	noLib := fs.Bool("no-libsecp256k1", false, "measure p256k1 only")
+	device := fs.String("device", "cpu", "also measure batches on an OpenCL device: opencl or opencl:N (items per second, end to end, beside the CPU on all cores)")
 	fs.BoolVar(&c.json, "json", false, "write the results as JSON")
 	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
@@ -329,6 +330,11 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	}
 	if l != nil {
 		b.WriteString("\nratio: p256k1 time ÷ libsecp256k1 time (below 1: p256k1 faster); libsecp256k1 times include purego's call cost.\n")
+	}
+	if *device != "cpu" {
+		if err := benchDevice(c, &b, *device, *per); err != nil {
+			return err
+		}
 	}
 	_, err = io.WriteString(c.stdout, b.String())
 	return err

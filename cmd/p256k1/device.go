@@ -1,10 +1,15 @@
 package main
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/gpu"
 	"github.com/p256k1/p256k1/schnorr"
 )
@@ -98,4 +103,77 @@ func (v *verifier) verify(c *cli, sch []schnorr.BatchItem, ecd []ecdsaItem) (bad
 		}
 	}
 	return badSchnorr, badECDSA
+}
+
+// benchDevice measures batches of 4,096 items on an OpenCL device (end to
+// end: host preparation, transfers, kernel, results) beside the CPU path on
+// all cores, in items per second.
+func benchDevice(c *cli, b *strings.Builder, spec string, per time.Duration) error {
+	if !strings.HasPrefix(spec, "opencl") {
+		return usagef("device: %q, want opencl or opencl:N", abbreviate(spec))
+	}
+	v, err := c.openDevice(spec, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return err
+	}
+	defer v.close()
+	const n = 4096
+	sch := make([]schnorr.BatchItem, n)
+	ecd := make([]ecdsaItem, n)
+	scalars := make([][32]byte, n)
+	for i := range n {
+		h := sha256.Sum256([]byte{byte(i), byte(i >> 8), 'b'})
+		k, _ := p256k1.NewPrivateKey(h[:])
+		kp, _ := schnorr.NewKeypair(&k)
+		sig, _ := schnorr.SignKeypair(&kp, h[:], &[32]byte{})
+		x := kp.XOnlyPublicKey()
+		sch[i] = schnorr.BatchItem{PublicKey: &x, Message: h[:], Signature: &sig}
+		es, _ := ecdsa.Sign(&k, &h)
+		ecd[i] = ecdsaItem{pub: k.PublicKey(), hash: h, sig: es}
+		scalars[i] = h
+	}
+	gItems := make([]gpu.ECDSAItem, n)
+	for i := range ecd {
+		gItems[i] = gpu.ECDSAItem{PublicKey: &ecd[i].pub, Hash: &ecd[i].hash, Signature: &ecd[i].sig}
+	}
+	ok := make([]bool, n)
+	pubs := make([]p256k1.PublicKey, n)
+	rate := func(f func() error) (float64, error) {
+		start, rounds := time.Now(), 0
+		for rounds == 0 || time.Since(start) < per {
+			if err := f(); err != nil {
+				return 0, err
+			}
+			rounds++
+		}
+		return float64(rounds*n) / time.Since(start).Seconds(), nil
+	}
+	d := v.engine.Device()
+	fmt.Fprintf(b, "\nOpenCL: %s (%s, %s), %d compute units; batches of %d, items/s end to end\n", d.Name, d.Platform, d.Version, d.ComputeUnits, n)
+	fmt.Fprintf(b, "%-36s %12s %12s\n", "batch", "device", "CPU (all cores)")
+	for _, row := range []struct {
+		name     string
+		dev, cpu func() error
+	}{
+		{"schnorr verify", func() error { return v.engine.VerifySchnorr(sch, ok) },
+			func() error { schnorr.FindInvalidParallel(sch, 0); return nil }},
+		{"ecdsa verify", func() error { return v.engine.VerifyECDSA(gItems, ok) },
+			func() error { verifyItems(nil, ecd, 0); return nil }},
+		{"public keys of public scalars", func() error { return v.engine.PublicKeys(scalars, pubs) },
+			func() error {
+				for i := range scalars {
+					k, _ := p256k1.NewPrivateKey(scalars[i][:])
+					pubs[i] = k.PublicKey()
+				}
+				return nil
+			}},
+	} {
+		dr, err := rate(row.dev)
+		if err != nil {
+			return fmt.Errorf("%s on the device: %w", row.name, err)
+		}
+		cr, _ := rate(row.cpu)
+		fmt.Fprintf(b, "%-36s %12.0f %12.0f\n", row.name, dr, cr)
+	}
+	return nil
 }
