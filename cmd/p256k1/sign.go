@@ -250,12 +250,12 @@ func cmdRecover(c *cli, args []string) error {
 	fs := c.newFlags("recover", "", `
 Recovers the public key that made a recoverable ECDSA signature: --sig is
 r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
-65-byte message-signing form (header 27–34 first). Prints the compressed key
+65-byte message-signing form (BIP-137: header 27–42 first). Prints the compressed key
 (uncompressed with --uncompressed).`, `  echo -n hello | p256k1 recover --hash sha256 --sig 3b7f...01`)
 	var ms msgSource
 	ms.register(fs, true)
 	sigHex := fs.String("sig", "", "the 65-byte recoverable signature, `HEX` (required)")
-	bitcoin := fs.Bool("bitcoin", false, "--sig is Bitcoin's form: header byte (27–34), then r‖s")
+	bitcoin := fs.Bool("bitcoin", false, "--sig is Bitcoin's form: header byte (27–42, BIP-137), then r‖s")
 	unc := fs.Bool("uncompressed", false, "print the 65-byte uncompressed key")
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {pubkey, uncompressed, xonly, parity}")
 	err := c.parseFlagsOnly(fs, args)
