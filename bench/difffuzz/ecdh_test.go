@@ -45,7 +45,7 @@ func FuzzECDH(f *testing.F) {
 			if (perr == nil) != (r[mode] != -1) {
 				t.Fatalf("peer key %x: p256k1 err %v, libsecp256k1 %d", pb, perr, r[mode])
 			}
-			if perr == nil && r[mode] != 0 != ok {
+			if perr == nil && (r[mode] != 0) != ok {
 				t.Fatalf("ecdh mode %d(key %x, peer %x): libsecp256k1 %d, but the key's validity is %v", mode, sec, pb, r[mode], ok)
 			}
 		}
