@@ -4,6 +4,13 @@
 // fixed placeholder, and refuse encoding.TextMarshaler, json.Marshaler,
 // encoding.BinaryMarshaler and gob.GobEncoder with ErrSecret. None of them
 // reads the secret, so all are constant time.
+//
+// The methods have value receivers, so that a secret held by value in a
+// struct, slice or map is redacted too (fmt calls Format on an exported
+// field's value, whose method set must include it). No method can help
+// with an unexported field: fmt reads it by reflection without calling
+// its methods, so struct{ k p256k1.PrivateKey } prints the limbs with %v
+// (TestRedactionOracle in the root package shows it).
 package redact
 
 import (
