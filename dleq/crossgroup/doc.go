@@ -60,10 +60,27 @@
 //     nonce SHA-512(x) over a message fixed by x, so it is deterministic;
 //     Prove makes the identical signature.
 //
-// Verify is stricter than go-dleq's decoder in ways only a malformed proof
-// can notice: exact length (go-dleq ignores trailing bytes), canonical
-// scalars (go-dleq reduces secp256k1 scalars ≥ n) and canonical ed25519
-// encodings. go-dleq never writes anything else.
+// # Compatibility with go-dleq, and where Verify is stricter
+//
+// Proofs are compatible with go-dleq (d6fd7c0) in both directions: go-dleq
+// verifies proofs made by Prove, and Verify accepts proofs made by
+// go-dleq. But p256k1's verifier rejects proofs that go-dleq's accepts,
+// and a swap client should verify the counterparty's proof with this
+// package:
+//
+//   - A bit-count byte other than 252 is ErrBitCount. With 253, go-dleq
+//     accepts a forgery: the extra commitment enters its commitment sums but
+//     its ring signature is never checked, so a secp256k1 key and an
+//     unrelated ed25519 key can be "proven" to share a secret.
+//   - A count byte of 0 makes go-dleq panic; here it is ErrBitCount.
+//   - go-dleq ignores trailing bytes; here they are ErrTrailingBytes.
+//   - Scalars must be canonical (ErrNonCanonicalScalar; go-dleq reduces
+//     secp256k1 scalars ≥ n) and points canonically encoded
+//     (ErrInvalidPoint, and ErrInvalidCommitment from Verify; go-dleq
+//     accepts non-canonical ed25519 encodings).
+//
+// go-dleq's honest proofs never contain any of these. Every error wraps
+// ErrMalformedProof (from ParseProof) or ErrInvalidProof (from Verify).
 //
 // # Side channels
 //

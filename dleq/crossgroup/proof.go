@@ -2,6 +2,7 @@ package crossgroup
 
 import (
 	"errors"
+	"fmt"
 
 	"filippo.io/edwards25519"
 
@@ -50,6 +51,43 @@ var (
 	ErrMalformedProof = errors.New("crossgroup: malformed proof")
 	// ErrInvalidProof: a well-formed proof that does not verify.
 	ErrInvalidProof = errors.New("crossgroup: invalid proof")
+)
+
+// Specific errors. Each wraps ErrMalformedProof (those ParseProof returns)
+// or ErrInvalidProof (those Verify returns), so errors.Is matches both the
+// specific error and its family.
+var (
+	// ErrTruncated: fewer bytes than the proof's fields need.
+	ErrTruncated = fmt.Errorf("%w: truncated", ErrMalformedProof)
+	// ErrTrailingBytes: bytes after the ed25519 signature (go-dleq ignores
+	// them; we do not).
+	ErrTrailingBytes = fmt.Errorf("%w: trailing bytes", ErrMalformedProof)
+	// ErrBitCount: a bit-count byte other than 252. go-dleq panics on 0
+	// and, for 253, accepts a forged proof: the extra commitment enters the
+	// commitment sums but its ring signature is never checked.
+	ErrBitCount = fmt.Errorf("%w: bit count is not 252", ErrMalformedProof)
+	// ErrNonCanonicalScalar: a scalar not below its group's order.
+	ErrNonCanonicalScalar = fmt.Errorf("%w: non-canonical scalar", ErrMalformedProof)
+	// ErrInvalidPoint: a public point or signature point that is not the
+	// canonical encoding of a point on its curve, or the identity.
+	ErrInvalidPoint = fmt.Errorf("%w: invalid point encoding", ErrMalformedProof)
+	// ErrSignatureEncoding: a secp256k1 signature that is not strict DER
+	// with r, s in [1, n−1], or an ed25519 signature length byte other
+	// than 64.
+	ErrSignatureEncoding = fmt.Errorf("%w: signature encoding", ErrMalformedProof)
+
+	// ErrInvalidCommitment: a bit commitment that does not decode
+	// (off-curve or, on ed25519, non-canonical).
+	ErrInvalidCommitment = fmt.Errorf("%w: bit commitment encoding", ErrInvalidProof)
+	// ErrRingSignature: a bit's ring signature does not close.
+	ErrRingSignature = fmt.Errorf("%w: bit ring signature", ErrInvalidProof)
+	// ErrCommitmentSum: the bit commitments weighted by 2^i do not sum to
+	// the public point.
+	ErrCommitmentSum = fmt.Errorf("%w: commitments do not sum to the public point", ErrInvalidProof)
+	// ErrSignature: a signature of knowledge of x does not verify.
+	ErrSignature = fmt.Errorf("%w: signature", ErrInvalidProof)
+	// ErrSmallOrder: the ed25519 public point has a small-order component.
+	ErrSmallOrder = fmt.Errorf("%w: ed25519 public point has a small-order component", ErrInvalidProof)
 )
 
 // Proof is a cross-group DLEQ proof that a secp256k1 point and an ed25519
@@ -110,57 +148,83 @@ func (p *Proof) EdPublicKey() [32]byte { return p.edPub }
 // the structure strictly: the exact length, a bit count of 252, both
 // public points valid and canonically encoded, every scalar canonical
 // (below n or ℓ), a strict-DER ECDSA signature with r and s in [1, n−1]
-// and a 64-byte ed25519 signature; anything else is ErrMalformedProof. The
+// and a 64-byte ed25519 signature. Anything else is an error wrapping
+// ErrMalformedProof that says which: ErrTruncated, ErrTrailingBytes,
+// ErrBitCount, ErrInvalidPoint, ErrNonCanonicalScalar or
+// ErrSignatureEncoding. The
 // per-bit commitments are decoded and checked by Verify, which has to
 // decode them anyway and does so in parallel. Variable time; it allocates
 // the Proof.
 //
 // go-dleq's own decoder is laxer (it reduces secp256k1 scalars ≥ n,
-// accepts non-canonical ed25519 point encodings and ignores trailing
-// bytes); go-dleq never produces such encodings.
+// accepts non-canonical ed25519 point encodings, ignores trailing bytes,
+// panics on a bit count of 0 and accepts a forged proof with 253 bits; see
+// the package documentation); go-dleq never produces such encodings.
 func ParseProof(b []byte) (*Proof, error) {
-	if len(b) < MinSize || len(b) > MaxSize {
-		return nil, ErrMalformedProof
+	const hdr = 33 + 32 + 1
+	if len(b) < hdr {
+		return nil, ErrTruncated
 	}
 	p := new(Proof)
 	pos := 0
 	pos += copy(p.secpPub[:], b[pos:])
 	pos += copy(p.edPub[:], b[pos:])
-	if _, err := p256k1.ParsePublicKey(p.secpPub[:]); err != nil || !edCanonicalPoint(p.edPub[:]) {
-		return nil, ErrMalformedProof
+	if _, err := p256k1.ParsePublicKey(p.secpPub[:]); err != nil || !edCanonicalPoint(p.edPub[:]) || p.edPub == edIdentity {
+		return nil, ErrInvalidPoint
 	}
+	// The bit count before the length: a proof with another count has
+	// another length, and the count is the precise complaint.
 	if b[pos] != Bits {
-		return nil, ErrMalformedProof
+		return nil, ErrBitCount
 	}
 	pos++
+	if len(b) < MinSize {
+		return nil, ErrTruncated
+	}
+	if len(b) > MaxSize {
+		return nil, ErrTrailingBytes
+	}
 	for i := range p.bits {
 		bp := &p.bits[i]
 		pos += copy(bp[:], b[pos:pos+bitProofSize])
 		if !secpCanonicalScalar(bp[offESecp:]) || !secpCanonicalScalar(bp[offA0:]) || !secpCanonicalScalar(bp[offA1:]) ||
 			!edCanonicalScalar(bp[offEEd:]) || !edCanonicalScalar(bp[offB0:]) || !edCanonicalScalar(bp[offB1:]) {
-			return nil, ErrMalformedProof
+			return nil, ErrNonCanonicalScalar
 		}
 	}
 	n := int(b[pos])
 	pos++
-	if n > ecdsa.MaxDERSize || len(b) != pos+n+1+edSigSize {
-		return nil, ErrMalformedProof
+	if n > ecdsa.MaxDERSize {
+		return nil, ErrSignatureEncoding
+	}
+	switch want := pos + n + 1 + edSigSize; {
+	case len(b) < want:
+		return nil, ErrTruncated
+	case len(b) > want:
+		return nil, ErrTrailingBytes
 	}
 	if _, err := ecdsa.ParseDER(b[pos : pos+n]); err != nil {
-		return nil, ErrMalformedProof
+		return nil, ErrSignatureEncoding
 	}
 	p.sigLen = copy(p.sigSecp[:], b[pos:pos+n])
 	pos += n
 	if b[pos] != edSigSize {
-		return nil, ErrMalformedProof
+		return nil, ErrSignatureEncoding
 	}
 	pos++
 	copy(p.sigEd[:], b[pos:])
-	if !edCanonicalPoint(p.sigEd[:32]) || !edCanonicalScalar(p.sigEd[32:]) {
-		return nil, ErrMalformedProof
+	if !edCanonicalPoint(p.sigEd[:32]) {
+		return nil, ErrInvalidPoint
+	}
+	if !edCanonicalScalar(p.sigEd[32:]) {
+		return nil, ErrNonCanonicalScalar
 	}
 	return p, nil
 }
+
+// edIdentity is the encoding of the ed25519 identity, which is never x·G
+// for x in [1, 2^252).
+var edIdentity = [32]byte{0: 1}
 
 // secpCanonicalScalar reports whether the 32 big-endian bytes at b are
 // below n. Variable time.

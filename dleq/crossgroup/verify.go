@@ -20,7 +20,7 @@ type verifierState struct {
 	proof  *Proof
 	cSecp  [Bits]group.Affine
 	cEd    [Bits]edwards25519.Point
-	failed [Bits]bool
+	failed [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
 }
 
 // Verify checks p exactly as go-dleq does, and a little more strictly: every
@@ -30,7 +30,9 @@ type verifierState struct {
 // as go-dleq's are), every bit's ring signature must close on both curves,
 // and the ed25519 public point must lie in the prime-order subgroup (go-dleq
 // does not check this; its honest proofs always pass it). It returns nil or
-// an error wrapping ErrInvalidProof that names the failing part.
+// an error wrapping ErrInvalidProof and one of ErrInvalidPoint,
+// ErrSignature, ErrSmallOrder, ErrInvalidCommitment, ErrRingSignature or
+// ErrCommitmentSum, naming the failing part.
 //
 // After Verify succeeds, p.SecpPublicKey() and p.EdPublicKey() are x·G on
 // their curves for one x < 2^252, known to the prover.
@@ -47,31 +49,34 @@ func (p *Proof) Verify(opts *Options) error {
 	var X group.Affine
 	var XE edwards25519.Point
 	if !point.Decompress(&X, p.secpPub[:]) || !edDecode(&XE, p.edPub[:]) {
-		return fmt.Errorf("%w: public point", ErrInvalidProof)
+		return fmt.Errorf("%w: public point: %w", ErrInvalidProof, ErrInvalidPoint)
 	}
 	pub := p.SecpPublicKey()
 	sig, err := ecdsa.ParseDER(p.sigSecp[:p.sigLen])
 	if err != nil {
-		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
+		return fmt.Errorf("%w: secp256k1", ErrSignature)
 	}
 	sig.NormalizeS()
 	h := sha256.Sum256(p.secpPub[:])
 	if !ecdsa.Verify(&pub, &h, &sig) {
-		return fmt.Errorf("%w: secp256k1 signature", ErrInvalidProof)
+		return fmt.Errorf("%w: secp256k1", ErrSignature)
 	}
 	if !edVerify(&p.sigEd, &XE, p.edPub[:]) {
-		return fmt.Errorf("%w: ed25519 signature", ErrInvalidProof)
+		return fmt.Errorf("%w: ed25519", ErrSignature)
 	}
 	if !edTorsionFree(&XE) {
-		return fmt.Errorf("%w: ed25519 public point has a small-order component", ErrInvalidProof)
+		return ErrSmallOrder
 	}
 
 	st := new(verifierState)
 	st.proof = p
 	parallel(opts.workers(), st.verifyBit)
 	for i, bad := range st.failed {
-		if bad {
-			return fmt.Errorf("%w: bit %d", ErrInvalidProof, i)
+		switch bad {
+		case 1:
+			return fmt.Errorf("%w: bit %d", ErrInvalidCommitment, i)
+		case 2:
+			return fmt.Errorf("%w: bit %d", ErrRingSignature, i)
 		}
 	}
 
@@ -83,7 +88,7 @@ func (p *Proof) Verify(opts *Options) error {
 		acc.AddAffineVar(&acc, &st.cSecp[i], nil)
 	}
 	if !acc.EqualAffineVar(&X) {
-		return fmt.Errorf("%w: secp256k1 commitments do not sum to the public point", ErrInvalidProof)
+		return fmt.Errorf("%w: secp256k1", ErrCommitmentSum)
 	}
 	var accE edwards25519.Point
 	accE.Set(edwards25519.NewIdentityPoint())
@@ -92,7 +97,7 @@ func (p *Proof) Verify(opts *Options) error {
 		accE.Add(&accE, &st.cEd[i])
 	}
 	if accE.Equal(&XE) != 1 {
-		return fmt.Errorf("%w: ed25519 commitments do not sum to the public point", ErrInvalidProof)
+		return fmt.Errorf("%w: ed25519", ErrCommitmentSum)
 	}
 	return nil
 }
@@ -140,8 +145,17 @@ var edOne = func() (s edwards25519.Scalar) {
 // verifyBit decodes bit i's commitments and checks its ring signature on
 // both curves, recording a failure in st.failed[i]. Variable time.
 func (st *verifierState) verifyBit(i int) {
-	if !st.checkBit(i) {
-		st.failed[i] = true
+	if st.checkBit(i) {
+		return
+	}
+	// Failure path only: tell a bad commitment from a bad ring.
+	bp := &st.proof.bits[i]
+	var a group.Affine
+	var e edwards25519.Point
+	if !point.Decompress(&a, bp[offCommitSecp:offCommitSecp+33]) || !edDecode(&e, bp[offCommitEd:]) {
+		st.failed[i] = 1
+	} else {
+		st.failed[i] = 2
 	}
 }
 
