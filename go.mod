@@ -7,3 +7,5 @@ require (
 	github.com/ebitengine/purego v0.11.3
 	golang.org/x/sys v0.41.0
 )
+
+require golang.org/x/crypto v0.48.0
