@@ -18,7 +18,9 @@
 // as in libsecp256k1, its Y coordinate has the parity of t. Encodings made
 // here use libsecp256k1's exact algorithm (the same hash-based generator of
 // u and of the inverse-map branch), so Encode and Create give the same 64
-// bytes as libsecp256k1 for the same inputs.
+// bytes as libsecp256k1 for the same inputs (the three tags' midstates are
+// checked against libsecp256k1's constants; the installed libsecp256k1 has
+// no ellswift module, so the encodings themselves are not compared here).
 //
 // # Side channels
 //
@@ -142,9 +144,10 @@ func elligatorSwift(out *[64]byte, p *group.Affine, g *prng) {
 			cnt++
 			branchesLeft = 64
 		}
+		// A 3-bit branch from the pool, from its last nibble down, as
+		// libsecp256k1 takes them.
 		branchesLeft--
-		i := 63 - branchesLeft
-		branch := int(branchHash[i>>1]>>((i&1)<<2)) & 7
+		branch := int(branchHash[branchesLeft>>1]>>((branchesLeft&1)<<2)) & 7
 		g.next(u32, cnt)
 		ctime.Declassify(u32)
 		cnt++

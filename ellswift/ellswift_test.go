@@ -10,6 +10,7 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
+	"github.com/p256k1/p256k1/internal/tagged"
 )
 
 func readCSV(t *testing.T, name string) []map[string]string {
@@ -233,5 +234,22 @@ func TestXDHAllocs(t *testing.T) {
 	n = testing.AllocsPerRun(10, func() { DecodeX(&ea) })
 	if n != 0 {
 		t.Errorf("DecodeX allocates %v", n)
+	}
+}
+
+// TestTagMidstates compares the tags' midstates with the constants
+// libsecp256k1's ellswift module hard-codes.
+func TestTagMidstates(t *testing.T) {
+	for _, c := range []struct {
+		tag  *tagged.Tag
+		want [8]uint32
+	}{
+		{&tagEncode, [8]uint32{0xd1a6524b, 0x028594b3, 0x96e42f4e, 0x1037a177, 0x1b8fcb8b, 0x56023885, 0x2560ede1, 0xd626b715}},
+		{&tagCreate, [8]uint32{0xd29e1bf5, 0xf7025f42, 0x9b024773, 0x094cb7d5, 0xe59ed789, 0x03bc9786, 0x68335b35, 0x4e363b53}},
+		{&tagXDH, [8]uint32{0x8c12d730, 0x827bd392, 0x9e4fb2ee, 0x207b373e, 0x2292bd7a, 0xaa5441bc, 0x15c3779f, 0xcfb52549}},
+	} {
+		if got := c.tag.Midstate(); got != c.want {
+			t.Errorf("midstate %08x, want %08x", got, c.want)
+		}
 	}
 }
