@@ -8,7 +8,7 @@ func benchPacket(b *testing.B, size int) {
 	recv := NewCipherFromSecret(&s, false, MainnetMagic)
 	msg := make([]byte, size)
 	buf := make([]byte, 0, size+Overhead)
-	pt := make([]byte, 0, size)
+	pt := make([]byte, 0, size+HeaderSize)
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -306,8 +306,9 @@ func (c *Cipher) DecryptLength(enc *[LengthSize]byte) int {
 // first packet, else empty. It returns ErrAuth if the packet was tampered
 // with (then dst is returned unchanged; the connection should be dropped:
 // the receiving state has moved on), ErrLength if ciphertext is too short
-// to be a packet. With enough capacity in dst it does not allocate (except
-// every 224 packets for the new key).
+// to be a packet. It does not allocate (except every 224 packets for the
+// new key) when dst has spare capacity for the contents plus one byte: the
+// header byte is decrypted in place too, then the contents moved over it.
 func (c *Cipher) Decrypt(dst, ciphertext, aad []byte) ([]byte, bool, error) {
 	if len(ciphertext) < HeaderSize+TagSize {
 		return dst, false, ErrLength
