@@ -162,9 +162,11 @@ func xswiftecInv(t, x, u *fe, c int) bool {
 		add(&q, &g, &e)
 		mul(&q, &q, &s)
 		neg(&q, &q)
-		if _, ok := r.Sqrt(&q); ok == 0 {
+		// The Legendre symbol first (much faster than Sqrt) to fail fast.
+		if q.IsSquareVar() == 0 {
 			return false
 		}
+		r.Sqrt(&q)
 		r.NormalizeVar()
 		if c&1 != 0 {
 			if isZero(&r) {
@@ -178,9 +180,10 @@ func xswiftecInv(t, x, u *fe, c int) bool {
 		half(&v, &v)
 	}
 	var w fe
-	if _, ok := w.Sqrt(&s); ok == 0 {
+	if s.IsSquareVar() == 0 {
 		return false
 	}
+	w.Sqrt(&s)
 	w.NormalizeVar()
 	if c&4 != 0 {
 		neg(&w, &w)
