@@ -107,56 +107,59 @@ var (
 // library to load instead of the usual names.
 func load() (*clAPI, error) {
 	loadOnce.Do(func() {
-		if !dl.Supported {
-			loadErr = fmt.Errorf("%w: %v", ErrNoOpenCL, dl.ErrUnsupported)
-			return
-		}
 		names := libraryNames
 		if v := getenv("P256K1_OPENCL"); v != "" {
 			names = []string{v}
 		}
-		var h uintptr
-		var errs []string
-		for _, n := range names {
-			var err error
-			if h, err = dl.Open(n); err == nil {
-				break
-			}
-			errs = append(errs, err.Error())
-		}
-		if h == 0 {
-			loadErr = fmt.Errorf("%w (tried %s: %s)", ErrNoOpenCL, strings.Join(names, ", "), strings.Join(errs, "; "))
-			return
-		}
-		a := &clAPI{}
-		for _, s := range []struct {
-			name string
-			p    *uintptr
-		}{
-			{"clGetPlatformIDs", &a.getPlatformIDs}, {"clGetPlatformInfo", &a.getPlatformInfo},
-			{"clGetDeviceIDs", &a.getDeviceIDs}, {"clGetDeviceInfo", &a.getDeviceInfo},
-			{"clCreateContext", &a.createContext}, {"clCreateCommandQueue", &a.createCommandQueue},
-			{"clCreateProgramWithSource", &a.createProgramWithSource},
-			{"clCreateProgramWithBinary", &a.createProgramWithBinary},
-			{"clBuildProgram", &a.buildProgram}, {"clGetProgramBuildInfo", &a.getProgramBuildInfo},
-			{"clGetProgramInfo", &a.getProgramInfo}, {"clCreateKernel", &a.createKernel},
-			{"clSetKernelArg", &a.setKernelArg}, {"clCreateBuffer", &a.createBuffer},
-			{"clEnqueueWriteBuffer", &a.enqueueWriteBuffer}, {"clEnqueueReadBuffer", &a.enqueueReadBuffer},
-			{"clEnqueueNDRangeKernel", &a.enqueueNDRangeKernel}, {"clFinish", &a.finish},
-			{"clReleaseMemObject", &a.releaseMemObject}, {"clReleaseKernel", &a.releaseKernel},
-			{"clReleaseProgram", &a.releaseProgram}, {"clReleaseCommandQueue", &a.releaseCommandQueue},
-			{"clReleaseContext", &a.releaseContext},
-		} {
-			p, err := dl.Sym(h, s.name)
-			if err != nil || p == 0 {
-				loadErr = fmt.Errorf("%w: the OpenCL library has no %s", ErrNoOpenCL, s.name)
-				return
-			}
-			*s.p = p
-		}
-		api = a
+		api, loadErr = loadLibrary(names)
 	})
 	return api, loadErr
+}
+
+// loadLibrary opens the first of names that loads and finds the OpenCL
+// entry points in it (no process-wide state: tests call it directly).
+func loadLibrary(names []string) (*clAPI, error) {
+	if !dl.Supported {
+		return nil, fmt.Errorf("%w: %v", ErrNoOpenCL, dl.ErrUnsupported)
+	}
+	var h uintptr
+	var errs []string
+	for _, n := range names {
+		var err error
+		if h, err = dl.Open(n); err == nil {
+			break
+		}
+		errs = append(errs, err.Error())
+	}
+	if h == 0 {
+		return nil, fmt.Errorf("%w (tried %s: %s)", ErrNoOpenCL, strings.Join(names, ", "), strings.Join(errs, "; "))
+	}
+	a := &clAPI{}
+	for _, s := range []struct {
+		name string
+		p    *uintptr
+	}{
+		{"clGetPlatformIDs", &a.getPlatformIDs}, {"clGetPlatformInfo", &a.getPlatformInfo},
+		{"clGetDeviceIDs", &a.getDeviceIDs}, {"clGetDeviceInfo", &a.getDeviceInfo},
+		{"clCreateContext", &a.createContext}, {"clCreateCommandQueue", &a.createCommandQueue},
+		{"clCreateProgramWithSource", &a.createProgramWithSource},
+		{"clCreateProgramWithBinary", &a.createProgramWithBinary},
+		{"clBuildProgram", &a.buildProgram}, {"clGetProgramBuildInfo", &a.getProgramBuildInfo},
+		{"clGetProgramInfo", &a.getProgramInfo}, {"clCreateKernel", &a.createKernel},
+		{"clSetKernelArg", &a.setKernelArg}, {"clCreateBuffer", &a.createBuffer},
+		{"clEnqueueWriteBuffer", &a.enqueueWriteBuffer}, {"clEnqueueReadBuffer", &a.enqueueReadBuffer},
+		{"clEnqueueNDRangeKernel", &a.enqueueNDRangeKernel}, {"clFinish", &a.finish},
+		{"clReleaseMemObject", &a.releaseMemObject}, {"clReleaseKernel", &a.releaseKernel},
+		{"clReleaseProgram", &a.releaseProgram}, {"clReleaseCommandQueue", &a.releaseCommandQueue},
+		{"clReleaseContext", &a.releaseContext},
+	} {
+		p, err := dl.Sym(h, s.name)
+		if err != nil || p == 0 {
+			return nil, fmt.Errorf("%w: the OpenCL library has no %s", ErrNoOpenCL, s.name)
+		}
+		*s.p = p
+	}
+	return a, nil
 }
 
 // infoString reads a string parameter with the get-info function fn.

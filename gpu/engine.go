@@ -98,6 +98,8 @@ type Options struct {
 	// CacheDir is where compiled kernels are kept, by device and source
 	// hash; "" means os.UserCacheDir()/p256k1-gpu, "-" disables caching.
 	CacheDir string
+
+	source string // tests: a kernel source instead of the embedded one
 }
 
 // Engine runs batches on one device. Its methods may be called from several
@@ -115,6 +117,7 @@ type Engine struct {
 	closed  bool
 	// Cached is true when the program binary came from the cache.
 	cached bool
+	source string // the kernel source (kernelSource; tests inject others)
 }
 
 // Open builds the kernels for a device and returns an Engine. With opts
@@ -139,7 +142,10 @@ func Open(opts *Options) (*Engine, error) {
 			}
 		}
 	}
-	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}}
+	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
+	if opts != nil && opts.source != "" {
+		e.source = opts.source
+	}
 	cacheDir := ""
 	if opts != nil {
 		cacheDir = opts.CacheDir
@@ -195,7 +201,7 @@ func cstr(s string) *byte {
 func (e *Engine) cacheKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver)
-	h.Write([]byte(kernelSource))
+	h.Write([]byte(e.source))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
@@ -236,7 +242,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 			// A stale or foreign binary: compile from source below.
 		}
 	}
-	src := []byte(kernelSource)
+	src := []byte(e.source)
 	srcPtr := uintptr(unsafe.Pointer(&src[0]))
 	srcLen := uintptr(len(src))
 	e.prog = dl.Call(a.createProgramWithSource, e.ctx, 1, uintptr(unsafe.Pointer(&srcPtr)), uintptr(unsafe.Pointer(&srcLen)), uintptr(unsafe.Pointer(&ep)))
@@ -287,12 +293,23 @@ func (e *Engine) saveBinary(path string) {
 	}
 }
 
+// alloc makes an uninitialized device buffer of size bytes (at least 1).
+func (e *Engine) alloc(flags uint64, size int) (uintptr, error) {
+	var ep errPtr
+	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(max(size, 1)), 0, uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateBuffer"); err != nil {
+		return 0, err
+	}
+	if m == 0 {
+		return 0, errNilHandle
+	}
+	return m, nil
+}
+
 // buffer makes a device buffer holding data (or of len(data) bytes).
 func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
-	var ep errPtr
-	n := max(len(data), 1)
-	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(n), 0, uintptr(unsafe.Pointer(&ep)))
-	if err := ep.err("clCreateBuffer"); err != nil {
+	m, err := e.alloc(flags, len(data))
+	if err != nil {
 		return 0, err
 	}
 	if len(data) > 0 {
@@ -318,9 +335,8 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 		return err
 	}
 	defer dl.Call(a.releaseMemObject, inBuf)
-	var ep errPtr
-	outBuf := dl.Call(a.createBuffer, e.ctx, clMemWriteOnly, uintptr(max(len(out), 1)), 0, uintptr(unsafe.Pointer(&ep)))
-	if err := ep.err("clCreateBuffer"); err != nil {
+	outBuf, err := e.alloc(clMemWriteOnly, len(out))
+	if err != nil {
 		return err
 	}
 	defer dl.Call(a.releaseMemObject, outBuf)

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/dl"
 	"github.com/p256k1/p256k1/schnorr"
 )
 
@@ -234,11 +237,83 @@ func TestCache(t *testing.T) {
 	}
 }
 
+// TestNoLibrary loads a library that does not exist: ErrNoOpenCL naming
+// it, never a panic (loadLibrary is load without the process-wide once).
 func TestNoLibrary(t *testing.T) {
-	// A library that does not exist gives ErrNoOpenCL, never a panic. (The
-	// loader is process-wide, so this only checks the error path's shape.)
-	err := fmt.Errorf("%w (tried x)", ErrNoOpenCL)
-	if !errors.Is(err, ErrNoOpenCL) {
-		t.Fatal("wrapping")
+	_, err := loadLibrary([]string{"/nonexistent/libOpenCL-p256k1-test.so"})
+	if !errors.Is(err, ErrNoOpenCL) || !strings.Contains(err.Error(), "libOpenCL-p256k1-test.so") {
+		t.Fatalf("got %v, want ErrNoOpenCL naming the library", err)
 	}
+	// A library without the OpenCL entry points (libc is loaded anyway).
+	if _, err := loadLibrary([]string{"libc.so.6"}); err == nil || !errors.Is(err, ErrNoOpenCL) {
+		if err != nil || runtime.GOOS == "linux" {
+			t.Fatalf("libc as OpenCL: %v, want ErrNoOpenCL", err)
+		}
+	}
+}
+
+// TestBuildFailure builds a broken kernel source: ErrBuild with the
+// compiler's log.
+func TestBuildFailure(t *testing.T) {
+	engine(t)
+	_, err := Open(&Options{Device: -1, CacheDir: "-", source: "__kernel void pubkeys(__global uchar *o) { this is not C; }\n"})
+	if !errors.Is(err, ErrBuild) {
+		t.Fatalf("got %v, want ErrBuild", err)
+	}
+	if !strings.Contains(err.Error(), "error") {
+		t.Fatalf("no compiler log in %q", err)
+	}
+	t.Logf("%.300s", err)
+}
+
+// TestOutOfMemory asks for an absurd buffer: ErrOutOfMemory, and the
+// engine still works afterwards.
+func TestOutOfMemory(t *testing.T) {
+	e := engine(t)
+	e.mu.Lock()
+	m, err := e.alloc(clMemReadWrite, 1<<62)
+	e.mu.Unlock()
+	if err == nil {
+		dl.Call(e.a.releaseMemObject, m)
+		t.Fatal("a 2^62-byte buffer was created")
+	}
+	if !errors.Is(err, ErrOutOfMemory) {
+		t.Fatalf("got %v, want ErrOutOfMemory", err)
+	}
+	out := make([]p256k1.PublicKey, 1)
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("after a failed allocation: %v", err)
+	}
+}
+
+// TestFallback: the OrCPU helpers give the CPU's results with no engine or
+// a closed one, and report the device's error.
+func TestFallback(t *testing.T) {
+	items := schnorrItems(40, rand.New(rand.NewPCG(5, 5)))
+	var closed Engine
+	closed.closed = true
+	for _, e := range []*Engine{nil, &closed} {
+		ok := make([]bool, len(items))
+		if err := VerifySchnorrOrCPU(e, items, ok); !errors.Is(err, ErrClosed) {
+			t.Fatalf("device error %v, want ErrClosed", err)
+		}
+		for i := range items {
+			if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
+				t.Fatalf("item %d: %v, want %v", i, ok[i], want)
+			}
+		}
+		out := make([]p256k1.PublicKey, 2)
+		if err := PublicKeysOrCPU(e, [][32]byte{{31: 1}, {}}, out); !errors.Is(err, ErrClosed) || out[0] != generator() || out[1] != (p256k1.PublicKey{}) {
+			t.Fatalf("PublicKeysOrCPU: %v", err)
+		}
+		eok := make([]bool, 1)
+		if err := VerifyECDSAOrCPU(e, []ECDSAItem{{}}, eok); !errors.Is(err, ErrClosed) || eok[0] {
+			t.Fatalf("VerifyECDSAOrCPU: %v %v", err, eok[0])
+		}
+	}
+}
+
+func generator() p256k1.PublicKey {
+	k, _ := p256k1.NewPrivateKey([]byte{31: 1})
+	return k.PublicKey()
 }
