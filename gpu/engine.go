@@ -179,7 +179,7 @@ func (e *Engine) init(cacheDir string) error {
 	if err := e.buildProgram(cacheDir); err != nil {
 		return err
 	}
-	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify"} {
+	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul"} {
 		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
 		if err := ep.err("clCreateKernel " + name); err != nil {
 			return err

@@ -424,3 +424,24 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gt
 	fe_mul(&x2, &r2, &z2);
 	ok[i] = (uchar)(fe_eq(&x1, &r.x) | fe_eq(&x2, &r.x));
 }
+
+/* Multiplications of public points by public scalars (silent-payment tweak
+   data, input_hash*A): item i is qx || qy || k (32 bytes each; the host
+   checked Q and 0 < k < n); out[i] = x || y of k*Q, or 64 zero bytes for
+   infinity. */
+__kernel void point_mul(__global const uchar *items, __global const uchar *gtab, __global uchar *out, uint n) {
+	uint i = get_global_id(0);
+	if (i >= n) return;
+	__global const uchar *it = items + 96 * i;
+	__global uchar *o = out + 64 * i;
+	for (int k = 0; k < 64; k++) o[k] = 0;
+	ge q;
+	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
+	gej r;
+	mul_p(&r, it + 64, &q);
+	if (r.inf) return;
+	ge a;
+	gej_to_ge(&a, &r);
+	fe_store(o, &a.x);
+	fe_store(o + 32, &a.y);
+}
