@@ -29,13 +29,9 @@ func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
 	}
 	ok = ok[:n]
 	clear(ok)
-	buf := make([]byte, 128*n)
 	pre := make([]bool, n)
-	for i := range items {
-		pre[i] = prepSchnorr(buf[128*i:128*i+128], &items[i])
-	}
 	res := make([]byte, n)
-	if err := e.run("schnorr_verify", buf, res, n); err != nil {
+	if err := e.pipeline("schnorr_verify", n, 128, 1, func(i int, dst []byte) { pre[i] = prepSchnorr(dst, &items[i]) }, res); err != nil {
 		return err
 	}
 	for i := range ok {
@@ -94,13 +90,9 @@ func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
 	}
 	ok = ok[:n]
 	clear(ok)
-	buf := make([]byte, 192*n)
 	pre := make([]bool, n)
-	for i := range items {
-		pre[i] = prepECDSA(buf[192*i:192*i+192], &items[i])
-	}
 	res := make([]byte, n)
-	if err := e.run("ecdsa_verify", buf, res, n); err != nil {
+	if err := e.pipeline("ecdsa_verify", n, 192, 1, func(i int, dst []byte) { pre[i] = prepECDSA(dst, &items[i]) }, res); err != nil {
 		return err
 	}
 	for i := range ok {
@@ -152,17 +144,16 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 		return nil
 	}
 	out = out[:n]
-	buf := make([]byte, 32*n)
 	pre := make([]bool, n)
-	for i := range scalars {
+	res := make([]byte, 64*n)
+	prep := func(i int, dst []byte) {
 		var k scalar.Scalar
 		pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
 		if pre[i] {
-			copy(buf[32*i:], scalars[i][:])
+			copy(dst, scalars[i][:])
 		}
 	}
-	res := make([]byte, 64*n)
-	if err := e.run("pubkeys", buf, res, n); err != nil {
+	if err := e.pipeline("pubkeys", n, 32, 64, prep, res); err != nil {
 		return err
 	}
 	for i := range out {

@@ -20,7 +20,7 @@ type clAPI struct {
 	getProgramInfo, createKernel, setKernelArg, createBuffer            uintptr
 	enqueueWriteBuffer, enqueueReadBuffer, enqueueNDRangeKernel, finish uintptr
 	releaseMemObject, releaseKernel, releaseProgram                     uintptr
-	releaseCommandQueue, releaseContext                                 uintptr
+	releaseCommandQueue, releaseContext, flush                          uintptr
 }
 
 // OpenCL constants (cl.h, OpenCL 1.2).
@@ -151,7 +151,7 @@ func loadLibrary(names []string) (*clAPI, error) {
 		{"clEnqueueNDRangeKernel", &a.enqueueNDRangeKernel}, {"clFinish", &a.finish},
 		{"clReleaseMemObject", &a.releaseMemObject}, {"clReleaseKernel", &a.releaseKernel},
 		{"clReleaseProgram", &a.releaseProgram}, {"clReleaseCommandQueue", &a.releaseCommandQueue},
-		{"clReleaseContext", &a.releaseContext},
+		{"clReleaseContext", &a.releaseContext}, {"clFlush", &a.flush},
 	} {
 		p, err := dl.Sym(h, s.name)
 		if err != nil || p == 0 {

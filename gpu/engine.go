@@ -118,6 +118,7 @@ type Engine struct {
 	// Cached is true when the program binary came from the cache.
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
+	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
 }
 
 // Open builds the kernels for a device and returns an Engine. With opts

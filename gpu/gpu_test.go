@@ -317,3 +317,41 @@ func generator() p256k1.PublicKey {
 	k, _ := p256k1.NewPrivateKey([]byte{31: 1})
 	return k.PublicKey()
 }
+
+// TestPipelineChunks runs batches in many small chunks (double-buffered,
+// the last one partial): the same results as the CPU.
+func TestPipelineChunks(t *testing.T) {
+	e := engine(t)
+	e.mu.Lock()
+	e.chunk = 7
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.chunk = 0
+		e.mu.Unlock()
+	}()
+	items := schnorrItems(300, rand.New(rand.NewPCG(7, 7)))
+	ok := make([]bool, len(items))
+	if err := e.VerifySchnorr(items, ok); err != nil {
+		t.Fatal(err)
+	}
+	for i := range items {
+		if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
+			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want)
+		}
+	}
+	scalars := make([][32]byte, 30)
+	for i := range scalars {
+		scalars[i] = sha256.Sum256(fmt.Appendf(nil, "chunk %d", i))
+	}
+	out := make([]p256k1.PublicKey, len(scalars))
+	if err := e.PublicKeys(scalars, out); err != nil {
+		t.Fatal(err)
+	}
+	for i := range scalars {
+		k, _ := p256k1.NewPrivateKey(scalars[i][:])
+		if out[i] != k.PublicKey() {
+			t.Fatalf("scalar %d differs", i)
+		}
+	}
+}

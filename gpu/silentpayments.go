@@ -30,13 +30,9 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 	if len(out) < n || len(errs) < n {
 		panic("gpu: TweakData: out or errs shorter than txs")
 	}
-	buf := make([]byte, 96*n)
 	pre := make([]error, n)
-	for i := range txs {
-		pre[i] = prepTweak(buf[96*i:96*i+96], &txs[i])
-	}
 	res := make([]byte, 64*n)
-	if err := e.run("point_mul", buf, res, n); err != nil {
+	if err := e.pipeline("point_mul", n, 96, 64, func(i int, dst []byte) { pre[i] = prepTweak(dst, &txs[i]) }, res); err != nil {
 		return err
 	}
 	for i := range txs {

@@ -1,0 +1,131 @@
+package gpu
+
+import (
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/p256k1/p256k1/internal/dl"
+)
+
+// defaultChunk is how many items one kernel launch of a pipelined batch
+// takes: large enough to fill a GPU, small enough that preparing the next
+// chunk on the CPU overlaps the device's work on this one.
+const defaultChunk = 1 << 16
+
+// pipeline runs kernel over n items of inSize input and outSize output
+// bytes: the host prepares items (prep(i, dst) writes item i's input and
+// may record per-item host results; it is called from several goroutines,
+// once per item) in chunks, spread over GOMAXPROCS goroutines, while the
+// device works on the previous chunk; device buffers are double-buffered,
+// writes, launches and reads are enqueued without blocking on the in-order
+// queue, and one clFinish ends the batch. res receives n·outSize bytes.
+func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int, dst []byte), res []byte) error {
+	chunk := e.chunk
+	if chunk <= 0 {
+		chunk = defaultChunk
+	}
+	chunk = min(chunk, n)
+	in := make([]byte, n*inSize)
+	prepRange := func(lo, hi int) {
+		workers := runtime.GOMAXPROCS(0)
+		if hi-lo < 256 || workers == 1 {
+			for i := lo; i < hi; i++ {
+				prep(i, in[i*inSize:(i+1)*inSize])
+			}
+			return
+		}
+		var wg sync.WaitGroup
+		per := (hi - lo + workers - 1) / workers
+		for a := lo; a < hi; a += per {
+			b := min(a+per, hi)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := a; i < b; i++ {
+					prep(i, in[i*inSize:(i+1)*inSize])
+				}
+			}()
+		}
+		wg.Wait()
+	}
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return ErrClosed
+	}
+	a := e.a
+	var bufs [2][2]uintptr // [set][in, out]
+	defer func() {
+		for _, s := range bufs {
+			for _, m := range s {
+				if m != 0 {
+					dl.Call(a.releaseMemObject, m)
+				}
+			}
+		}
+	}()
+	sets := 1
+	if n > chunk {
+		sets = 2
+	}
+	for s := range sets {
+		var err error
+		if bufs[s][0], err = e.alloc(clMemReadOnly, chunk*inSize); err != nil {
+			return err
+		}
+		if bufs[s][1], err = e.alloc(clMemWriteOnly, chunk*outSize); err != nil {
+			return err
+		}
+	}
+	k := e.kernels[kernel]
+	// finish waits for everything enqueued (also on an early return: the
+	// device must stop reading in and writing res before they go).
+	finish := func() error { return check("clFinish", dl.Call(a.finish, e.queue)) }
+	prepRange(0, chunk)
+	for c, lo := 0, 0; lo < n; c, lo = c+1, lo+chunk {
+		hi := min(lo+chunk, n)
+		m := hi - lo
+		inBuf, outBuf := bufs[c%sets][0], bufs[c%sets][1]
+		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, e.queue, inBuf, 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&in[lo*inSize])), 0, 0, 0)); err != nil {
+			finish()
+			return err
+		}
+		nn := uint32(m)
+		for i, arg := range []struct {
+			size uintptr
+			p    unsafe.Pointer
+		}{
+			{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
+			{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
+			{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
+			{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
+		} {
+			if err := check("clSetKernelArg", dl.Call(a.setKernelArg, k, uintptr(i), arg.size, uintptr(arg.p))); err != nil {
+				finish()
+				return err
+			}
+		}
+		global := uintptr(m)
+		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), 0, 0, 0, 0)); err != nil {
+			finish()
+			return err
+		}
+		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&res[lo*outSize])), 0, 0, 0)); err != nil {
+			finish()
+			return err
+		}
+		if err := check("clFlush", dl.Call(a.flush, e.queue)); err != nil {
+			finish()
+			return err
+		}
+		if hi < n {
+			prepRange(hi, min(hi+chunk, n)) // overlaps the device's work on this chunk
+		}
+	}
+	err := finish()
+	runtime.KeepAlive(in)
+	runtime.KeepAlive(res)
+	return err
+}
