@@ -24,11 +24,13 @@ package bip32
 
 import (
 	"crypto/sha512"
+	"crypto/subtle"
 	"encoding/binary"
 	"fmt"
 	"log/slog"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
@@ -484,9 +486,20 @@ func ParseExtendedKeyVersions(s string, versions ...Version) (ExtendedKey, error
 	if len(b) != 82 {
 		return ExtendedKey{}, ErrInvalidLength
 	}
-	if checksum(b[:78]) != [4]byte(b[78:82]) {
+	sum := checksum(b[:78])
+	ok := subtle.ConstantTimeCompare(sum[:], b[78:82])
+	// Whether the checksum matches is the function's result (an xprv's
+	// checksum is a function of its secret, hence the constant-time compare).
+	ctime.Declassify(&ok)
+	if ok != 1 {
 		return ExtendedKey{}, ErrChecksum
 	}
+	// The header (version, depth, parent fingerprint, index) and the key
+	// data's prefix byte are public by design (for an xprv they came out of
+	// the constant-time decoding of a secret string, so the valgrind check
+	// sees them as secret); the chain code and the private key stay secret.
+	ctime.DeclassifyBytes(b[:13])
+	ctime.DeclassifyBytes(b[45:46])
 	return parse78((*[78]byte)(b[:78]), versions)
 }
 

@@ -11,6 +11,42 @@ import (
 func init() {
 	register("bip32.NewMaster", caseBIP32Master)
 	register("bip32.ExtendedKey.Child", caseBIP32Child)
+	register("bip32.ExtendedKey.XPrv+ParseExtendedKey", caseBIP32XPrv)
+}
+
+// caseBIP32XPrv: the xprv string of a secret key (Base58Check encoding
+// with fixed trip counts and arithmetic digit maps; only the length is
+// declassified), and parsing it back (decoding, the constant-time checksum
+// compare and the key's range check, each declassified only as its
+// result). The string is a secret; it is declassified only to compare.
+func caseBIP32XPrv(in *inputs) error {
+	m, err := bip32.NewMaster(in.secretBytes(32), bip32.Mainnet)
+	if err != nil {
+		return err
+	}
+	s, err := m.XPrv()
+	if err != nil {
+		return err
+	}
+	p, err := bip32.ParseExtendedKey(s)
+	if err != nil {
+		return err
+	}
+	public(&m) // checked for correctness only
+	public(&p) // checked for correctness only
+	s2, _ := p.XPrv()
+	b, b2 := []byte(s), []byte(s2)
+	public(&b) // checked for correctness only
+	for i := range b {
+		public(&b[i]) // checked for correctness only
+	}
+	for i := range b2 {
+		public(&b2[i]) // checked for correctness only
+	}
+	if string(b) != string(b2) || p.XPub() != m.XPub() {
+		return errWrong
+	}
+	return nil
 }
 
 // caseBIP32Master: HMAC-SHA512 of a secret seed, the validity check of IL
