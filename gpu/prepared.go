@@ -1,0 +1,68 @@
+package gpu
+
+import (
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/schnorr"
+	"github.com/p256k1/p256k1/silentpayments"
+)
+
+// Prepared is a batch whose host work is done (for measuring the device's
+// part alone, as bench/cmd/gpubench does): RunPrepared uploads it, runs one
+// kernel launch over all of it and reads the results back. Its results are
+// not decoded; use the Engine's batch methods for answers.
+type Prepared struct {
+	kernel string
+	in     []byte
+	out    []byte
+	n      int
+}
+
+// Len is the number of items.
+func (p *Prepared) Len() int { return p.n }
+
+// PrepareSchnorr does VerifySchnorr's host work for items.
+func PrepareSchnorr(items []schnorr.BatchItem) *Prepared {
+	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, 128*len(items)), out: make([]byte, len(items)), n: len(items)}
+	for i := range items {
+		prepSchnorr(p.in[128*i:128*i+128], &items[i])
+	}
+	return p
+}
+
+// PrepareECDSA does VerifyECDSA's host work for items.
+func PrepareECDSA(items []ECDSAItem) *Prepared {
+	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 192*len(items)), out: make([]byte, len(items)), n: len(items)}
+	for i := range items {
+		prepECDSA(p.in[192*i:192*i+192], &items[i])
+	}
+	return p
+}
+
+// PreparePublicKeys does PublicKeys' host work (public scalars only).
+func PreparePublicKeys(scalars [][32]byte) *Prepared {
+	p := &Prepared{kernel: "pubkeys", in: make([]byte, 32*len(scalars)), out: make([]byte, 64*len(scalars)), n: len(scalars)}
+	for i := range scalars {
+		var k scalar.Scalar
+		if k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0 {
+			copy(p.in[32*i:], scalars[i][:])
+		}
+	}
+	return p
+}
+
+// PrepareTweakData does TweakData's host work (summing keys, hashing).
+func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
+	p := &Prepared{kernel: "point_mul", in: make([]byte, 96*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
+	for i := range txs {
+		prepTweak(p.in[96*i:96*i+96], &txs[i])
+	}
+	return p
+}
+
+// RunPrepared runs p on the device: upload, one launch, download.
+func (e *Engine) RunPrepared(p *Prepared) error {
+	if p.n == 0 {
+		return nil
+	}
+	return e.run(p.kernel, p.in, p.out, p.n)
+}
