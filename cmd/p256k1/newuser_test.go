@@ -187,3 +187,20 @@ func TestSmallThings(t *testing.T) {
 		t.Errorf("Bitcoin form without --bitcoin: exit %d, %q", code, errOut)
 	}
 }
+
+// TestTerminalNote: pubkey and sign waiting for the key on a character
+// device (a terminal; /dev/null stands in) say so on standard error.
+func TestTerminalNote(t *testing.T) {
+	for _, args := range [][]string{{"pubkey"}, {"sign", "--scheme", "schnorr", "--hash", "none", "--msg", "00"}} {
+		f, err := os.Open(os.DevNull)
+		if err != nil {
+			t.Skip(err)
+		}
+		var o, e strings.Builder
+		code := run(args, f, &o, &e)
+		f.Close()
+		if code != exitUsage || !strings.Contains(e.String(), "reading the secret key from standard input (a terminal)") || o.String() != "" {
+			t.Errorf("%v on a terminal: exit %d, stdout %q, stderr %q", args, code, o.String(), e.String())
+		}
+	}
+}
