@@ -31,7 +31,7 @@ func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
 	clear(ok)
 	pre := make([]bool, n)
 	res := make([]byte, n)
-	if err := e.pipeline("schnorr_verify", n, 128, 1, func(i int, dst []byte) { pre[i] = prepSchnorr(dst, &items[i]) }, res); err != nil {
+	if err := e.pipeline("schnorr_verify", n, 132, 1, func(i int, dst []byte) { pre[i] = prepSchnorr(dst, &items[i]) }, res); err != nil {
 		return err
 	}
 	for i := range ok {
@@ -40,7 +40,7 @@ func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
 	return nil
 }
 
-// prepSchnorr writes px ‖ r ‖ s ‖ (n − e) and reports whether the item can
+// prepSchnorr writes px ‖ r ‖ s ‖ (n − e, GLV-split: glvEncode) and reports whether the item can
 // be valid at all (a valid key, r < p, s < n).
 func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if it.PublicKey == nil || it.Signature == nil || !it.PublicKey.IsValid() {
@@ -60,7 +60,7 @@ func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	ev.Negate(&ev)
 	copy(dst[0:32], px[:])
 	copy(dst[32:96], sig[:])
-	ev.Bytes((*[32]byte)(dst[96:128]))
+	glvEncode(dst[96:128], dst[128:132], &ev)
 	return true
 }
 
@@ -92,7 +92,7 @@ func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
 	clear(ok)
 	pre := make([]bool, n)
 	res := make([]byte, n)
-	if err := e.pipeline("ecdsa_verify", n, 192, 1, func(i int, dst []byte) { pre[i] = prepECDSA(dst, &items[i]) }, res); err != nil {
+	if err := e.pipeline("ecdsa_verify", n, 196, 1, func(i int, dst []byte) { pre[i] = prepECDSA(dst, &items[i]) }, res); err != nil {
 		return err
 	}
 	for i := range ok {
@@ -120,7 +120,7 @@ func prepECDSA(dst []byte, it *ECDSAItem) bool {
 	u := it.PublicKey.SerializeUncompressed()
 	copy(dst[0:64], u[1:65])
 	u1.Bytes((*[32]byte)(dst[64:96]))
-	u2.Bytes((*[32]byte)(dst[96:128]))
+	glvEncode(dst[96:128], dst[192:196], &u2)
 	var xr, rn field.Element
 	xr.SetBytes((*[32]byte)(c[:32]))
 	rn.Set(&xr)
@@ -195,4 +195,28 @@ func gTable() []byte {
 		}
 	}
 	return tab
+}
+
+// glvEncode writes k split by the GLV endomorphism, k = k1 + k2·λ (mod n):
+// |k1| ‖ |k2| (16 bytes each, big-endian) to k32 and their signs (1 for
+// negative) to sg[0], sg[1] (sg[2:4] zero), as the kernels' mul_p reads
+// them.
+func glvEncode(k32, sg []byte, k *scalar.Scalar) {
+	var k1, k2 scalar.Scalar
+	scalar.SplitLambda(&k1, &k2, k)
+	for i, h := range []*scalar.Scalar{&k1, &k2} {
+		var b [32]byte
+		h.Bytes(&b)
+		sg[i] = 0
+		if [16]byte(b[:16]) != ([16]byte{}) {
+			h.Negate(h)
+			h.Bytes(&b)
+			sg[i] = 1
+		}
+		if [16]byte(b[:16]) != ([16]byte{}) {
+			panic("gpu: GLV split out of range") // impossible: |k1|, |k2| < 2^128
+		}
+		copy(k32[16*i:16*i+16], b[16:])
+	}
+	sg[2], sg[3] = 0, 0
 }

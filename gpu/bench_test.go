@@ -103,9 +103,9 @@ func BenchmarkGPU(b *testing.B) {
 		perItem(b)
 	})
 	b.Run("schnorr/kernel", func(b *testing.B) {
-		buf := make([]byte, 128*n)
+		buf := make([]byte, 132*n)
 		for i := range sch {
-			prepSchnorr(buf[128*i:], &sch[i])
+			prepSchnorr(buf[132*i:], &sch[i])
 		}
 		res := make([]byte, n)
 		for b.Loop() {

@@ -22,18 +22,18 @@ func (p *Prepared) Len() int { return p.n }
 
 // PrepareSchnorr does VerifySchnorr's host work for items.
 func PrepareSchnorr(items []schnorr.BatchItem) *Prepared {
-	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, 128*len(items)), out: make([]byte, len(items)), n: len(items)}
+	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, 132*len(items)), out: make([]byte, len(items)), n: len(items)}
 	for i := range items {
-		prepSchnorr(p.in[128*i:128*i+128], &items[i])
+		prepSchnorr(p.in[132*i:132*i+132], &items[i])
 	}
 	return p
 }
 
 // PrepareECDSA does VerifyECDSA's host work for items.
 func PrepareECDSA(items []ECDSAItem) *Prepared {
-	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 192*len(items)), out: make([]byte, len(items)), n: len(items)}
+	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 196*len(items)), out: make([]byte, len(items)), n: len(items)}
 	for i := range items {
-		prepECDSA(p.in[192*i:192*i+192], &items[i])
+		prepECDSA(p.in[196*i:196*i+196], &items[i])
 	}
 	return p
 }
@@ -52,9 +52,9 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 
 // PrepareTweakData does TweakData's host work (summing keys, hashing).
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
-	p := &Prepared{kernel: "point_mul", in: make([]byte, 96*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
+	p := &Prepared{kernel: "point_mul", in: make([]byte, 100*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	for i := range txs {
-		prepTweak(p.in[96*i:96*i+96], &txs[i])
+		prepTweak(p.in[100*i:100*i+100], &txs[i])
 	}
 	return p
 }

@@ -32,7 +32,7 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 	}
 	pre := make([]error, n)
 	res := make([]byte, 64*n)
-	if err := e.pipeline("point_mul", n, 96, 64, func(i int, dst []byte) { pre[i] = prepTweak(dst, &txs[i]) }, res); err != nil {
+	if err := e.pipeline("point_mul", n, 100, 64, func(i int, dst []byte) { pre[i] = prepTweak(dst, &txs[i]) }, res); err != nil {
 		return err
 	}
 	for i := range txs {
@@ -50,7 +50,7 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 	return nil
 }
 
-// prepTweak writes A (x ‖ y) ‖ input_hash, or returns TweakData's error.
+// prepTweak writes A (x ‖ y) ‖ input_hash (GLV-split, glvEncode), or returns TweakData's error.
 func prepTweak(dst []byte, tx *silentpayments.TxInputs) error {
 	if len(tx.Inputs) == 0 || len(tx.Outpoints) == 0 {
 		return silentpayments.ErrNoInputs
@@ -88,6 +88,6 @@ func prepTweak(dst []byte, tx *silentpayments.TxInputs) error {
 	}
 	a.X.Bytes((*[32]byte)(dst[0:32]))
 	a.Y.Bytes((*[32]byte)(dst[32:64]))
-	copy(dst[64:96], d[:])
+	glvEncode(dst[64:96], dst[96:100], &h)
 	return nil
 }

@@ -366,18 +366,36 @@ static void mul_g(gej *r, __global const uchar *k, __global const uchar *gtab) {
 	}
 }
 
-/* k*P for a 32-byte big-endian scalar: 4-bit windows, most significant
-   first (the table holds 1P..15P in Jacobian form). */
-static void mul_p(gej *r, __global const uchar *k, const ge *p) {
-	gej tab[15];
-	tab[0].x = p->x; tab[0].y = p->y; tab[0].z.d[0] = 1; tab[0].z.d[1] = tab[0].z.d[2] = tab[0].z.d[3] = 0; tab[0].inf = 0;
-	for (int i = 1; i < 15; i++) gej_add_ge(&tab[i], &tab[i - 1], p);
+/* beta, a cube root of unity mod p: lambda*(x, y) = (beta*x, y). */
+__constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E64479EAC3434E9UL, 0x7AE96A2B657C0710UL};
+
+/* k*P with the GLV endomorphism: the host split k = k1 + k2*lambda (mod n)
+   with |k1|, |k2| < 2^128 and sent |k1| || |k2| (16 bytes each, big-endian)
+   and their signs (sg[0], sg[1]: 1 for negative). Joint 4-bit windows over
+   128 bits, most significant first: 128 doublings and up to 64 additions
+   (tables 1..15 of +-P and +-lambda*P in Jacobian form). */
+static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
+	ge p1 = *p, p2;
+	if (sg[0]) fe_neg(&p1.y, &p1.y);
+	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
+	fe_mul(&p2.x, &p->x, &beta);
+	p2.y = p->y;
+	if (sg[1]) fe_neg(&p2.y, &p2.y);
+	gej t1[15], t2[15];
+	t1[0].x = p1.x; t1[0].y = p1.y; t1[0].z.d[0] = 1; t1[0].z.d[1] = t1[0].z.d[2] = t1[0].z.d[3] = 0; t1[0].inf = 0;
+	t2[0].x = p2.x; t2[0].y = p2.y; t2[0].z = t1[0].z; t2[0].inf = 0;
+	for (int i = 1; i < 15; i++) {
+		gej_add_ge(&t1[i], &t1[i - 1], &p1);
+		gej_add_ge(&t2[i], &t2[i - 1], &p2);
+	}
 	r->inf = 1;
-	for (int i = 63; i >= 0; i--) {
+	for (int i = 31; i >= 0; i--) {
 		for (int d = 0; d < 4; d++) gej_double(r, r);
-		uchar byte = k[31 - i / 2];
-		int digit = (i & 1) ? (byte >> 4) : (byte & 15);
-		if (digit) gej_add(r, r, &tab[digit - 1]);
+		uchar b1 = k[15 - i / 2], b2 = k[31 - i / 2];
+		int d1 = (i & 1) ? (b1 >> 4) : (b1 & 15);
+		int d2 = (i & 1) ? (b2 >> 4) : (b2 & 15);
+		if (d1) gej_add(r, r, &t1[d1 - 1]);
+		if (d2) gej_add(r, r, &t2[d2 - 1]);
 	}
 }
 
@@ -409,13 +427,14 @@ __kernel void pubkeys(__global const uchar *scalars, __global const uchar *gtab,
 }
 
 /* BIP-340 verification of prepared items: item i is px || r || s || negE
+   (negE split for GLV: |k1| || |k2|, then 4 bytes of signs; 132 bytes)
    (32 bytes each), where the host checked r < p and s < n and computed
    negE = n - e mod n from e = hash(r || px || msg). Result 1 iff lift_x(px)
    exists and R = s*G + negE*P is finite with even y and x(R) = r. */
 __kernel void schnorr_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	__global const uchar *it = items + 128 * i;
+	__global const uchar *it = items + 132 * i;
 	ok[i] = 0;
 	fe px, rx, y2, t;
 	if (!fe_load(&px, it) || !fe_load(&rx, it + 32)) return;
@@ -430,7 +449,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const uchar *
 	if (p.y.d[0] & 1) fe_neg(&p.y, &p.y);
 	gej sg, ep, r;
 	mul_g(&sg, it + 64, gtab);
-	mul_p(&ep, it + 96, &p);
+	mul_p(&ep, it + 96, it + 128, &p);
 	gej_add(&r, &sg, &ep);
 	if (r.inf) return;
 	ge a;
@@ -438,15 +457,15 @@ __kernel void schnorr_verify(__global const uchar *items, __global const uchar *
 	ok[i] = (uchar)(fe_eq(&a.x, &rx) & ((a.y.d[0] & 1) == 0));
 }
 
-/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2 ||
-   r || rn (32 bytes each), where the host parsed Q, checked 0 < r, s < n and
+/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2 (GLV-split) ||
+   r || rn (32 bytes each) || 4 bytes of u2's split signs, where the host parsed Q, checked 0 < r, s < n and
    low-S, computed u1 = z/s and u2 = r/s, and set rn = r + n when r + n < p
    (else rn = r). Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn,
    compared in Jacobian form (X = x*Z^2). */
 __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	__global const uchar *it = items + 192 * i;
+	__global const uchar *it = items + 196 * i;
 	ok[i] = 0;
 	ge q;
 	fe r1, r2;
@@ -455,7 +474,7 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gt
 	fe_load(&r2, it + 160);
 	gej a, b, r;
 	mul_g(&a, it + 64, gtab);
-	mul_p(&b, it + 96, &q);
+	mul_p(&b, it + 96, it + 192, &q);
 	gej_add(&r, &a, &b);
 	if (r.inf) return;
 	fe z2, x1, x2;
@@ -466,19 +485,19 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gt
 }
 
 /* Multiplications of public points by public scalars (silent-payment tweak
-   data, input_hash*A): item i is qx || qy || k (32 bytes each; the host
+   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split) || 4 sign bytes (the host
    checked Q and 0 < k < n); out[i] = x || y of k*Q, or 64 zero bytes for
    infinity. */
 __kernel void point_mul(__global const uchar *items, __global const uchar *gtab, __global uchar *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	__global const uchar *it = items + 96 * i;
+	__global const uchar *it = items + 100 * i;
 	__global uchar *o = out + 64 * i;
 	for (int k = 0; k < 64; k++) o[k] = 0;
 	ge q;
 	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
 	gej r;
-	mul_p(&r, it + 64, &q);
+	mul_p(&r, it + 64, it + 96, &q);
 	if (r.inf) return;
 	ge a;
 	gej_to_ge(&a, &r);
