@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"sync"
+
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/field"
@@ -171,31 +173,40 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	return nil
 }
 
-// gTable is the device's fixed-base table: entry i·15 + j − 1 is
-// j·16^i·G (x ‖ y, 32 bytes each) for windows i < 64 and digits 1..15.
+// gTable is the device's fixed-base table: entry i·255 + j − 1 is
+// j·256^i·G (x ‖ y, 32 bytes each) for windows i < 32 and digits 1..255
+// (510 KiB), computed once per process.
 func gTable() []byte {
-	tab := make([]byte, 64*15*64)
-	for i := range 64 {
-		for j := 1; j <= 15; j++ {
-			var k [32]byte
-			// j·16^i as a 256-bit big-endian integer (< n for i < 64).
-			bit := 4 * i
-			v := uint32(j) << (bit % 8)
-			k[31-bit/8] = byte(v)
-			if bit/8+1 < 32 {
-				k[31-bit/8-1] |= byte(v >> 8)
-			}
-			pk, err := p256k1.NewPrivateKey(k[:])
-			if err != nil {
-				panic("gpu: table scalar out of range")
-			}
-			pub := pk.PublicKey()
-			u := pub.SerializeUncompressed()
-			copy(tab[64*(i*15+j-1):], u[1:65])
+	gTableOnce.Do(func() {
+		tab := make([]byte, 32*255*64)
+		var wg sync.WaitGroup
+		for i := range 32 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := 1; j <= 255; j++ {
+					var k [32]byte
+					k[31-i] = byte(j) // j·256^i < n
+					pk, err := p256k1.NewPrivateKey(k[:])
+					if err != nil {
+						panic("gpu: table scalar out of range")
+					}
+					pub := pk.PublicKey()
+					u := pub.SerializeUncompressed()
+					copy(tab[64*(i*255+j-1):], u[1:65])
+				}
+			}()
 		}
-	}
-	return tab
+		wg.Wait()
+		gTab = tab
+	})
+	return gTab
 }
+
+var (
+	gTableOnce sync.Once
+	gTab       []byte
+)
 
 // glvEncode writes k split by the GLV endomorphism, k = k1 + k2·λ (mod n):
 // |k1| ‖ |k2| (16 bytes each, big-endian) to k32 and their signs (1 for

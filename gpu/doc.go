@@ -19,8 +19,8 @@
 // BIP-340's challenge hash, ECDSA's u1 = z/s and u2 = r/s, BIP-352's input
 // sum A and input hash, and the GLV split of the variable point's scalar
 // (k = k1 + k2·λ, |k1|, |k2| < 2^128). The device lifts x-only keys and
-// multiplies: G from a 64-window fixed-base table (4-bit windows, 64 mixed
-// additions, no doublings; uploaded once), the other point by joint 4-bit
+// multiplies: G from a 32-window fixed-base table (8-bit windows, 510 KiB,
+// 32 mixed additions, no doublings; uploaded once), the other point by joint 4-bit
 // windows of ±P and ±λP over 128 bits (128 doublings), and inverts and
 // takes square roots by libsecp256k1's addition chains.
 //

@@ -351,16 +351,15 @@ static void ge_load_table(ge *r, __global const uchar *tab, int idx) {
 }
 
 /* k*G for a 32-byte big-endian scalar, from the host's table: entry
-   (i*15 + j - 1) is j * 16^i * G for window i (least significant first) and
-   digit j in 1..15. 64 mixed additions, no doublings. */
+   (i*255 + j - 1) is j * 256^i * G for window i (byte i from the least
+   significant) and digit j in 1..255. 32 mixed additions, no doublings. */
 static void mul_g(gej *r, __global const uchar *k, __global const uchar *gtab) {
 	r->inf = 1;
-	for (int i = 0; i < 64; i++) {
-		uchar byte = k[31 - i / 2];
-		int digit = (i & 1) ? (byte >> 4) : (byte & 15);
+	for (int i = 0; i < 32; i++) {
+		int digit = k[31 - i];
 		if (digit) {
 			ge g;
-			ge_load_table(&g, gtab, i * 15 + digit - 1);
+			ge_load_table(&g, gtab, i * 255 + digit - 1);
 			gej_add_ge(r, r, &g);
 		}
 	}
