@@ -41,33 +41,51 @@ func charDigit(c byte) (d int32, ok int32) {
 	return d, r1 | rA | rJ | rP | ra | rm
 }
 
+// pow58x5 is 58^5, the largest power of 58 below 2^30: the big numbers are
+// converted five digits at a time in 32-bit words.
+const pow58x5 = 58 * 58 * 58 * 58 * 58
+
 // base58Encode appends the Base58 encoding of b to dst. Leading zero bytes
 // become '1's. The number of leading zero bytes is public (for extended
 // keys it is 0: the version bytes lead); beyond that, the work and memory
 // accesses depend on the length only, and the length of the result (public:
-// it is the string's length) is declassified. Quadratic in len(b); b is
-// short here (82 bytes).
+// it is the string's length) is declassified. The number is held in 32-bit
+// words and divided by 58^5 per pass, a fixed number of passes.
 func base58Encode(dst, b []byte) []byte {
 	zeros := 0
 	for zeros < len(b) && b[zeros] == 0 {
 		zeros++
 	}
+	data := b[zeros:]
+	nw := (len(data) + 3) / 4
 	// log(256)/log(58) ≈ 1.366: at most len*138/100+1 digits.
-	var buf [256]byte
+	passes := ((len(data)*138/100 + 1) + 4) / 5
+	var wbuf [64]uint32
+	var dbuf [320]byte
+	var w []uint32
 	var digits []byte
-	size := (len(b)-zeros)*138/100 + 1
-	if size <= len(buf) {
-		digits = buf[:size]
+	if nw <= len(wbuf) && passes*5 <= len(dbuf) {
+		w, digits = wbuf[:nw], dbuf[:passes*5]
 	} else {
-		digits = make([]byte, size)
+		w, digits = make([]uint32, nw), make([]byte, passes*5)
 	}
+	defer clear(w)
 	defer clear(digits)
-	for _, c := range b[zeros:] {
-		carry := uint32(c)
-		for j := range digits { // every digit, every time: a fixed trip count
-			carry += uint32(digits[j]) << 8
-			digits[j] = byte(carry % 58)
-			carry /= 58
+	// Big-endian words, the first one padded on the left with zero bytes.
+	for k, c := range data {
+		pos := len(data) - 1 - k // byte position from the least significant end
+		w[nw-1-pos/4] |= uint32(c) << (8 * (pos % 4))
+	}
+	for p := range passes {
+		var rem uint64
+		for i := range w {
+			cur := rem<<32 | uint64(w[i])
+			w[i] = uint32(cur / pow58x5)
+			rem = cur % pow58x5
+		}
+		for k := range 5 {
+			digits[p*5+k] = byte(rem % 58)
+			rem /= 58
 		}
 	}
 	// The number of significant digits, counted branch-free from the top,
@@ -78,9 +96,6 @@ func base58Encode(dst, b []byte) []byte {
 		lead += still
 	}
 	ctime.Declassify(&lead)
-	if zeros == len(b) {
-		lead = len(digits) // all zero bytes: only the '1's
-	}
 	for range zeros {
 		dst = append(dst, '1')
 	}
@@ -92,9 +107,10 @@ func base58Encode(dst, b []byte) []byte {
 
 // base58Decode appends the bytes that s encodes to dst; ErrBase58 for a
 // character outside the alphabet. Leading '1's become zero bytes. As
-// base58Encode: the leading '1's are public, the rest is decoded with a
-// fixed amount of work for its length, and only the validity and the length
-// of the result are declassified.
+// base58Encode: the number of leading '1's is counted branch-free and
+// declassified, the rest is decoded with a fixed amount of work for its
+// length (five characters per multiply-accumulate pass over 32-bit words),
+// and only the validity and the length of the result are declassified.
 func base58Decode(dst []byte, s string) ([]byte, error) {
 	// The number of leading '1's, counted branch-free (every character is
 	// a function of the whole encoded number, secret for an xprv), then
@@ -106,24 +122,37 @@ func base58Decode(dst []byte, s string) ([]byte, error) {
 		zeros += still
 	}
 	ctime.Declassify(&zeros)
+	rest := s[zeros:]
 	// log(58)/log(256) ≈ 0.733: at most len*733/1000+1 bytes.
-	var buf [256]byte
-	var out []byte
-	if size := (len(s)-zeros)*733/1000 + 1; size <= len(buf) {
-		out = buf[:size]
+	nw := (len(rest)*733/1000+1)/4 + 1
+	var wbuf [64]uint32
+	var w []uint32
+	if nw <= len(wbuf) {
+		w = wbuf[:nw]
 	} else {
-		out = make([]byte, size)
+		w = make([]uint32, nw)
 	}
-	defer clear(out)
+	defer clear(w)
 	valid := int32(1)
-	for i := zeros; i < len(s); i++ {
-		v, ok := charDigit(s[i])
-		valid &= ok
-		carry := uint32(v)
-		for j := range out { // a fixed trip count
-			carry += uint32(out[j]) * 58
-			out[j] = byte(carry)
-			carry >>= 8
+	for g := 0; g < len(rest); {
+		m := 5 - (5-len(rest)%5)%5 // the first group takes the remainder
+		if g > 0 {
+			m = 5
+		}
+		var v uint64
+		mult := uint64(1)
+		for _, c := range []byte(rest[g : g+m]) {
+			d, ok := charDigit(c)
+			valid &= ok
+			v = v*58 + uint64(d)
+			mult *= 58
+		}
+		g += m
+		carry := v
+		for i := len(w) - 1; i >= 0; i-- { // every word: a fixed trip count
+			cur := uint64(w[i])*mult + carry
+			w[i] = uint32(cur)
+			carry = cur >> 32
 		}
 	}
 	// Whether the string is Base58 is the function's result.
@@ -133,16 +162,17 @@ func base58Decode(dst []byte, s string) ([]byte, error) {
 	}
 	lead := 0
 	still = 1
-	for j := len(out) - 1; j >= 0; j-- {
-		still &= int(uint32(out[j])-1) >> 31 & 1
+	for k := 0; k < 4*len(w); k++ {
+		c := byte(w[k/4] >> (24 - 8*(k%4)))
+		still &= int(uint32(c)-1) >> 31 & 1
 		lead += still
 	}
 	ctime.Declassify(&lead) // the length of the result
 	for range zeros {
 		dst = append(dst, 0)
 	}
-	for j := len(out) - 1 - lead; j >= 0; j-- {
-		dst = append(dst, out[j])
+	for k := lead; k < 4*len(w); k++ {
+		dst = append(dst, byte(w[k/4]>>(24-8*(k%4))))
 	}
 	return dst, nil
 }

@@ -46,3 +46,11 @@ func BenchmarkParseXPub(b *testing.B) {
 		ParseExtendedKey(s)
 	}
 }
+
+func BenchmarkXPub(b *testing.B) {
+	m, _ := NewMaster(bytes.Repeat([]byte{1}, 32), Mainnet)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.XPub()
+	}
+}

@@ -151,6 +151,29 @@ func BenchmarkBIP32(b *testing.B) {
 			tm.Derive(bip32.Hardened(7))
 		}
 	})
+	// End to end: m/86'/0'/0'/0/5 from the master and its xpub (hdkeychain
+	// computes a private key's public key lazily, so single-step numbers
+	// are not comparable; this one is).
+	path := []uint32{bip32.Hardened(86), bip32.Hardened(0), bip32.Hardened(0), 0, 5}
+	b.Run("Path5XPub/p256k1", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			k, _ := om.Derive(path...)
+			_ = k.XPub()
+		}
+	})
+	b.Run("Path5XPub/hdkeychain", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			m, _ := hdkeychain.NewMaster(seed, &chaincfg.MainNetParams)
+			k := m
+			for _, i := range path {
+				k, _ = k.Derive(i)
+			}
+			n, _ := k.Neuter()
+			_ = n.String()
+		}
+	})
 	b.Run("ChildPublic/p256k1", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
