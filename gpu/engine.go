@@ -356,8 +356,8 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 			return err
 		}
 	}
-	global := uintptr(n)
-	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), 0, 0, 0, 0)); err != nil {
+	global, local := launchSize(n)
+	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
 		return err
 	}
 	if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 1, 0, uintptr(len(out)), uintptr(unsafe.Pointer(&out[0])), 0, 0, 0)); err != nil {

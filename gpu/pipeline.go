@@ -107,8 +107,8 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 				return err
 			}
 		}
-		global := uintptr(m)
-		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), 0, 0, 0, 0)); err != nil {
+		global, local := launchSize(m)
+		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
 			finish()
 			return err
 		}
@@ -128,4 +128,16 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 	runtime.KeepAlive(in)
 	runtime.KeepAlive(res)
 	return err
+}
+
+// workGroup is the work-group size of every launch. Leaving it to the
+// driver lets PoCL pick groups so large that the kernels' private arrays
+// (the GLV tables, about 3 KiB an item) overflow its threads' stacks; 64
+// suits GPUs as well.
+const workGroup = 64
+
+// launchSize rounds n items up to whole work groups (the kernels skip ids
+// ≥ n).
+func launchSize(n int) (global, local uintptr) {
+	return uintptr((n + workGroup - 1) / workGroup * workGroup), workGroup
 }
