@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/bip32"
 	"github.com/p256k1/p256k1/musig2"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/signer"
@@ -232,6 +233,20 @@ func TestSecretsNeverFormattedTyped(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSecretTyped(t, "musig2.Keypair", o, mkp)
+
+	// A BIP-32 private extended key: its key and its chain code are secret.
+	seed := sec
+	xk, err := bip32.NewMaster(seed[:], bip32.Mainnet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xpk, err := xk.PrivateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := xk.ChainCode()
+	checkSecretTyped(t, "bip32.ExtendedKey", newRedactionOracle(xpk.Bytes()), xk)
+	checkSecretTyped(t, "bip32.ExtendedKey (chain code)", newRedactionOracle(cc), xk)
 
 	rand := sec // a fixed rand' so that the nonce is reproducible
 	sn, _, err := musig2.NonceGen(&pub, &musig2.NonceGenOptions{SecretKey: &k, Rand: &rand})
