@@ -355,3 +355,25 @@ func TestPipelineChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeBatch runs 4096 Schnorr items in one launch: PoCL crashed on
+// batches this large when the driver chose the work-group size.
+func TestLargeBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	e := engine(t)
+	items := schnorrItems(4096, rand.New(rand.NewPCG(4096, 1)))
+	p := PrepareSchnorr(items)
+	if err := e.RunPrepared(p); err != nil {
+		t.Fatal(err)
+	}
+	for i := range items {
+		want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature)
+		if got := p.out[i] == 1; got && !want {
+			t.Fatalf("item %d: device accepts what the CPU rejects", i)
+		} else if want && !got {
+			t.Fatalf("item %d: device rejects what the CPU accepts", i)
+		}
+	}
+}
