@@ -25,7 +25,13 @@ type ECDSAItem struct {
 // public key and computes R = s·G − e·P. An error means no result was
 // computed (ok is then all false). Public data only: variable time.
 func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
-	n := len(items)
+	return e.verifyItems("schnorr_verify", len(items), 132, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
+}
+
+// verifyItems runs a verification kernel over n items of size bytes each,
+// prepared by prep (false: the item cannot be valid, whatever the device
+// says), and sets ok[i] to the item's result.
+func (e *Engine) verifyItems(kernel string, n, size int, ok []bool, prep func(i int, dst []byte) bool) error {
 	if n == 0 {
 		return nil
 	}
@@ -33,7 +39,7 @@ func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
 	clear(ok)
 	pre := make([]bool, n)
 	res := make([]byte, n)
-	if err := e.pipeline("schnorr_verify", n, 132, 1, func(i int, dst []byte) { pre[i] = prepSchnorr(dst, &items[i]) }, res); err != nil {
+	if err := e.pipeline(kernel, n, size, 1, func(i int, dst []byte) { pre[i] = prep(i, dst) }, res); err != nil {
 		return err
 	}
 	for i := range ok {
@@ -86,21 +92,7 @@ func init() {
 // u1·G + u2·Q and compares its x with r (and r + n). An error means no
 // result was computed. Public data only: variable time.
 func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
-	n := len(items)
-	if n == 0 {
-		return nil
-	}
-	ok = ok[:n]
-	clear(ok)
-	pre := make([]bool, n)
-	res := make([]byte, n)
-	if err := e.pipeline("ecdsa_verify", n, 196, 1, func(i int, dst []byte) { pre[i] = prepECDSA(dst, &items[i]) }, res); err != nil {
-		return err
-	}
-	for i := range ok {
-		ok[i] = pre[i] && res[i] == 1
-	}
-	return nil
+	return e.verifyItems("ecdsa_verify", len(items), 196, ok, func(i int, dst []byte) bool { return prepECDSA(dst, &items[i]) })
 }
 
 func prepECDSA(dst []byte, it *ECDSAItem) bool {
