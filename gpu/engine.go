@@ -342,19 +342,8 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 	}
 	defer dl.Call(a.releaseMemObject, outBuf)
 	k := e.kernels[kernel]
-	nn := uint32(n)
-	for i, arg := range []struct {
-		size uintptr
-		p    unsafe.Pointer
-	}{
-		{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
-		{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
-		{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
-		{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
-	} {
-		if err := check("clSetKernelArg", dl.Call(a.setKernelArg, k, uintptr(i), arg.size, uintptr(arg.p))); err != nil {
-			return err
-		}
+	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
+		return err
 	}
 	global, local := launchSize(n)
 	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
@@ -392,6 +381,26 @@ func (e *Engine) Close() error {
 	}
 	if e.ctx != 0 {
 		dl.Call(a.releaseContext, e.ctx)
+	}
+	return nil
+}
+
+// setArgs gives kernel k its four arguments: the input buffer, the G
+// table, the output buffer and the item count.
+func (e *Engine) setArgs(k, inBuf, outBuf uintptr, n int) error {
+	nn := uint32(n)
+	for i, arg := range []struct {
+		size uintptr
+		p    unsafe.Pointer
+	}{
+		{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
+		{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
+		{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
+		{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
+	} {
+		if err := check("clSetKernelArg", dl.Call(e.a.setKernelArg, k, uintptr(i), arg.size, uintptr(arg.p))); err != nil {
+			return err
+		}
 	}
 	return nil
 }

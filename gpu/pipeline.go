@@ -92,20 +92,9 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 			finish()
 			return err
 		}
-		nn := uint32(m)
-		for i, arg := range []struct {
-			size uintptr
-			p    unsafe.Pointer
-		}{
-			{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
-			{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
-			{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
-			{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
-		} {
-			if err := check("clSetKernelArg", dl.Call(a.setKernelArg, k, uintptr(i), arg.size, uintptr(arg.p))); err != nil {
-				finish()
-				return err
-			}
+		if err := e.setArgs(k, inBuf, outBuf, m); err != nil {
+			finish()
+			return err
 		}
 		global, local := launchSize(m)
 		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
