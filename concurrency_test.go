@@ -3,6 +3,7 @@ package p256k1_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -75,6 +76,9 @@ func TestConcurrentWithRandomize(t *testing.T) {
 				} else {
 					p256k1.Randomize(&seed)
 				}
+				// js/wasm has one thread and no preemption: a loop that
+				// never blocks would starve the workers forever.
+				runtime.Gosched()
 			}
 		})
 	}
