@@ -253,7 +253,7 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	per := fs.Duration("time", 600*time.Millisecond, "measuring time per operation and library")
 	quick := fs.Bool("quick", false, "short run (--time 100ms)")
 	noLib := fs.Bool("no-libsecp256k1", false, "measure p256k1 only")
-	device := fs.String("device", "cpu", "also measure batches on an OpenCL device: opencl or opencl:N (items per second, end to end, beside the CPU on all cores)")
+	device := fs.String("device", "cpu", "also measure batches on an OpenCL device: opencl or opencl:N (items per second, kernel only and end to end, beside the CPU on all cores)")
 	fs.BoolVar(&c.json, "json", false, "write the results as JSON")
 	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
