@@ -1,0 +1,5 @@
+//go:build !purego
+
+package bip324
+
+const puregoBuild = false
