@@ -76,7 +76,7 @@ func (sc *Scanner) ScanBatch(txs []Tx, results []Result) {
 				k, tw = &hb, pv.sum
 			case pv != nil:
 				res[i].Err = ErrNoInputs
-			case !loadKey(&tw, &part[i].TweakData):
+			case !point.Load(&tw, &part[i].TweakData):
 				res[i].Err = p256k1.ErrInvalidPublicKey
 			}
 			if res[i].Err != nil {

@@ -124,7 +124,6 @@ func xonlyOf(a *group.Affine) p256k1.XOnlyPublicKey {
 	return x
 }
 
-func loadKey(a *group.Affine, pub *p256k1.PublicKey) bool { return point.Load(a, pub) }
 
 func loadSecret(s *scalar.Scalar, k *p256k1.PrivateKey) bool {
 	if k == nil || !k.IsValid() {

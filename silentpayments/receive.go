@@ -53,7 +53,7 @@ func sumInputs(sum *group.Jacobian, inputs []p256k1.PublicKey, outpoints []Outpo
 	}
 	for i := range inputs {
 		var a group.Affine
-		if !loadKey(&a, &inputs[i]) {
+		if !point.Load(&a, &inputs[i]) {
 			return p256k1.ErrInvalidPublicKey
 		}
 		sum.AddAffineVar(sum, &a, nil)
@@ -211,7 +211,7 @@ func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels
 	if !loadSecret(&sc.b, scan) {
 		return p256k1.ErrInvalidPrivateKey
 	}
-	if !loadKey(&sc.spend, spend) {
+	if !point.Load(&sc.spend, spend) {
 		sc.b.Zero()
 		return p256k1.ErrInvalidPublicKey
 	}
@@ -231,7 +231,7 @@ func (sc *Scanner) Scan(tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPubli
 		return nil, p256k1.ErrInvalidPrivateKey
 	}
 	var tw group.Affine
-	if !loadKey(&tw, tweakData) {
+	if !point.Load(&tw, tweakData) {
 		return nil, p256k1.ErrInvalidPublicKey
 	}
 	var s33 [33]byte

@@ -83,7 +83,7 @@ func Outputs(keys []SenderKey, outpoints []Outpoint, recipients []Address) ([]p2
 			continue
 		}
 		var scanA group.Affine
-		if !loadKey(&scanA, &recipients[i].Scan) {
+		if !point.Load(&scanA, &recipients[i].Scan) {
 			return nil, p256k1.ErrInvalidPublicKey
 		}
 		var s33 [33]byte
@@ -98,7 +98,7 @@ func Outputs(keys []SenderKey, outpoints []Outpoint, recipients []Address) ([]p2
 				return nil, ErrTooManyOutputs
 			}
 			var spend, p group.Affine
-			if !loadKey(&spend, &recipients[j].Spend) {
+			if !point.Load(&spend, &recipients[j].Spend) {
 				clear(s33[:])
 				return nil, p256k1.ErrInvalidPublicKey
 			}

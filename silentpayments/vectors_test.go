@@ -11,6 +11,7 @@ import (
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 )
@@ -261,7 +262,7 @@ func TestVectorsReceiving(t *testing.T) {
 				var b scalar.Scalar
 				var ta group.Affine
 				loadSecret(&b, &scan)
-				loadKey(&ta, &tw)
+				point.Load(&ta, &tw)
 				var s33 [33]byte
 				sharedSecret(&s33, &b, &ta)
 				if hex.EncodeToString(s33[:]) != *e.SharedSecret {
