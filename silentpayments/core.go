@@ -124,7 +124,6 @@ func xonlyOf(a *group.Affine) p256k1.XOnlyPublicKey {
 	return x
 }
 
-
 func loadSecret(s *scalar.Scalar, k *p256k1.PrivateKey) bool {
 	if k == nil || !k.IsValid() {
 		return false
