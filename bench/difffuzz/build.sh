@@ -32,7 +32,7 @@ fi
 
 # The crate's source, from cargo's registry cache or fetched into it.
 registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
-find_src() { ls -d "$registry"/*/secp256k1-sys-0.14.1/depend/secp256k1 2>/dev/null | head -1; }
+find_src() { ls -d "$registry"/*/secp256k1-sys-0.14.1/depend/secp256k1 2>/dev/null | head -1 || true; }
 src=$(find_src)
 if [ -z "$src" ]; then
 	command -v cargo >/dev/null 2>&1 || die "cargo is not installed (needed to fetch the secp256k1-sys 0.14.1 crate)"
