@@ -114,7 +114,7 @@ func Libs() []*Lib {
 }
 
 // order is the order of the rows after p256k1.
-var order = []string{"decred", "btcec", "geth", "libsecp-system"}
+var order = []string{"libsecp256k1-asm", "decred", "btcec", "geth", "libsecp-system"}
 
 // UnavailableLibs returns the libraries left out of this build or machine.
 func UnavailableLibs() []Unavailable {
@@ -135,8 +135,9 @@ func UnavailableLibs() []Unavailable {
 }
 
 var notBuiltReason = map[string]string{
-	"geth":           "not built in: it needs cgo (a C compiler, CGO_ENABLED=1)",
-	"libsecp-system": "not built in: purego loading is set up for linux and darwin only",
+	"libsecp256k1-asm": "not built in: it needs cgo and the libsecp080 tag (difffuzz/build.sh builds the library; cmd/compare adds the tag when that succeeds)",
+	"geth":             "not built in: it needs cgo (a C compiler, CGO_ENABLED=1)",
+	"libsecp-system":   "not built in: purego loading is set up for linux and darwin only",
 }
 
 // Ops are the benchmarked operations, in table order.

@@ -239,14 +239,25 @@ func digit(d *[4]uint64, off, w uint) uint32 {
 
 // lookup sets r to the table point for the w-bit group n: the odd multiple
 // (2·n + 1 − 2^w)·P, given table[j] = (2·j + 1)·P (finite, Y magnitude 1).
-// It reads every entry, keeping the wanted one by conditional moves, then
-// negates Y conditionally. Constant time in n. r.X keeps the table's
-// magnitude, r.Y has magnitude ≤ 2.
+// It reads every entry, keeping the wanted one (scan), then negates Y
+// conditionally. Constant time in n. r.X keeps the table's magnitude, r.Y
+// has magnitude ≤ 2.
 func lookup(r *group.Affine, table []group.Affine, n uint32, w uint) {
 	// neg is 1 when the top bit of n is 0 (negative digit); then the index
 	// is the complement of n's low w−1 bits, otherwise those bits.
 	neg := (n>>(w-1))&1 ^ 1
 	idx := uint64((n ^ -neg) & (1<<(w-1) - 1))
+	scan(r, table, idx)
+	var ny field.Element
+	ny.Negate(&r.Y, 1)
+	r.Y.CMove(&ny, int(neg))
+	r.Infinity = 0
+}
+
+// scanGeneric sets r.X, r.Y to table[idx].X, .Y, reading every entry and
+// keeping the wanted one by conditional moves. Constant time in idx. scan
+// (lookup_amd64.go, lookup_other.go) calls it, or its AVX2 twin.
+func scanGeneric(r *group.Affine, table []group.Affine, idx uint64) {
 	r.X = table[0].X
 	r.Y = table[0].Y
 	for m := 1; m < len(table); m++ {
@@ -255,10 +266,6 @@ func lookup(r *group.Affine, table []group.Affine, n uint32, w uint) {
 		r.X.CMove(&table[m].X, eq)
 		r.Y.CMove(&table[m].Y, eq)
 	}
-	var ny field.Element
-	ny.Negate(&r.Y, 1)
-	r.Y.CMove(&ny, int(neg))
-	r.Infinity = 0
 }
 
 // oddMultiplesGlobalZ sets pre[j] to (2·j + 1)·a for j < len(pre), all

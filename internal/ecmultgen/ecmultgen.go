@@ -26,10 +26,11 @@ const (
 	combWords = (combBits + 31) / 32
 )
 
-// lookup sets e to row[idx] reading every entry of row, combining them
-// with masks: no branch and no memory address depends on idx.
-// idx must be below combPoints.
-func lookup(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
+// lookupGeneric sets e to row[idx] reading every entry of row, combining
+// them with masks: no branch and no memory address depends on idx. idx must
+// be below combPoints. lookup (lookup_amd64.go, lookup_other.go) calls it,
+// or its AVX2 twin.
+func lookupGeneric(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
 	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
 	for i := range row {
 		// (i ^ idx) − 1 wraps to have its top bit set exactly when i == idx

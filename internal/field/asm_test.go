@@ -46,6 +46,21 @@ func checkAsmMul(t *testing.T, x, y *Element) {
 	}
 }
 
+func checkAsmSquare(t *testing.T, x *Element) {
+	t.Helper()
+	var want, got Element
+	squareGeneric(&want, x)
+	squareAsm(&got.n, &x.n)
+	if got != want {
+		t.Fatalf("squareAsm(%x) = %x, squareGeneric gives %x", x.n, got.n, want.n)
+	}
+	got = *x
+	squareAsm(&got.n, &got.n) // r == a
+	if got != want {
+		t.Fatalf("squareAsm(r=a=%x) = %x, squareGeneric gives %x", x.n, got.n, want.n)
+	}
+}
+
 func TestAsmMatchesGeneric(t *testing.T) {
 	requireAsm(t)
 	r := rand.New(rand.NewPCG(11, 12))
@@ -53,6 +68,7 @@ func TestAsmMatchesGeneric(t *testing.T) {
 	var v Element
 	for i, x := range in {
 		checkAsmMul(t, x, x)
+		checkAsmSquare(t, x)
 		for j := i % 5; j < len(in); j += 37 {
 			checkAsmMul(t, x, in[j])
 			mulAsm(&v.n, &x.n, &in[j].n)
@@ -70,6 +86,7 @@ func TestAsmAllLimbCombinations(t *testing.T) {
 	}
 	in := limbInputs(rand.New(rand.NewPCG(13, 14)), 0)
 	for _, x := range in {
+		checkAsmSquare(t, x)
 		for _, y := range in {
 			checkAsmMul(t, x, y)
 		}
@@ -104,7 +121,7 @@ func TestAsmAliasing(t *testing.T) {
 	}
 }
 
-// TestAsmDispatch checks that Mul reaches the assembly and does not
+// TestAsmDispatch checks that Mul and Square reach the assembly and do not
 // allocate.
 func TestAsmDispatch(t *testing.T) {
 	requireAsm(t)
@@ -118,6 +135,14 @@ func TestAsmDispatch(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { v.Mul(&v, y) }); n != 0 {
 		t.Fatalf("Mul allocates: %v", n)
+	}
+	v.Square(x)
+	squareAsm(&w.n, &x.n)
+	if v != w {
+		t.Fatal("Square does not match squareAsm")
+	}
+	if n := testing.AllocsPerRun(100, func() { v.Square(&v) }); n != 0 {
+		t.Fatalf("Square allocates: %v", n)
 	}
 }
 
@@ -146,8 +171,8 @@ func asmFuzzElement(b []byte) *Element {
 	return &v
 }
 
-// FuzzMulAsm compares mulAsm with mulGeneric (limb for limb) and with
-// math/big, on elements whose limbs are anywhere within the magnitude-8
+// FuzzMulAsm compares mulAsm and squareAsm with mulGeneric and
+// squareGeneric (limb for limb) and mulAsm with math/big, on elements whose limbs are anywhere within the magnitude-8
 // bounds.
 func FuzzMulAsm(f *testing.F) {
 	requireAsm(f)
@@ -169,6 +194,7 @@ func FuzzMulAsm(f *testing.F) {
 		x, y := asmFuzzElement(xb), asmFuzzElement(yb)
 		checkAsmMul(t, x, y)
 		checkAsmMul(t, x, x)
+		checkAsmSquare(t, x)
 		var v Element
 		mulAsm(&v.n, &x.n, &y.n)
 		checkProduct(t, "mulAsm", &v, x, y)

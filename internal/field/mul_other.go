@@ -3,3 +3,5 @@
 package field
 
 func mul(r, a, b *Element) { mulGeneric(r, a, b) }
+
+func square(r, a *Element) { squareGeneric(r, a) }

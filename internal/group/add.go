@@ -10,6 +10,15 @@ import "github.com/p256k1/p256k1/internal/field"
 // flag is copied and its coordinates are processed like any others.
 // Output magnitudes: X ≤ 3, Y ≤ 3, Z 1. Cost: 3 mul, 4 sqr.
 func (r *Jacobian) Double(a *Jacobian) *Jacobian {
+	if useAsm {
+		doubleAsm(r, a)
+		return r
+	}
+	return r.doubleGeneric(a)
+}
+
+// doubleGeneric is Double in Go: the reference for doubleAsm.
+func (r *Jacobian) doubleGeneric(a *Jacobian) *Jacobian {
 	// With L = (3/2)·X², S = Y², T = −X·S:
 	//   X3 = L² + 2·T,  Y3 = −(L·(X3 + T) + S²),  Z3 = Y·Z.
 	// This is the usual tangent-line doubling (λ = 3x²/2y) with the factor
@@ -95,6 +104,10 @@ func (r *Jacobian) AddVar(a, b *Jacobian, rzr *field.Element) *Jacobian {
 		}
 		return r.Set(a)
 	}
+	if useAsm && addVarAsm(r, a, b, rzr) != 0 {
+		r.Infinity = 0
+		return r
+	}
 	var z22, z12, u1, u2, s1, s2, h, i field.Element
 	z22.Square(&b.Z)
 	z12.Square(&a.Z)
@@ -142,6 +155,10 @@ func (r *Jacobian) AddAffineVar(a *Jacobian, b *Affine, rzr *field.Element) *Jac
 		}
 		return r.Set(a)
 	}
+	if useAsm && addAffineVarAsm(r, a, b, rzr) != 0 {
+		r.Infinity = 0
+		return r
+	}
 	var z12, u2, s2, h, i field.Element
 	z12.Square(&a.Z)
 	u2.Mul(&b.X, &z12) // U2 = X2·Z1² (1)
@@ -186,6 +203,10 @@ func (r *Jacobian) AddZInvVar(a *Jacobian, b *Affine, bzinv *field.Element) *Jac
 	}
 	if b.Infinity != 0 {
 		return r.Set(a)
+	}
+	if useAsm && addZInvVarAsm(r, a, b, bzinv) != 0 {
+		r.Infinity = 0
+		return r
 	}
 	// Scaling all Z coordinates by the same factor is an isomorphism of the
 	// curve equation y² = x³ + 7 (it has no x term), so
@@ -241,6 +262,15 @@ func (r *Jacobian) AddZInvVar(a *Jacobian, b *Affine, bzinv *field.Element) *Jac
 // M³·Malt = 0, again by a conditional move. Finally, if a is infinity the
 // computed values are replaced by (b.X, b.Y, 1).
 func (r *Jacobian) AddAffine(a *Jacobian, b *Affine) *Jacobian {
+	if useAsm {
+		addAffineAsm(r, a, b)
+		return r
+	}
+	return r.addAffineGeneric(a, b)
+}
+
+// addAffineGeneric is AddAffine in Go: the reference for addAffineAsm.
+func (r *Jacobian) addAffineGeneric(a *Jacobian, b *Affine) *Jacobian {
 	// Ten temporaries, reused under the names of the quantities they hold:
 	// zz later holds N, s2 holds −U1·U2, u2 holds Q.
 	var zz, u1, u2, s1, s2, t, m, rr, mAlt, rrAlt field.Element
