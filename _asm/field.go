@@ -8,11 +8,11 @@ import (
 
 // Constants of internal/field (see mul_generic.go and element.go there).
 const (
-	rr     = 0x1000003D10      // 2^260 mod p = 0x1000003D1 << 4
-	r256   = 0x1000003D1       // 2^256 mod p
-	mask52 = 0xFFFFFFFFFFFFF   // 2^52 − 1
-	mask48 = 0x0FFFFFFFFFFFF   // 2^48 − 1
-	p0     = 0xFFFFEFFFFFC2F   // p's low limb
+	rr     = 0x1000003D10    // 2^260 mod p = 0x1000003D1 << 4
+	r256   = 0x1000003D1     // 2^256 mod p
+	mask52 = 0xFFFFFFFFFFFFF // 2^52 − 1
+	mask48 = 0x0FFFFFFFFFFFF // 2^48 − 1
+	p0     = 0xFFFFEFFFFFC2F // p's low limb
 )
 
 // fieldUnit generates internal/field's mulAsm and squareAsm.

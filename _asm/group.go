@@ -65,10 +65,10 @@ func double() {
 	v = g.negv(g.load(s), 1)
 	g.storeRegs(t, v)
 	g.free(v)
-	g.mul(t, t, ax)  // T = −X·S (1)
+	g.mul(t, t, ax)   // T = −X·S (1)
 	g.mul(rz, az, ay) // Z3 = Y·Z (1); a.Y, a.Z are not read again
-	g.square(u, l)   // L² (1)
-	g.square(s, s)   // S² (1)
+	g.square(u, l)    // L² (1)
+	g.square(s, s)    // S² (1)
 	Comment("X3 = L² + 2·T (3); t = X3 + T (4)")
 	v = g.load(u)
 	g.addv(v, t)
@@ -177,7 +177,7 @@ func addAffine() {
 	g.p.put(deg)
 	g.storeRegs(n, v)
 	g.free(v)
-	g.square(t, rrAlt)   // Ralt² (1)
+	g.square(t, rrAlt)  // Ralt² (1)
 	g.mul(rz, az, mAlt) // Z3 = Malt·Z1 (1); a.Z is not read again
 
 	Comment("X3 = Ralt² + Q (2); t = 2·X3 + Q (5)")
@@ -288,10 +288,10 @@ func addAffineVar() {
 	rx, ry, rz := argElem("r", offX), argElem("r", offY), argElem("r", offZ)
 	z12, u2, s2, h, i, t := local(), local(), local(), local(), local(), local()
 
-	g.square(z12, az)    // Z1² (1)
-	g.mul(u2, bx, z12)   // U2 = X2·Z1² (1)
-	g.mul(s2, by, z12)   //
-	g.mul(s2, s2, az)    // S2 = Y2·Z1³ (1)
+	g.square(z12, az)  // Z1² (1)
+	g.mul(u2, bx, z12) // U2 = X2·Z1² (1)
+	g.mul(s2, by, z12) //
+	g.mul(s2, s2, az)  // S2 = Y2·Z1³ (1)
 	Comment("H = U2 − X1 (6), I = Y1 − S2 (6)")
 	v := g.load(u2)
 	g.subv(v, ax, 4)
@@ -344,11 +344,11 @@ func addZInvVar() {
 	zi := argElem("bzinv", 0)
 	azz, z12, u2, s2, h, i, t := local(), local(), local(), local(), local(), local(), local()
 
-	g.mul(azz, az, zi)  // az = Z1·bzinv (1)
-	g.square(z12, azz)  // (1)
-	g.mul(u2, bx, z12)  // U2 (1)
-	g.mul(s2, by, z12)  //
-	g.mul(s2, s2, azz)  // S2 (1)
+	g.mul(azz, az, zi) // az = Z1·bzinv (1)
+	g.square(z12, azz) // (1)
+	g.mul(u2, bx, z12) // U2 (1)
+	g.mul(s2, by, z12) //
+	g.mul(s2, s2, azz) // S2 (1)
 	Comment("H = U2 − X1 (6), I = Y1 − S2 (6)")
 	v := g.load(u2)
 	g.subv(v, ax, 4)

@@ -191,7 +191,6 @@ func FuzzAsmPoint(f *testing.F) {
 	})
 }
 
-
 // Benchmarks of each assembly routine beside its generic twin, for the
 // measurements in docs/ARCHITECTURE.md.
 func BenchmarkAsmTwins(b *testing.B) {
