@@ -31,3 +31,6 @@ func scan(r *group.Affine, table []group.Affine, idx uint64) {
 	}
 	scanGeneric(r, table, idx)
 }
+
+// AVX2Enabled reports whether the table scans use AVX2.
+func AVX2Enabled() bool { return useAVX2 }

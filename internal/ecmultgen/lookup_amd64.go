@@ -27,3 +27,6 @@ func lookup(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx ui
 	}
 	lookupGeneric(e, row, idx)
 }
+
+// AVX2Enabled reports whether the comb's table scans use AVX2.
+func AVX2Enabled() bool { return useAVX2 }

@@ -26,3 +26,6 @@ func square(r, a *Element) {
 	}
 	squareGeneric(r, a)
 }
+
+// AsmEnabled reports whether Mul and Square run the assembly.
+func AsmEnabled() bool { return useAsm }

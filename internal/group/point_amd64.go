@@ -47,3 +47,6 @@ func addZInvVarAsm(r, a *Jacobian, b *Affine, bzinv *field.Element) (ok int)
 //
 //go:noescape
 func addVarAsm(r, a, b *Jacobian, rzr *field.Element) (ok int)
+
+// AsmEnabled reports whether the point operations run the assembly.
+func AsmEnabled() bool { return useAsm }
