@@ -114,7 +114,7 @@ func Libs() []*Lib {
 }
 
 // order is the order of the rows after p256k1.
-var order = []string{"libsecp256k1-asm", "decred", "btcec", "geth", "libsecp-system"}
+var order = []string{"libsecp256k1-asm", "libsecp256k1-c", "decred", "btcec", "geth", "libsecp-system"}
 
 // UnavailableLibs returns the libraries left out of this build or machine.
 func UnavailableLibs() []Unavailable {
@@ -136,6 +136,7 @@ func UnavailableLibs() []Unavailable {
 
 var notBuiltReason = map[string]string{
 	"libsecp256k1-asm": "not built in: it needs cgo and the libsecp080 tag (difffuzz/build.sh builds the library; cmd/compare adds the tag when that succeeds)",
+	"libsecp256k1-c":   "not built in: it needs cgo and the tags libsecp080,libsecpc (difffuzz/build.sh builds the library)",
 	"geth":             "not built in: it needs cgo (a C compiler, CGO_ENABLED=1)",
 	"libsecp-system":   "not built in: purego loading is set up for linux and darwin only",
 }

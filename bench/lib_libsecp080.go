@@ -4,7 +4,6 @@ package bench
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/difffuzz/libsecp/include -O2 -w
-#cgo LDFLAGS: ${SRCDIR}/difffuzz/libsecp/libsecp256k1.a
 #include <stdlib.h>
 #include "secp256k1.h"
 #include "secp256k1_ecdh.h"
@@ -79,12 +78,15 @@ import "unsafe"
 // libsecp256k1-asm: libsecp256k1 v0.8.0 built by difffuzz/build.sh the way
 // its CMake build does by default on x86-64 (-O2, the x86-64 field
 // assembly, 43×6 comb, window 15), called through cgo with one randomized
-// context. Only in builds with the libsecp080 tag (cmd/compare adds it when
-// difffuzz/build.sh succeeds); a cgo call costs some tens of nanoseconds,
-// under 0.3 % of the cheapest operation here.
+// context. With the libsecpc tag the row is libsecp256k1-c instead: the
+// same source built as the secp256k1-sys crate builds it (-O3, no
+// assembly), which is the Rust harness's libsecp256k1-ffi without the
+// process boundary. Only in builds with the libsecp080 tag (cmd/compare
+// adds it when difffuzz/build.sh succeeds); a cgo call costs some tens of
+// nanoseconds, under 0.3 % of the cheapest operation here.
 func init() {
 	if C.b_init() != 1 {
-		markUnavailable("libsecp256k1-asm", "could not create a libsecp256k1 context")
+		markUnavailable(libsecpRow, "could not create a libsecp256k1 context")
 		return
 	}
 	u := func(b []byte) *C.uchar { return (*C.uchar)(unsafe.Pointer(&b[0])) }
@@ -95,8 +97,8 @@ func init() {
 		return nil
 	}
 	register(&Lib{
-		Name: "libsecp256k1-asm",
-		Note: "libsecp256k1 v0.8.0 at -O2 with its x86-64 field assembly (CMake's defaults), through cgo, one randomized context",
+		Name: libsecpRow,
+		Note: libsecpNote,
 		PubKey: func(sec *[32]byte, out *[33]byte) error {
 			return ok(C.b_pubkey(u(sec[:]), u(out[:])))
 		},

@@ -10,7 +10,10 @@
 #
 # Modules: ecdh, recovery, extrakeys, schnorrsig, musig, ellswift and
 # silentpayments, plus contrib/lax_der_parsing.c (as the crate builds it).
-# Build options: libsecp256k1's CMake defaults on x86-64.
+# Build options: libsecp256k1's CMake defaults on x86-64 (-O2, its x86-64
+# field assembly). A second copy, libsecp256k1-c.a, is built as the
+# secp256k1-sys crate builds it for Rust users (-O3, no assembly), for the
+# benchmarks of ../ (tag libsecpc selects it).
 #
 # Usage: bench/difffuzz/build.sh [-f]   (-f rebuilds even if up to date)
 # Needs: cargo (only if the crate is not in cargo's registry cache yet) and a
@@ -49,22 +52,31 @@ defs="-DECMULT_WINDOW_SIZE=15 -DCOMB_BLOCKS=43 -DCOMB_TEETH=6
       -DENABLE_MODULE_ECDH=1 -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_EXTRAKEYS=1
       -DENABLE_MODULE_SCHNORRSIG=1 -DENABLE_MODULE_MUSIG=1 -DENABLE_MODULE_ELLSWIFT=1
       -DENABLE_MODULE_SILENTPAYMENTS=1"
+asm=
 case "$(uname -m)" in
-x86_64 | amd64) defs="$defs -DUSE_ASM_X86_64=1" ;;
+x86_64 | amd64) asm="-DUSE_ASM_X86_64=1" ;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 objs=()
 for f in src/secp256k1.c src/precomputed_ecmult.c src/precomputed_ecmult_gen.c contrib/lax_der_parsing.c; do
-	o="$tmp/$(basename "$f" .c).o"
-	# shellcheck disable=SC2086
-	$cc -O2 -fPIC -w $defs -I"$src" -I"$src/include" -I"$src/src" -c "$src/$f" -o "$o" &
-	objs+=("$o")
+	for flavor in asm c; do
+		o="$tmp/$flavor-$(basename "$f" .c).o"
+		if [ $flavor = asm ]; then
+			opt="-O2 $asm"
+		else
+			opt="-O3"
+		fi
+		# shellcheck disable=SC2086
+		$cc $opt -fPIC -w $defs -I"$src" -I"$src/include" -I"$src/src" -c "$src/$f" -o "$o" &
+		objs+=("$o")
+	done
 done
 for _ in "${objs[@]}"; do wait -n || die "compiling libsecp256k1 failed"; done
 rm -rf "$out"
 mkdir -p "$out/include"
-ar rcs "$out/libsecp256k1.a" "${objs[@]}" || die "ar failed"
+ar rcs "$out/libsecp256k1.a" "$tmp"/asm-*.o || die "ar failed"
+ar rcs "$out/libsecp256k1-c.a" "$tmp"/c-*.o || die "ar failed"
 cp "$src"/include/*.h "$src/contrib/lax_der_parsing.h" "$out/include/"
 echo "$stamp" >"$out/.stamp"
 echo "difffuzz/build.sh: built $out/libsecp256k1.a from $src"
