@@ -86,21 +86,20 @@ func doubleBaseVar(r *group.Jacobian, a *scalar.Scalar, p *group.Jacobian, b *sc
 	// (X, Y, Z·z) on secp256k1. A true affine point (x, y) of a G table is
 	// (x, y, 1/z) there, which AddZInvVar adds directly. The factor z is
 	// put back into the result's Z at the end.
-	var t group.Affine
 	r.SetInfinity()
 	for i := top - 1; i >= 0; i-- {
 		r.DoubleVar(r, nil)
 		if n := wa1[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &pre, n), nil)
+			addP(r, &pre, n)
 		}
 		if n := waL[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &preL, n), nil)
+			addP(r, &preL, n)
 		}
 		if n := wb1[i]; n != 0 {
-			addG(r, &t, tg, n, hasP, &z)
+			addG(r, tg, n, hasP, &z)
 		}
 		if n := wb128[i]; n != 0 {
-			addG(r, &t, tg128, n, hasP, &z)
+			addG(r, tg128, n, hasP, &z)
 		}
 	}
 	if hasP && r.Infinity == 0 {
@@ -108,35 +107,32 @@ func doubleBaseVar(r *group.Jacobian, a *scalar.Scalar, p *group.Jacobian, b *sc
 	}
 }
 
-// tableGet returns a pointer to the table entry for the odd digit n: the
-// entry itself if n > 0, or its negation, written to t, if n < 0. Variable
-// time.
-func tableGet(t *group.Affine, pre *[tableSizeA]group.Affine, n int32) *group.Affine {
+// addP adds the table entry for the odd digit n to r: the entry itself if
+// n > 0, its negation if n < 0 (the entries' Y have magnitude 1 after
+// TableSetGlobalZ). Variable time.
+func addP(r *group.Jacobian, pre *[tableSizeA]group.Affine, n int32) {
 	if n > 0 {
-		return &pre[(n>>1)&(tableSizeA-1)]
+		r.AddAffineNegVar(r, &pre[(n>>1)&(tableSizeA-1)], false)
+		return
 	}
-	e := &pre[((-n)>>1)&(tableSizeA-1)]
-	t.X = e.X
-	t.Y.Negate(&e.Y, 1) // Y has magnitude 1 after TableSetGlobalZ
-	t.Infinity = 0
-	return t
+	r.AddAffineNegVar(r, &pre[((-n)>>1)&(tableSizeA-1)], true)
 }
 
 // addG adds the table entry for the odd digit n of a G table to r, as a
 // true affine point (hasP false) or as a point with implied Z 1/z on the
 // isomorphic curve (hasP true). Variable time.
-func addG(r *group.Jacobian, t *group.Affine, tab []group.AffineStorage, n int32, hasP bool, z *field.Element) {
-	if n > 0 {
-		t.FromStorage(&tab[n>>1])
-	} else {
-		t.FromStorage(&tab[(-n)>>1])
-		t.Y.Negate(&t.Y, 1)
+func addG(r *group.Jacobian, tab []group.AffineStorage, n int32, hasP bool, z *field.Element) {
+	neg := n < 0
+	if neg {
+		n = -n
 	}
 	if hasP {
-		r.AddZInvVar(r, t, z)
-	} else {
-		r.AddAffineVar(r, t, nil)
+		r.AddStorageZInvVar(r, &tab[n>>1], neg, z)
+		return
 	}
+	var t group.Affine
+	t.FromStorage(&tab[n>>1])
+	r.AddAffineNegVar(r, &t, neg)
 }
 
 // oddMultiplesGlobalZ sets pre[i] to the X and Y coordinates of (2i+1)·P

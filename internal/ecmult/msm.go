@@ -264,9 +264,9 @@ func (m *Multi) straussVar(r *group.Jacobian) {
 					r.AddAffineVar(r, &t, nil)
 				}
 			case e.term == -1:
-				addG(r, &t, tg, n, false, nil)
+				addG(r, tg, n, false, nil)
 			default:
-				addG(r, &t, tg128, n, false, nil)
+				addG(r, tg128, n, false, nil)
 			}
 		}
 	}

@@ -70,27 +70,26 @@ func TwoPointVar(r *group.Jacobian, a *scalar.Scalar, p *group.Affine, b *scalar
 	}
 
 	tg, tg128 := tableG(), tableG128()
-	var t group.Affine
 	r.SetInfinity()
 	for i := top - 1; i >= 0; i-- {
 		r.DoubleVar(r, nil)
 		if n := wa1[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &pre[0], n), nil)
+			addP(r, &pre[0], n)
 		}
 		if n := waL[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &pre[1], n), nil)
+			addP(r, &pre[1], n)
 		}
 		if n := wb1[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &pre[2], n), nil)
+			addP(r, &pre[2], n)
 		}
 		if n := wbL[i]; n != 0 {
-			r.AddAffineVar(r, tableGet(&t, &pre[3], n), nil)
+			addP(r, &pre[3], n)
 		}
 		if n := wc1[i]; n != 0 {
-			addG(r, &t, tg, n, false, nil)
+			addG(r, tg, n, false, nil)
 		}
 		if n := wc128[i]; n != 0 {
-			addG(r, &t, tg128, n, false, nil)
+			addG(r, tg128, n, false, nil)
 		}
 	}
 }

@@ -319,3 +319,45 @@ func (r *Jacobian) addAffineGeneric(a *Jacobian, b *Affine) *Jacobian {
 	r.Infinity = inf
 	return r
 }
+
+// AddAffineNegVar sets r = a + b, or r = a − b if neg, and returns r: the
+// table additions of a variable-time multiplication, which keep only the
+// positive multiples. b.Y must have magnitude ≤ 1 (it is negated with that
+// bound). Otherwise as AddAffineVar without rzr. Variable time.
+func (r *Jacobian) AddAffineNegVar(a *Jacobian, b *Affine, neg bool) *Jacobian {
+	if useAsm && a.Infinity == 0 && b.Infinity == 0 && addAffineNegVarAsm(r, a, b, bool2int(neg)) != 0 {
+		r.Infinity = 0
+		return r
+	}
+	t := *b
+	if neg {
+		t.Y.Negate(&b.Y, 1)
+	}
+	return r.AddAffineVar(a, &t, nil)
+}
+
+// AddStorageZInvVar sets r = a + b' and returns r, where b' is the point s
+// (storage form), or its negation if neg, with the implied Z 1/bzinv of
+// AddZInvVar: the additions of fixed-table points in a variable-time
+// multiplication on the "effective affine" curve. Otherwise as AddZInvVar.
+// Variable time.
+func (r *Jacobian) AddStorageZInvVar(a *Jacobian, s *AffineStorage, neg bool, bzinv *field.Element) *Jacobian {
+	if useAsm && a.Infinity == 0 && addStorageZInvVarAsm(r, a, s, bool2int(neg), bzinv) != 0 {
+		r.Infinity = 0
+		return r
+	}
+	var t Affine
+	t.FromStorage(s)
+	if neg {
+		t.Y.Negate(&t.Y, 1)
+	}
+	return r.AddZInvVar(a, &t, bzinv)
+}
+
+// bool2int is 1 for true and 0 for false (public flags only).
+func bool2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -152,6 +152,30 @@ func checkVarAdds(t *testing.T, a, bJ *Jacobian, bA *Affine) {
 	}
 }
 
+// checkTableAdds compares AddAffineNegVar and AddStorageZInvVar (b finite,
+// normalized) with their generic forms, for both signs.
+func checkTableAdds(t *testing.T, a *Jacobian, b grPoint, zinv *field.Element) {
+	t.Helper()
+	bA := grToAffine(b)
+	var s AffineStorage
+	s.FromAffine(&bA)
+	for _, neg := range []bool{false, true} {
+		var want, got Jacobian
+		withGeneric(func() { want.AddAffineNegVar(a, &bA, neg) })
+		got.AddAffineNegVar(a, &bA, neg)
+		checkSame(t, "AddAffineNegVar", &got, &want)
+		got = *a
+		got.AddAffineNegVar(&got, &bA, neg)
+		checkSame(t, "AddAffineNegVar r=a", &got, &want)
+		withGeneric(func() { want.AddStorageZInvVar(a, &s, neg, zinv) })
+		got.AddStorageZInvVar(a, &s, neg, zinv)
+		checkSame(t, "AddStorageZInvVar", &got, &want)
+		got = *a
+		got.AddStorageZInvVar(&got, &s, neg, zinv)
+		checkSame(t, "AddStorageZInvVar r=a", &got, &want)
+	}
+}
+
 func TestAsmVarAddsMatchGeneric(t *testing.T) {
 	requireAsm(t)
 	rng := rand.New(rand.NewSource(33))
@@ -160,6 +184,11 @@ func TestAsmVarAddsMatchGeneric(t *testing.T) {
 		bJ := grRandJacobian(rng, pq[1])
 		bA := grRandAffine(rng, pq[1])
 		checkVarAdds(t, &a, &bJ, &bA)
+		if !pq[1].Inf {
+			zinv := grFe(grRandFe(rng))
+			grStress1(&zinv)
+			checkTableAdds(t, &a, pq[1], &zinv)
+		}
 	}
 }
 
@@ -188,6 +217,10 @@ func FuzzAsmPoint(f *testing.F) {
 		bJ := grRandJacobian(rng, pb)
 		bA := grRandAffine(rng, pb)
 		checkVarAdds(t, &a, &bJ, &bA)
+		if !pb.Inf {
+			zinv := grFe(grRandFe(rng))
+			checkTableAdds(t, &a, pb, &zinv)
+		}
 	})
 }
 

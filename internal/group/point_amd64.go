@@ -50,3 +50,15 @@ func addVarAsm(r, a, b *Jacobian, rzr *field.Element) (ok int)
 
 // AsmEnabled reports whether the point operations run the assembly.
 func AsmEnabled() bool { return useAsm }
+
+// addAffineNegVarAsm is addAffineVarAsm of a and b, or of a and (b.X, −b.Y)
+// when neg is not 0 (Y negated with bound 1), without rzr.
+//
+//go:noescape
+func addAffineNegVarAsm(r, a *Jacobian, b *Affine, neg int) (ok int)
+
+// addStorageZInvVarAsm is addZInvVarAsm of a and the point s in storage
+// form, its Y negated with bound 1 when neg is not 0.
+//
+//go:noescape
+func addStorageZInvVarAsm(r, a *Jacobian, s *AffineStorage, neg int, bzinv *field.Element) (ok int)

@@ -6355,6 +6355,2246 @@ aav_special:
 	MOVQ AX, ok+32(FP)
 	RET
 
+// func addAffineNegVarAsm(r *uint64, a *uint64, b *uint64, neg int) (ok int)
+// Requires: ADX, BMI2
+TEXT ·addAffineNegVarAsm(SB), $304-40
+	MOVQ  b+16(FP), AX
+	MOVQ  40(AX), BX
+	MOVQ  48(AX), CX
+	MOVQ  56(AX), SI
+	MOVQ  64(AX), DI
+	MOVQ  72(AX), R8
+	MOVQ  BX, 24(SP)
+	MOVQ  CX, 32(SP)
+	MOVQ  SI, 40(SP)
+	MOVQ  DI, 48(SP)
+	MOVQ  R8, 56(SP)
+	MOVQ  neg+24(FP), R9
+	TESTQ R9, R9
+	JZ    aanv_pos
+	MOVQ  24(SP), R10
+	MOVQ  32(SP), R11
+	MOVQ  40(SP), R12
+	MOVQ  48(SP), R13
+	MOVQ  56(SP), R14
+	MOVQ  $0x003ffffbfffff0bc, R15
+	SUBQ  R10, R15
+	MOVQ  $0x003ffffffffffffc, AX
+	SUBQ  R11, AX
+	MOVQ  $0x003ffffffffffffc, BX
+	SUBQ  R12, BX
+	MOVQ  $0x003ffffffffffffc, CX
+	SUBQ  R13, CX
+	MOVQ  $0x0003fffffffffffc, SI
+	SUBQ  R14, SI
+	MOVQ  R15, 24(SP)
+	MOVQ  AX, 32(SP)
+	MOVQ  BX, 40(SP)
+	MOVQ  CX, 48(SP)
+	MOVQ  SI, 56(SP)
+
+aanv_pos:
+	MOVQ a+8(FP), DI
+	MOVL $0x00000034, R9
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  R8, R8
+	MOVQ  112(DI), DX
+	MULXQ 112(DI), R10, R11
+	MOVQ  112(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 80(DI), R12, R13
+	MOVQ  80(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 104(DI), R14, R15
+	MOVQ  88(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 104(DI), AX, BX
+	ADOXQ AX, R12
+	ADOXQ BX, R13
+	MULXQ 96(DI), CX, SI
+	ADCXQ CX, R14
+	ADCXQ SI, R15
+	MOVQ  96(DI), DX
+	MULXQ 96(DI), AX, BX
+	ADOXQ AX, R12
+	ADOXQ BX, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R10, CX, SI
+	ADCXQ CX, R14
+	ADCXQ SI, R15
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, AX, BX
+	ADOXQ AX, R12
+	ADOXQ BX, R13
+	BZHIQ R9, R14, CX
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R15
+	ORQ   R15, R14
+	MOVQ  CX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  R8, R8
+	ADOXQ R14, R12
+	ADOXQ R8, R13
+	MOVQ  112(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 88(DI), SI, R10
+	MOVQ  96(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 104(DI), AX, BX
+	ADCXQ AX, SI
+	ADCXQ BX, R10
+	BZHIQ R9, R12, R11
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, R13
+	ORQ   R13, R12
+	MOVQ  R11, R15
+	SHRQ  $0x30, R15
+	SHLQ  $0x10, R11
+	SHRQ  $0x10, R11
+	MOVQ  R11, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  R8, R8
+	ADCXQ R12, SI
+	ADCXQ R8, R10
+	MOVQ  112(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 96(DI), CX, R14
+	MOVQ  80(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 88(DI), AX, BX
+	MOVQ  104(DI), DX
+	MULXQ 104(DI), R13, R11
+	ADOXQ R13, CX
+	ADOXQ R11, R14
+	MOVQ  SI, R12
+	SHLQ  $0x0c, R12
+	SHRQ  $0x08, R12
+	ORQ   R15, R12
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R10
+	ORQ   R10, SI
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R12, R13, R11
+	MOVQ  80(DI), DX
+	MULXQ 80(DI), R15, R10
+	ADCXQ R15, R13
+	ADCXQ R10, R11
+	ADOXQ SI, CX
+	ADOXQ R8, R14
+	BZHIQ R9, R13, R12
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R11
+	ORQ   R11, R13
+	MOVQ  R12, 16(SP)
+	BZHIQ R9, CX, R15
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R14
+	ORQ   R14, CX
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R10, SI
+	ADCXQ R10, AX
+	ADCXQ SI, BX
+	ADCXQ R13, AX
+	ADCXQ R8, BX
+	MOVQ  112(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 104(DI), R11, R12
+	ADOXQ CX, R11
+	ADOXQ R8, R12
+	BZHIQ R9, AX, R14
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, BX
+	ORQ   BX, AX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R8, R8
+	MOVQ  80(DI), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 96(DI), R10, SI
+	MOVQ  88(DI), DX
+	MULXQ 88(DI), R15, R13
+	ADOXQ R15, R10
+	ADOXQ R13, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R11, CX, BX
+	ADOXQ CX, R10
+	ADOXQ BX, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R12, R15, R13
+	ADCXQ (SP), R15
+	ADCXQ R8, R13
+	ADOXQ AX, R10
+	ADOXQ R8, SI
+	BZHIQ R9, R10, CX
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, SI
+	ORQ   SI, R10
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R8, R8
+	ADCXQ R10, R15
+	ADCXQ R8, R13
+	BZHIQ R9, R15, BX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R13
+	ORQ   R13, R15
+	ADDQ  8(SP), R15
+	MOVQ  16(SP), R11
+	MOVQ  R11, 64(SP)
+	MOVQ  R14, 72(SP)
+	MOVQ  CX, 80(SP)
+	MOVQ  BX, 88(SP)
+	MOVQ  R15, 96(SP)
+	MOVQ  b+16(FP), R12
+	MOVL  $0x00000034, SI
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  AX, AX
+	MOVQ  32(R12), DX
+	MULXQ 96(SP), R10, R13
+	MULXQ 64(SP), R8, R9
+	MOVQ  (R12), DX
+	MULXQ 88(SP), DI, R11
+	MULXQ 96(SP), R14, CX
+	ADOXQ R14, R8
+	ADOXQ CX, R9
+	MOVQ  8(R12), DX
+	MULXQ 80(SP), BX, R15
+	ADCXQ BX, DI
+	ADCXQ R15, R11
+	MULXQ 88(SP), R14, CX
+	ADOXQ R14, R8
+	ADOXQ CX, R9
+	MOVQ  16(R12), DX
+	MULXQ 72(SP), BX, R15
+	ADCXQ BX, DI
+	ADCXQ R15, R11
+	MULXQ 80(SP), R14, CX
+	ADOXQ R14, R8
+	ADOXQ CX, R9
+	MOVQ  24(R12), DX
+	MULXQ 64(SP), BX, R15
+	ADCXQ BX, DI
+	ADCXQ R15, R11
+	MULXQ 72(SP), R14, CX
+	ADOXQ R14, R8
+	ADOXQ CX, R9
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R10, BX, R15
+	ADCXQ BX, DI
+	ADCXQ R15, R11
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R13, R14, CX
+	ADOXQ R14, R8
+	ADOXQ CX, R9
+	BZHIQ SI, DI, BX
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R11
+	ORQ   R11, DI
+	MOVQ  BX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  AX, AX
+	ADOXQ DI, R8
+	ADOXQ AX, R9
+	MOVQ  8(R12), DX
+	MULXQ 96(SP), R15, R10
+	MOVQ  16(R12), DX
+	MULXQ 88(SP), R14, CX
+	ADCXQ R14, R15
+	ADCXQ CX, R10
+	MOVQ  24(R12), DX
+	MULXQ 80(SP), R13, R11
+	ADCXQ R13, R15
+	ADCXQ R11, R10
+	MOVQ  32(R12), DX
+	MULXQ 72(SP), BX, DI
+	ADCXQ BX, R15
+	ADCXQ DI, R10
+	BZHIQ SI, R8, R14
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R9
+	ORQ   R9, R8
+	MOVQ  R14, CX
+	SHRQ  $0x30, CX
+	SHLQ  $0x10, R14
+	SHRQ  $0x10, R14
+	MOVQ  R14, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  AX, AX
+	ADCXQ R8, R15
+	ADCXQ AX, R10
+	MOVQ  16(R12), DX
+	MULXQ 96(SP), R13, R11
+	MOVQ  (R12), DX
+	MULXQ 72(SP), BX, DI
+	MOVQ  24(R12), DX
+	MULXQ 88(SP), R9, R14
+	ADOXQ R9, R13
+	ADOXQ R14, R11
+	MOVQ  8(R12), DX
+	MULXQ 64(SP), R8, R9
+	ADCXQ R8, BX
+	ADCXQ R9, DI
+	MOVQ  32(R12), DX
+	MULXQ 80(SP), R14, R8
+	ADOXQ R14, R13
+	ADOXQ R8, R11
+	MOVQ  R15, R9
+	SHLQ  $0x0c, R9
+	SHRQ  $0x08, R9
+	ORQ   CX, R9
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R10
+	ORQ   R10, R15
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  AX, AX
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R9, R14, R8
+	MOVQ  (R12), DX
+	MULXQ 64(SP), CX, R10
+	ADCXQ CX, R14
+	ADCXQ R10, R8
+	ADOXQ R15, R13
+	ADOXQ AX, R11
+	BZHIQ SI, R14, R9
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R8
+	ORQ   R8, R14
+	MOVQ  R9, 16(SP)
+	BZHIQ SI, R13, CX
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R11
+	ORQ   R11, R13
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  AX, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ CX, R10, R15
+	ADCXQ R10, BX
+	ADCXQ R15, DI
+	ADCXQ R14, BX
+	ADCXQ AX, DI
+	MOVQ  24(R12), DX
+	MULXQ 96(SP), R8, R9
+	MOVQ  32(R12), DX
+	MULXQ 88(SP), R11, R10
+	ADOXQ R11, R8
+	ADOXQ R10, R9
+	ADOXQ R13, R8
+	ADOXQ AX, R9
+	BZHIQ SI, BX, R15
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, DI
+	ORQ   DI, BX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  AX, AX
+	MOVQ  (R12), DX
+	MULXQ 80(SP), CX, R14
+	MOVQ  8(R12), DX
+	MULXQ 72(SP), R11, R10
+	ADOXQ R11, CX
+	ADOXQ R10, R14
+	MOVQ  16(R12), DX
+	MULXQ 64(SP), R13, DI
+	ADOXQ R13, CX
+	ADOXQ DI, R14
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R8, R11, R10
+	ADOXQ R11, CX
+	ADOXQ R10, R14
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R9, R13, DI
+	ADCXQ (SP), R13
+	ADCXQ AX, DI
+	ADOXQ BX, CX
+	ADOXQ AX, R14
+	BZHIQ SI, CX, R11
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R14
+	ORQ   R14, CX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  AX, AX
+	ADCXQ CX, R13
+	ADCXQ AX, DI
+	BZHIQ SI, R13, R10
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, DI
+	ORQ   DI, R13
+	ADDQ  8(SP), R13
+	MOVQ  16(SP), R8
+	MOVQ  R8, 104(SP)
+	MOVQ  R15, 112(SP)
+	MOVQ  R11, 120(SP)
+	MOVQ  R10, 128(SP)
+	MOVQ  R13, 136(SP)
+	MOVL  $0x00000034, BX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R9, R9
+	MOVQ  56(SP), DX
+	MULXQ 96(SP), R14, CX
+	MULXQ 64(SP), DI, AX
+	MOVQ  24(SP), DX
+	MULXQ 88(SP), SI, R12
+	MULXQ 96(SP), R8, R15
+	ADOXQ R8, DI
+	ADOXQ R15, AX
+	MOVQ  32(SP), DX
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, SI
+	ADCXQ R10, R12
+	MULXQ 88(SP), R13, R8
+	ADOXQ R13, DI
+	ADOXQ R8, AX
+	MOVQ  40(SP), DX
+	MULXQ 72(SP), R15, R11
+	ADCXQ R15, SI
+	ADCXQ R11, R12
+	MULXQ 80(SP), R10, R13
+	ADOXQ R10, DI
+	ADOXQ R13, AX
+	MOVQ  48(SP), DX
+	MULXQ 64(SP), R8, R15
+	ADCXQ R8, SI
+	ADCXQ R15, R12
+	MULXQ 72(SP), R11, R10
+	ADOXQ R11, DI
+	ADOXQ R10, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, R13, R8
+	ADCXQ R13, SI
+	ADCXQ R8, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ CX, R15, R11
+	ADOXQ R15, DI
+	ADOXQ R11, AX
+	BZHIQ BX, SI, R10
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R12
+	ORQ   R12, SI
+	MOVQ  R10, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R9, R9
+	ADOXQ SI, DI
+	ADOXQ R9, AX
+	MOVQ  32(SP), DX
+	MULXQ 96(SP), R13, R8
+	MOVQ  40(SP), DX
+	MULXQ 88(SP), R14, R15
+	ADCXQ R14, R13
+	ADCXQ R15, R8
+	MOVQ  48(SP), DX
+	MULXQ 80(SP), R11, CX
+	ADCXQ R11, R13
+	ADCXQ CX, R8
+	MOVQ  56(SP), DX
+	MULXQ 72(SP), R12, R10
+	ADCXQ R12, R13
+	ADCXQ R10, R8
+	BZHIQ BX, DI, SI
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, AX
+	ORQ   AX, DI
+	MOVQ  SI, R14
+	SHRQ  $0x30, R14
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R9, R9
+	ADCXQ DI, R13
+	ADCXQ R9, R8
+	MOVQ  40(SP), DX
+	MULXQ 96(SP), R15, R11
+	MOVQ  24(SP), DX
+	MULXQ 72(SP), CX, R12
+	MOVQ  48(SP), DX
+	MULXQ 88(SP), R10, AX
+	ADOXQ R10, R15
+	ADOXQ AX, R11
+	MOVQ  32(SP), DX
+	MULXQ 64(SP), SI, DI
+	ADCXQ SI, CX
+	ADCXQ DI, R12
+	MOVQ  56(SP), DX
+	MULXQ 80(SP), R10, AX
+	ADOXQ R10, R15
+	ADOXQ AX, R11
+	MOVQ  R13, SI
+	SHLQ  $0x0c, SI
+	SHRQ  $0x08, SI
+	ORQ   R14, SI
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R8
+	ORQ   R8, R13
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R9, R9
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ SI, DI, R10
+	MOVQ  24(SP), DX
+	MULXQ 64(SP), AX, R14
+	ADCXQ AX, DI
+	ADCXQ R14, R10
+	ADOXQ R13, R15
+	ADOXQ R9, R11
+	BZHIQ BX, DI, R8
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R10
+	ORQ   R10, DI
+	MOVQ  R8, 16(SP)
+	BZHIQ BX, R15, SI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R11
+	ORQ   R11, R15
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R9, R9
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, AX, R14
+	ADCXQ AX, CX
+	ADCXQ R14, R12
+	ADCXQ DI, CX
+	ADCXQ R9, R12
+	MOVQ  48(SP), DX
+	MULXQ 96(SP), R13, R10
+	MOVQ  56(SP), DX
+	MULXQ 88(SP), R8, R11
+	ADOXQ R8, R13
+	ADOXQ R11, R10
+	ADOXQ R15, R13
+	ADOXQ R9, R10
+	BZHIQ BX, CX, AX
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R12
+	ORQ   R12, CX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R9, R9
+	MOVQ  24(SP), DX
+	MULXQ 80(SP), R14, SI
+	MOVQ  32(SP), DX
+	MULXQ 72(SP), DI, R8
+	ADOXQ DI, R14
+	ADOXQ R8, SI
+	MOVQ  40(SP), DX
+	MULXQ 64(SP), R11, R15
+	ADOXQ R11, R14
+	ADOXQ R15, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R13, R12, DI
+	ADOXQ R12, R14
+	ADOXQ DI, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R10, R8, R11
+	ADCXQ (SP), R8
+	ADCXQ R9, R11
+	ADOXQ CX, R14
+	ADOXQ R9, SI
+	BZHIQ BX, R14, R15
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, SI
+	ORQ   SI, R14
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R9, R9
+	ADCXQ R14, R8
+	ADCXQ R9, R11
+	BZHIQ BX, R8, R12
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R11
+	ORQ   R11, R8
+	ADDQ  8(SP), R8
+	MOVQ  16(SP), DI
+	MOVQ  DI, 144(SP)
+	MOVQ  AX, 152(SP)
+	MOVQ  R15, 160(SP)
+	MOVQ  R12, 168(SP)
+	MOVQ  R8, 176(SP)
+	MOVQ  a+8(FP), R13
+	MOVL  $0x00000034, CX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R10, R10
+	MOVQ  176(SP), DX
+	MULXQ 112(R13), SI, R14
+	MULXQ 80(R13), R11, R9
+	MOVQ  144(SP), DX
+	MULXQ 104(R13), BX, DI
+	MULXQ 112(R13), AX, R15
+	ADOXQ AX, R11
+	ADOXQ R15, R9
+	MOVQ  152(SP), DX
+	MULXQ 96(R13), R12, R8
+	ADCXQ R12, BX
+	ADCXQ R8, DI
+	MULXQ 104(R13), AX, R15
+	ADOXQ AX, R11
+	ADOXQ R15, R9
+	MOVQ  160(SP), DX
+	MULXQ 88(R13), R12, R8
+	ADCXQ R12, BX
+	ADCXQ R8, DI
+	MULXQ 96(R13), AX, R15
+	ADOXQ AX, R11
+	ADOXQ R15, R9
+	MOVQ  168(SP), DX
+	MULXQ 80(R13), R12, R8
+	ADCXQ R12, BX
+	ADCXQ R8, DI
+	MULXQ 88(R13), AX, R15
+	ADOXQ AX, R11
+	ADOXQ R15, R9
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R12, R8
+	ADCXQ R12, BX
+	ADCXQ R8, DI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R14, AX, R15
+	ADOXQ AX, R11
+	ADOXQ R15, R9
+	BZHIQ CX, BX, R12
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, DI
+	ORQ   DI, BX
+	MOVQ  R12, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R10, R10
+	ADOXQ BX, R11
+	ADOXQ R10, R9
+	MOVQ  152(SP), DX
+	MULXQ 112(R13), R8, SI
+	MOVQ  160(SP), DX
+	MULXQ 104(R13), AX, R15
+	ADCXQ AX, R8
+	ADCXQ R15, SI
+	MOVQ  168(SP), DX
+	MULXQ 96(R13), R14, DI
+	ADCXQ R14, R8
+	ADCXQ DI, SI
+	MOVQ  176(SP), DX
+	MULXQ 88(R13), R12, BX
+	ADCXQ R12, R8
+	ADCXQ BX, SI
+	BZHIQ CX, R11, AX
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R9
+	ORQ   R9, R11
+	MOVQ  AX, R15
+	SHRQ  $0x30, R15
+	SHLQ  $0x10, AX
+	SHRQ  $0x10, AX
+	MOVQ  AX, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R10, R10
+	ADCXQ R11, R8
+	ADCXQ R10, SI
+	MOVQ  160(SP), DX
+	MULXQ 112(R13), R14, DI
+	MOVQ  144(SP), DX
+	MULXQ 88(R13), R12, BX
+	MOVQ  168(SP), DX
+	MULXQ 104(R13), R9, AX
+	ADOXQ R9, R14
+	ADOXQ AX, DI
+	MOVQ  152(SP), DX
+	MULXQ 80(R13), R11, R9
+	ADCXQ R11, R12
+	ADCXQ R9, BX
+	MOVQ  176(SP), DX
+	MULXQ 96(R13), AX, R11
+	ADOXQ AX, R14
+	ADOXQ R11, DI
+	MOVQ  R8, R9
+	SHLQ  $0x0c, R9
+	SHRQ  $0x08, R9
+	ORQ   R15, R9
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, SI
+	ORQ   SI, R8
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R9, AX, R11
+	MOVQ  144(SP), DX
+	MULXQ 80(R13), R15, SI
+	ADCXQ R15, AX
+	ADCXQ SI, R11
+	ADOXQ R8, R14
+	ADOXQ R10, DI
+	BZHIQ CX, AX, R9
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R11
+	ORQ   R11, AX
+	MOVQ  R9, 16(SP)
+	BZHIQ CX, R14, R15
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, DI
+	ORQ   DI, R14
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, SI, R8
+	ADCXQ SI, R12
+	ADCXQ R8, BX
+	ADCXQ AX, R12
+	ADCXQ R10, BX
+	MOVQ  168(SP), DX
+	MULXQ 112(R13), R11, R9
+	MOVQ  176(SP), DX
+	MULXQ 104(R13), DI, SI
+	ADOXQ DI, R11
+	ADOXQ SI, R9
+	ADOXQ R14, R11
+	ADOXQ R10, R9
+	BZHIQ CX, R12, R8
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, BX
+	ORQ   BX, R12
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R10, R10
+	MOVQ  144(SP), DX
+	MULXQ 96(R13), R15, AX
+	MOVQ  152(SP), DX
+	MULXQ 88(R13), DI, SI
+	ADOXQ DI, R15
+	ADOXQ SI, AX
+	MOVQ  160(SP), DX
+	MULXQ 80(R13), R14, BX
+	ADOXQ R14, R15
+	ADOXQ BX, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R11, DI, SI
+	ADOXQ DI, R15
+	ADOXQ SI, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R9, R14, BX
+	ADCXQ (SP), R14
+	ADCXQ R10, BX
+	ADOXQ R12, R15
+	ADOXQ R10, AX
+	BZHIQ CX, R15, DI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, AX
+	ORQ   AX, R15
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R10, R10
+	ADCXQ R15, R14
+	ADCXQ R10, BX
+	BZHIQ CX, R14, SI
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, BX
+	ORQ   BX, R14
+	ADDQ  8(SP), R14
+	MOVQ  16(SP), R11
+	MOVQ  R11, 144(SP)
+	MOVQ  R8, 152(SP)
+	MOVQ  DI, 160(SP)
+	MOVQ  SI, 168(SP)
+	MOVQ  R14, 176(SP)
+
+	// H = U2 − X1 (6), I = Y1 − S2 (6)
+	MOVQ  104(SP), R9
+	MOVQ  112(SP), R12
+	MOVQ  120(SP), AX
+	MOVQ  128(SP), R15
+	MOVQ  136(SP), BX
+	MOVQ  a+8(FP), R10
+	MOVQ  $0x009ffff5ffffd9d6, CX
+	SUBQ  (R10), CX
+	ADDQ  CX, R9
+	MOVQ  $0x009ffffffffffff6, CX
+	SUBQ  8(R10), CX
+	ADDQ  CX, R12
+	MOVQ  $0x009ffffffffffff6, CX
+	SUBQ  16(R10), CX
+	ADDQ  CX, AX
+	MOVQ  $0x009ffffffffffff6, CX
+	SUBQ  24(R10), CX
+	ADDQ  CX, R15
+	MOVQ  $0x0009fffffffffff6, CX
+	SUBQ  32(R10), CX
+	ADDQ  CX, BX
+	MOVQ  R9, 184(SP)
+	MOVQ  R12, 192(SP)
+	MOVQ  AX, 200(SP)
+	MOVQ  R15, 208(SP)
+	MOVQ  BX, 216(SP)
+	MOVQ  a+8(FP), R13
+	MOVQ  40(R13), R11
+	MOVQ  48(R13), R8
+	MOVQ  56(R13), DI
+	MOVQ  64(R13), SI
+	MOVQ  72(R13), R14
+	MOVQ  $0x003ffffbfffff0bc, CX
+	SUBQ  144(SP), CX
+	ADDQ  CX, R11
+	MOVQ  $0x003ffffffffffffc, CX
+	SUBQ  152(SP), CX
+	ADDQ  CX, R8
+	MOVQ  $0x003ffffffffffffc, CX
+	SUBQ  160(SP), CX
+	ADDQ  CX, DI
+	MOVQ  $0x003ffffffffffffc, CX
+	SUBQ  168(SP), CX
+	ADDQ  CX, SI
+	MOVQ  $0x0003fffffffffffc, CX
+	SUBQ  176(SP), CX
+	ADDQ  CX, R14
+	MOVQ  R11, 224(SP)
+	MOVQ  R8, 232(SP)
+	MOVQ  DI, 240(SP)
+	MOVQ  SI, 248(SP)
+	MOVQ  R14, 256(SP)
+	MOVQ  BX, R10
+	SHRQ  $0x30, R10
+	MOVQ  $0x0000ffffffffffff, R13
+	ANDQ  R13, BX
+	MOVQ  $0x00000001000003d1, R13
+	IMULQ R13, R10
+	ADDQ  R10, R9
+	MOVQ  $0x000fffffffffffff, R13
+	MOVQ  R9, R10
+	SHRQ  $0x34, R10
+	ADDQ  R10, R12
+	ANDQ  R13, R9
+	MOVQ  R9, CX
+	MOVQ  $0x00000001000003d0, R11
+	XORQ  R9, R11
+	MOVQ  R12, R10
+	SHRQ  $0x34, R10
+	ADDQ  R10, AX
+	ANDQ  R13, R12
+	ORQ   R12, CX
+	ANDQ  R12, R11
+	MOVQ  AX, R10
+	SHRQ  $0x34, R10
+	ADDQ  R10, R15
+	ANDQ  R13, AX
+	ORQ   AX, CX
+	ANDQ  AX, R11
+	MOVQ  R15, R10
+	SHRQ  $0x34, R10
+	ADDQ  R10, BX
+	ANDQ  R13, R15
+	ORQ   R15, CX
+	ORQ   BX, CX
+	ANDQ  R15, R11
+	MOVQ  $0x000f000000000000, R10
+	XORQ  BX, R10
+	ANDQ  R10, R11
+	XORQ  R13, R11
+	MOVQ  CX, R10
+	NEGQ  R10
+	ORQ   R10, CX
+	SARQ  $0x3f, CX
+	NOTQ  CX
+	MOVQ  R11, R10
+	NEGQ  R10
+	ORQ   R10, R11
+	SARQ  $0x3f, R11
+	NOTQ  R11
+	ORQ   R11, CX
+	TESTQ CX, CX
+	JNZ   aanv_special
+	MOVQ  a+8(FP), R8
+	MOVL  $0x00000034, SI
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  DI, DI
+	MOVQ  112(R8), DX
+	MULXQ 216(SP), R14, R10
+	MULXQ 184(SP), R13, R11
+	MOVQ  80(R8), DX
+	MULXQ 208(SP), R9, R12
+	MULXQ 216(SP), AX, R15
+	ADOXQ AX, R13
+	ADOXQ R15, R11
+	MOVQ  88(R8), DX
+	MULXQ 200(SP), BX, CX
+	ADCXQ BX, R9
+	ADCXQ CX, R12
+	MULXQ 208(SP), AX, R15
+	ADOXQ AX, R13
+	ADOXQ R15, R11
+	MOVQ  96(R8), DX
+	MULXQ 192(SP), BX, CX
+	ADCXQ BX, R9
+	ADCXQ CX, R12
+	MULXQ 200(SP), AX, R15
+	ADOXQ AX, R13
+	ADOXQ R15, R11
+	MOVQ  104(R8), DX
+	MULXQ 184(SP), BX, CX
+	ADCXQ BX, R9
+	ADCXQ CX, R12
+	MULXQ 192(SP), AX, R15
+	ADOXQ AX, R13
+	ADOXQ R15, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, BX, CX
+	ADCXQ BX, R9
+	ADCXQ CX, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R10, AX, R15
+	ADOXQ AX, R13
+	ADOXQ R15, R11
+	BZHIQ SI, R9, BX
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R12
+	ORQ   R12, R9
+	MOVQ  BX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  DI, DI
+	ADOXQ R9, R13
+	ADOXQ DI, R11
+	MOVQ  88(R8), DX
+	MULXQ 216(SP), CX, R14
+	MOVQ  96(R8), DX
+	MULXQ 208(SP), AX, R15
+	ADCXQ AX, CX
+	ADCXQ R15, R14
+	MOVQ  104(R8), DX
+	MULXQ 200(SP), R10, R12
+	ADCXQ R10, CX
+	ADCXQ R12, R14
+	MOVQ  112(R8), DX
+	MULXQ 192(SP), BX, R9
+	ADCXQ BX, CX
+	ADCXQ R9, R14
+	BZHIQ SI, R13, AX
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R11
+	ORQ   R11, R13
+	MOVQ  AX, R15
+	SHRQ  $0x30, R15
+	SHLQ  $0x10, AX
+	SHRQ  $0x10, AX
+	MOVQ  AX, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  DI, DI
+	ADCXQ R13, CX
+	ADCXQ DI, R14
+	MOVQ  96(R8), DX
+	MULXQ 216(SP), R10, R12
+	MOVQ  80(R8), DX
+	MULXQ 192(SP), BX, R9
+	MOVQ  104(R8), DX
+	MULXQ 208(SP), R11, AX
+	ADOXQ R11, R10
+	ADOXQ AX, R12
+	MOVQ  88(R8), DX
+	MULXQ 184(SP), R13, R11
+	ADCXQ R13, BX
+	ADCXQ R11, R9
+	MOVQ  112(R8), DX
+	MULXQ 200(SP), AX, R13
+	ADOXQ AX, R10
+	ADOXQ R13, R12
+	MOVQ  CX, R11
+	SHLQ  $0x0c, R11
+	SHRQ  $0x08, R11
+	ORQ   R15, R11
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R14
+	ORQ   R14, CX
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  DI, DI
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R11, AX, R13
+	MOVQ  80(R8), DX
+	MULXQ 184(SP), R15, R14
+	ADCXQ R15, AX
+	ADCXQ R14, R13
+	ADOXQ CX, R10
+	ADOXQ DI, R12
+	BZHIQ SI, AX, R11
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R13
+	ORQ   R13, AX
+	MOVQ  R11, 16(SP)
+	BZHIQ SI, R10, R15
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R12
+	ORQ   R12, R10
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  DI, DI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R14, CX
+	ADCXQ R14, BX
+	ADCXQ CX, R9
+	ADCXQ AX, BX
+	ADCXQ DI, R9
+	MOVQ  104(R8), DX
+	MULXQ 216(SP), R13, R11
+	MOVQ  112(R8), DX
+	MULXQ 208(SP), R12, R14
+	ADOXQ R12, R13
+	ADOXQ R14, R11
+	ADOXQ R10, R13
+	ADOXQ DI, R11
+	BZHIQ SI, BX, CX
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R9
+	ORQ   R9, BX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  DI, DI
+	MOVQ  80(R8), DX
+	MULXQ 200(SP), R15, AX
+	MOVQ  88(R8), DX
+	MULXQ 192(SP), R12, R14
+	ADOXQ R12, R15
+	ADOXQ R14, AX
+	MOVQ  96(R8), DX
+	MULXQ 184(SP), R10, R9
+	ADOXQ R10, R15
+	ADOXQ R9, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R13, R12, R14
+	ADOXQ R12, R15
+	ADOXQ R14, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, R10, R9
+	ADCXQ (SP), R10
+	ADCXQ DI, R9
+	ADOXQ BX, R15
+	ADOXQ DI, AX
+	BZHIQ SI, R15, R12
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, AX
+	ORQ   AX, R15
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  DI, DI
+	ADCXQ R15, R10
+	ADCXQ DI, R9
+	BZHIQ SI, R10, R14
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R9
+	ORQ   R9, R10
+	ADDQ  8(SP), R10
+	MOVQ  16(SP), R13
+	MOVQ  r+0(FP), R11
+	MOVQ  R13, 80(R11)
+	MOVQ  CX, 88(R11)
+	MOVQ  R12, 96(R11)
+	MOVQ  R14, 104(R11)
+	MOVQ  R10, 112(R11)
+	MOVL  $0x00000034, AX
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  BX, BX
+	MOVQ  216(SP), DX
+	MULXQ 216(SP), R15, R9
+	MOVQ  216(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 184(SP), DI, SI
+	MOVQ  184(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 208(SP), R8, R11
+	MOVQ  192(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 208(SP), R13, CX
+	ADOXQ R13, DI
+	ADOXQ CX, SI
+	MULXQ 200(SP), R12, R14
+	ADCXQ R12, R8
+	ADCXQ R14, R11
+	MOVQ  200(SP), DX
+	MULXQ 200(SP), R10, R13
+	ADOXQ R10, DI
+	ADOXQ R13, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, CX, R12
+	ADCXQ CX, R8
+	ADCXQ R12, R11
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R9, R14, R10
+	ADOXQ R14, DI
+	ADOXQ R10, SI
+	BZHIQ AX, R8, R13
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R11
+	ORQ   R11, R8
+	MOVQ  R13, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  BX, BX
+	ADOXQ R8, DI
+	ADOXQ BX, SI
+	MOVQ  216(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 192(SP), CX, R12
+	MOVQ  200(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 208(SP), R15, R14
+	ADCXQ R15, CX
+	ADCXQ R14, R12
+	BZHIQ AX, DI, R10
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, SI
+	ORQ   SI, DI
+	MOVQ  R10, R9
+	SHRQ  $0x30, R9
+	SHLQ  $0x10, R10
+	SHRQ  $0x10, R10
+	MOVQ  R10, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  BX, BX
+	ADCXQ DI, CX
+	ADCXQ BX, R12
+	MOVQ  216(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 200(SP), R11, R13
+	MOVQ  184(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 192(SP), R8, R15
+	MOVQ  208(SP), DX
+	MULXQ 208(SP), R14, SI
+	ADOXQ R14, R11
+	ADOXQ SI, R13
+	MOVQ  CX, R10
+	SHLQ  $0x0c, R10
+	SHRQ  $0x08, R10
+	ORQ   R9, R10
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R12
+	ORQ   R12, CX
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  BX, BX
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R10, DI, R14
+	MOVQ  184(SP), DX
+	MULXQ 184(SP), SI, R9
+	ADCXQ SI, DI
+	ADCXQ R9, R14
+	ADOXQ CX, R11
+	ADOXQ BX, R13
+	BZHIQ AX, DI, R12
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R14
+	ORQ   R14, DI
+	MOVQ  R12, 16(SP)
+	BZHIQ AX, R11, R10
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R13
+	ORQ   R13, R11
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  BX, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R10, SI, R9
+	ADCXQ SI, R8
+	ADCXQ R9, R15
+	ADCXQ DI, R8
+	ADCXQ BX, R15
+	MOVQ  216(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 208(SP), CX, R14
+	ADOXQ R11, CX
+	ADOXQ BX, R14
+	BZHIQ AX, R8, R12
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R15
+	ORQ   R15, R8
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  BX, BX
+	MOVQ  184(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 200(SP), R13, SI
+	MOVQ  192(SP), DX
+	MULXQ 192(SP), R9, R10
+	ADOXQ R9, R13
+	ADOXQ R10, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ CX, DI, R11
+	ADOXQ DI, R13
+	ADOXQ R11, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R14, R15, R9
+	ADCXQ (SP), R15
+	ADCXQ BX, R9
+	ADOXQ R8, R13
+	ADOXQ BX, SI
+	BZHIQ AX, R13, R10
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, SI
+	ORQ   SI, R13
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  BX, BX
+	ADCXQ R13, R15
+	ADCXQ BX, R9
+	BZHIQ AX, R15, DI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R9
+	ORQ   R9, R15
+	ADDQ  8(SP), R15
+	MOVQ  16(SP), R11
+	MOVQ  R11, 64(SP)
+	MOVQ  R12, 72(SP)
+	MOVQ  R10, 80(SP)
+	MOVQ  DI, 88(SP)
+	MOVQ  R15, 96(SP)
+
+	// h2 = −H² (2)
+	MOVQ 64(SP), CX
+	MOVQ 72(SP), R14
+	MOVQ 80(SP), R8
+	MOVQ 88(SP), SI
+	MOVQ 96(SP), R13
+	MOVQ $0x003ffffbfffff0bc, R9
+	SUBQ CX, R9
+	MOVQ $0x003ffffffffffffc, BX
+	SUBQ R14, BX
+	MOVQ $0x003ffffffffffffc, AX
+	SUBQ R8, AX
+	MOVQ $0x003ffffffffffffc, R11
+	SUBQ SI, R11
+	MOVQ $0x0003fffffffffffc, R12
+	SUBQ R13, R12
+	MOVQ R9, 64(SP)
+	MOVQ BX, 72(SP)
+	MOVQ AX, 80(SP)
+	MOVQ R11, 88(SP)
+	MOVQ R12, 96(SP)
+	MOVL $0x00000034, DI
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R10, R10
+	MOVQ  96(SP), DX
+	MULXQ 216(SP), R15, CX
+	MULXQ 184(SP), R14, R8
+	MOVQ  64(SP), DX
+	MULXQ 208(SP), SI, R13
+	MULXQ 216(SP), R9, BX
+	ADOXQ R9, R14
+	ADOXQ BX, R8
+	MOVQ  72(SP), DX
+	MULXQ 200(SP), AX, R11
+	ADCXQ AX, SI
+	ADCXQ R11, R13
+	MULXQ 208(SP), R12, R9
+	ADOXQ R12, R14
+	ADOXQ R9, R8
+	MOVQ  80(SP), DX
+	MULXQ 192(SP), BX, AX
+	ADCXQ BX, SI
+	ADCXQ AX, R13
+	MULXQ 200(SP), R11, R12
+	ADOXQ R11, R14
+	ADOXQ R12, R8
+	MOVQ  88(SP), DX
+	MULXQ 184(SP), R9, BX
+	ADCXQ R9, SI
+	ADCXQ BX, R13
+	MULXQ 192(SP), AX, R11
+	ADOXQ AX, R14
+	ADOXQ R11, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R12, R9
+	ADCXQ R12, SI
+	ADCXQ R9, R13
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ CX, BX, AX
+	ADOXQ BX, R14
+	ADOXQ AX, R8
+	BZHIQ DI, SI, R11
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R13
+	ORQ   R13, SI
+	MOVQ  R11, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R10, R10
+	ADOXQ SI, R14
+	ADOXQ R10, R8
+	MOVQ  72(SP), DX
+	MULXQ 216(SP), R12, R9
+	MOVQ  80(SP), DX
+	MULXQ 208(SP), R15, BX
+	ADCXQ R15, R12
+	ADCXQ BX, R9
+	MOVQ  88(SP), DX
+	MULXQ 200(SP), AX, CX
+	ADCXQ AX, R12
+	ADCXQ CX, R9
+	MOVQ  96(SP), DX
+	MULXQ 192(SP), R13, R11
+	ADCXQ R13, R12
+	ADCXQ R11, R9
+	BZHIQ DI, R14, SI
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R8
+	ORQ   R8, R14
+	MOVQ  SI, R15
+	SHRQ  $0x30, R15
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R10, R10
+	ADCXQ R14, R12
+	ADCXQ R10, R9
+	MOVQ  80(SP), DX
+	MULXQ 216(SP), BX, AX
+	MOVQ  64(SP), DX
+	MULXQ 192(SP), CX, R13
+	MOVQ  88(SP), DX
+	MULXQ 208(SP), R11, R8
+	ADOXQ R11, BX
+	ADOXQ R8, AX
+	MOVQ  72(SP), DX
+	MULXQ 184(SP), SI, R14
+	ADCXQ SI, CX
+	ADCXQ R14, R13
+	MOVQ  96(SP), DX
+	MULXQ 200(SP), R11, R8
+	ADOXQ R11, BX
+	ADOXQ R8, AX
+	MOVQ  R12, SI
+	SHLQ  $0x0c, SI
+	SHRQ  $0x08, SI
+	ORQ   R15, SI
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, R9
+	ORQ   R9, R12
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ SI, R14, R11
+	MOVQ  64(SP), DX
+	MULXQ 184(SP), R8, R15
+	ADCXQ R8, R14
+	ADCXQ R15, R11
+	ADOXQ R12, BX
+	ADOXQ R10, AX
+	BZHIQ DI, R14, R9
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R11
+	ORQ   R11, R14
+	MOVQ  R9, 16(SP)
+	BZHIQ DI, BX, SI
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, AX
+	ORQ   AX, BX
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R8, R15
+	ADCXQ R8, CX
+	ADCXQ R15, R13
+	ADCXQ R14, CX
+	ADCXQ R10, R13
+	MOVQ  88(SP), DX
+	MULXQ 216(SP), R12, R11
+	MOVQ  96(SP), DX
+	MULXQ 208(SP), R9, AX
+	ADOXQ R9, R12
+	ADOXQ AX, R11
+	ADOXQ BX, R12
+	ADOXQ R10, R11
+	BZHIQ DI, CX, R8
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R13
+	ORQ   R13, CX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R10, R10
+	MOVQ  64(SP), DX
+	MULXQ 200(SP), R15, SI
+	MOVQ  72(SP), DX
+	MULXQ 192(SP), R14, R9
+	ADOXQ R14, R15
+	ADOXQ R9, SI
+	MOVQ  80(SP), DX
+	MULXQ 184(SP), AX, BX
+	ADOXQ AX, R15
+	ADOXQ BX, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R12, R13, R14
+	ADOXQ R13, R15
+	ADOXQ R14, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, R9, AX
+	ADCXQ (SP), R9
+	ADCXQ R10, AX
+	ADOXQ CX, R15
+	ADOXQ R10, SI
+	BZHIQ DI, R15, BX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, SI
+	ORQ   SI, R15
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R10, R10
+	ADCXQ R15, R9
+	ADCXQ R10, AX
+	BZHIQ DI, R9, R13
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, AX
+	ORQ   AX, R9
+	ADDQ  8(SP), R9
+	MOVQ  16(SP), R14
+	MOVQ  R14, 104(SP)
+	MOVQ  R8, 112(SP)
+	MOVQ  BX, 120(SP)
+	MOVQ  R13, 128(SP)
+	MOVQ  R9, 136(SP)
+	MOVQ  a+8(FP), R12
+	MOVL  $0x00000034, CX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R11, R11
+	MOVQ  32(R12), DX
+	MULXQ 96(SP), SI, R15
+	MULXQ 64(SP), AX, R10
+	MOVQ  (R12), DX
+	MULXQ 88(SP), DI, R14
+	MULXQ 96(SP), R8, BX
+	ADOXQ R8, AX
+	ADOXQ BX, R10
+	MOVQ  8(R12), DX
+	MULXQ 80(SP), R13, R9
+	ADCXQ R13, DI
+	ADCXQ R9, R14
+	MULXQ 88(SP), R8, BX
+	ADOXQ R8, AX
+	ADOXQ BX, R10
+	MOVQ  16(R12), DX
+	MULXQ 72(SP), R13, R9
+	ADCXQ R13, DI
+	ADCXQ R9, R14
+	MULXQ 80(SP), R8, BX
+	ADOXQ R8, AX
+	ADOXQ BX, R10
+	MOVQ  24(R12), DX
+	MULXQ 64(SP), R13, R9
+	ADCXQ R13, DI
+	ADCXQ R9, R14
+	MULXQ 72(SP), R8, BX
+	ADOXQ R8, AX
+	ADOXQ BX, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R13, R9
+	ADCXQ R13, DI
+	ADCXQ R9, R14
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R15, R8, BX
+	ADOXQ R8, AX
+	ADOXQ BX, R10
+	BZHIQ CX, DI, R13
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R14
+	ORQ   R14, DI
+	MOVQ  R13, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R11, R11
+	ADOXQ DI, AX
+	ADOXQ R11, R10
+	MOVQ  8(R12), DX
+	MULXQ 96(SP), R9, SI
+	MOVQ  16(R12), DX
+	MULXQ 88(SP), R8, BX
+	ADCXQ R8, R9
+	ADCXQ BX, SI
+	MOVQ  24(R12), DX
+	MULXQ 80(SP), R15, R14
+	ADCXQ R15, R9
+	ADCXQ R14, SI
+	MOVQ  32(R12), DX
+	MULXQ 72(SP), R13, DI
+	ADCXQ R13, R9
+	ADCXQ DI, SI
+	BZHIQ CX, AX, R8
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R10
+	ORQ   R10, AX
+	MOVQ  R8, BX
+	SHRQ  $0x30, BX
+	SHLQ  $0x10, R8
+	SHRQ  $0x10, R8
+	MOVQ  R8, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R11, R11
+	ADCXQ AX, R9
+	ADCXQ R11, SI
+	MOVQ  16(R12), DX
+	MULXQ 96(SP), R15, R14
+	MOVQ  (R12), DX
+	MULXQ 72(SP), R13, DI
+	MOVQ  24(R12), DX
+	MULXQ 88(SP), R10, R8
+	ADOXQ R10, R15
+	ADOXQ R8, R14
+	MOVQ  8(R12), DX
+	MULXQ 64(SP), AX, R10
+	ADCXQ AX, R13
+	ADCXQ R10, DI
+	MOVQ  32(R12), DX
+	MULXQ 80(SP), R8, AX
+	ADOXQ R8, R15
+	ADOXQ AX, R14
+	MOVQ  R9, R10
+	SHLQ  $0x0c, R10
+	SHRQ  $0x08, R10
+	ORQ   BX, R10
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, SI
+	ORQ   SI, R9
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R10, R8, AX
+	MOVQ  (R12), DX
+	MULXQ 64(SP), BX, SI
+	ADCXQ BX, R8
+	ADCXQ SI, AX
+	ADOXQ R9, R15
+	ADOXQ R11, R14
+	BZHIQ CX, R8, R10
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, AX
+	ORQ   AX, R8
+	MOVQ  R10, 16(SP)
+	BZHIQ CX, R15, BX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R14
+	ORQ   R14, R15
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ BX, SI, R9
+	ADCXQ SI, R13
+	ADCXQ R9, DI
+	ADCXQ R8, R13
+	ADCXQ R11, DI
+	MOVQ  24(R12), DX
+	MULXQ 96(SP), AX, R10
+	MOVQ  32(R12), DX
+	MULXQ 88(SP), R14, SI
+	ADOXQ R14, AX
+	ADOXQ SI, R10
+	ADOXQ R15, AX
+	ADOXQ R11, R10
+	BZHIQ CX, R13, R9
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, DI
+	ORQ   DI, R13
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R11, R11
+	MOVQ  (R12), DX
+	MULXQ 80(SP), BX, R8
+	MOVQ  8(R12), DX
+	MULXQ 72(SP), R14, SI
+	ADOXQ R14, BX
+	ADOXQ SI, R8
+	MOVQ  16(R12), DX
+	MULXQ 64(SP), R15, DI
+	ADOXQ R15, BX
+	ADOXQ DI, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ AX, R14, SI
+	ADOXQ R14, BX
+	ADOXQ SI, R8
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R10, R15, DI
+	ADCXQ (SP), R15
+	ADCXQ R11, DI
+	ADOXQ R13, BX
+	ADOXQ R11, R8
+	BZHIQ CX, BX, R14
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R8
+	ORQ   R8, BX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R11, R11
+	ADCXQ BX, R15
+	ADCXQ R11, DI
+	BZHIQ CX, R15, SI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, DI
+	ORQ   DI, R15
+	ADDQ  8(SP), R15
+	MOVQ  16(SP), AX
+	MOVQ  AX, 264(SP)
+	MOVQ  R9, 272(SP)
+	MOVQ  R14, 280(SP)
+	MOVQ  SI, 288(SP)
+	MOVQ  R15, 296(SP)
+	MOVL  $0x00000034, R13
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  R10, R10
+	MOVQ  256(SP), DX
+	MULXQ 256(SP), R8, BX
+	MOVQ  256(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 224(SP), DI, R11
+	MOVQ  224(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 248(SP), CX, R12
+	MOVQ  232(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 248(SP), AX, R9
+	ADOXQ AX, DI
+	ADOXQ R9, R11
+	MULXQ 240(SP), R14, SI
+	ADCXQ R14, CX
+	ADCXQ SI, R12
+	MOVQ  240(SP), DX
+	MULXQ 240(SP), R15, AX
+	ADOXQ R15, DI
+	ADOXQ AX, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R8, R9, R14
+	ADCXQ R9, CX
+	ADCXQ R14, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ BX, SI, R15
+	ADOXQ SI, DI
+	ADOXQ R15, R11
+	BZHIQ R13, CX, AX
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R12
+	ORQ   R12, CX
+	MOVQ  AX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  R10, R10
+	ADOXQ CX, DI
+	ADOXQ R10, R11
+	MOVQ  256(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 232(SP), R9, R14
+	MOVQ  240(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 248(SP), R8, SI
+	ADCXQ R8, R9
+	ADCXQ SI, R14
+	BZHIQ R13, DI, R15
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R11
+	ORQ   R11, DI
+	MOVQ  R15, BX
+	SHRQ  $0x30, BX
+	SHLQ  $0x10, R15
+	SHRQ  $0x10, R15
+	MOVQ  R15, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  R10, R10
+	ADCXQ DI, R9
+	ADCXQ R10, R14
+	MOVQ  256(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 240(SP), R12, AX
+	MOVQ  224(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 232(SP), CX, R8
+	MOVQ  248(SP), DX
+	MULXQ 248(SP), SI, R11
+	ADOXQ SI, R12
+	ADOXQ R11, AX
+	MOVQ  R9, R15
+	SHLQ  $0x0c, R15
+	SHRQ  $0x08, R15
+	ORQ   BX, R15
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R14
+	ORQ   R14, R9
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R15, DI, SI
+	MOVQ  224(SP), DX
+	MULXQ 224(SP), R11, BX
+	ADCXQ R11, DI
+	ADCXQ BX, SI
+	ADOXQ R9, R12
+	ADOXQ R10, AX
+	BZHIQ R13, DI, R14
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, SI
+	ORQ   SI, DI
+	MOVQ  R14, 16(SP)
+	BZHIQ R13, R12, R15
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, AX
+	ORQ   AX, R12
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R11, BX
+	ADCXQ R11, CX
+	ADCXQ BX, R8
+	ADCXQ DI, CX
+	ADCXQ R10, R8
+	MOVQ  256(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 248(SP), R9, SI
+	ADOXQ R12, R9
+	ADOXQ R10, SI
+	BZHIQ R13, CX, R14
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R8
+	ORQ   R8, CX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R10, R10
+	MOVQ  224(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 240(SP), AX, R11
+	MOVQ  232(SP), DX
+	MULXQ 232(SP), BX, R15
+	ADOXQ BX, AX
+	ADOXQ R15, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R9, DI, R12
+	ADOXQ DI, AX
+	ADOXQ R12, R11
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ SI, R8, BX
+	ADCXQ (SP), R8
+	ADCXQ R10, BX
+	ADOXQ CX, AX
+	ADOXQ R10, R11
+	BZHIQ R13, AX, R15
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R11
+	ORQ   R11, AX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R10, R10
+	ADCXQ AX, R8
+	ADCXQ R10, BX
+	BZHIQ R13, R8, DI
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, BX
+	ORQ   BX, R8
+	ADDQ  8(SP), R8
+	MOVQ  16(SP), R12
+	MOVQ  R12, 64(SP)
+	MOVQ  R14, 72(SP)
+	MOVQ  R15, 80(SP)
+	MOVQ  DI, 88(SP)
+	MOVQ  R8, 96(SP)
+
+	// X3 = I² − H³ − 2·U1·H² (4)
+	MOVQ 64(SP), R9
+	MOVQ 72(SP), SI
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), R11
+	MOVQ 96(SP), AX
+	ADDQ 104(SP), R9
+	ADDQ 112(SP), SI
+	ADDQ 120(SP), CX
+	ADDQ 128(SP), R11
+	ADDQ 136(SP), AX
+	ADDQ 264(SP), R9
+	ADDQ 272(SP), SI
+	ADDQ 280(SP), CX
+	ADDQ 288(SP), R11
+	ADDQ 296(SP), AX
+	ADDQ 264(SP), R9
+	ADDQ 272(SP), SI
+	ADDQ 280(SP), CX
+	ADDQ 288(SP), R11
+	ADDQ 296(SP), AX
+	MOVQ r+0(FP), BX
+	MOVQ R9, (BX)
+	MOVQ SI, 8(BX)
+	MOVQ CX, 16(BX)
+	MOVQ R11, 24(BX)
+	MOVQ AX, 32(BX)
+
+	// t = X3 − U1·H² (5)
+	ADDQ 264(SP), R9
+	ADDQ 272(SP), SI
+	ADDQ 280(SP), CX
+	ADDQ 288(SP), R11
+	ADDQ 296(SP), AX
+	MOVQ R9, 264(SP)
+	MOVQ SI, 272(SP)
+	MOVQ CX, 280(SP)
+	MOVQ R11, 288(SP)
+	MOVQ AX, 296(SP)
+	MOVQ a+8(FP), R10
+	MOVL $0x00000034, R12
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R13, R13
+	MOVQ  136(SP), DX
+	MULXQ 72(R10), R14, R15
+	MULXQ 40(R10), DI, R8
+	MOVQ  104(SP), DX
+	MULXQ 64(R10), BX, R9
+	MULXQ 72(R10), SI, CX
+	ADOXQ SI, DI
+	ADOXQ CX, R8
+	MOVQ  112(SP), DX
+	MULXQ 56(R10), R11, AX
+	ADCXQ R11, BX
+	ADCXQ AX, R9
+	MULXQ 64(R10), SI, CX
+	ADOXQ SI, DI
+	ADOXQ CX, R8
+	MOVQ  120(SP), DX
+	MULXQ 48(R10), R11, AX
+	ADCXQ R11, BX
+	ADCXQ AX, R9
+	MULXQ 56(R10), SI, CX
+	ADOXQ SI, DI
+	ADOXQ CX, R8
+	MOVQ  128(SP), DX
+	MULXQ 40(R10), R11, AX
+	ADCXQ R11, BX
+	ADCXQ AX, R9
+	MULXQ 48(R10), SI, CX
+	ADOXQ SI, DI
+	ADOXQ CX, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, R11, AX
+	ADCXQ R11, BX
+	ADCXQ AX, R9
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R15, SI, CX
+	ADOXQ SI, DI
+	ADOXQ CX, R8
+	BZHIQ R12, BX, R11
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R9
+	ORQ   R9, BX
+	MOVQ  R11, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R13, R13
+	ADOXQ BX, DI
+	ADOXQ R13, R8
+	MOVQ  112(SP), DX
+	MULXQ 72(R10), AX, R14
+	MOVQ  120(SP), DX
+	MULXQ 64(R10), SI, CX
+	ADCXQ SI, AX
+	ADCXQ CX, R14
+	MOVQ  128(SP), DX
+	MULXQ 56(R10), R15, R9
+	ADCXQ R15, AX
+	ADCXQ R9, R14
+	MOVQ  136(SP), DX
+	MULXQ 48(R10), R11, BX
+	ADCXQ R11, AX
+	ADCXQ BX, R14
+	BZHIQ R12, DI, SI
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R8
+	ORQ   R8, DI
+	MOVQ  SI, CX
+	SHRQ  $0x30, CX
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R13, R13
+	ADCXQ DI, AX
+	ADCXQ R13, R14
+	MOVQ  120(SP), DX
+	MULXQ 72(R10), R15, R9
+	MOVQ  104(SP), DX
+	MULXQ 48(R10), R11, BX
+	MOVQ  128(SP), DX
+	MULXQ 64(R10), R8, SI
+	ADOXQ R8, R15
+	ADOXQ SI, R9
+	MOVQ  112(SP), DX
+	MULXQ 40(R10), DI, R8
+	ADCXQ DI, R11
+	ADCXQ R8, BX
+	MOVQ  136(SP), DX
+	MULXQ 56(R10), SI, DI
+	ADOXQ SI, R15
+	ADOXQ DI, R9
+	MOVQ  AX, R8
+	SHLQ  $0x0c, R8
+	SHRQ  $0x08, R8
+	ORQ   CX, R8
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R14
+	ORQ   R14, AX
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R8, SI, DI
+	MOVQ  104(SP), DX
+	MULXQ 40(R10), CX, R14
+	ADCXQ CX, SI
+	ADCXQ R14, DI
+	ADOXQ AX, R15
+	ADOXQ R13, R9
+	BZHIQ R12, SI, R8
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, DI
+	ORQ   DI, SI
+	MOVQ  R8, 16(SP)
+	BZHIQ R12, R15, CX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R9
+	ORQ   R9, R15
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ CX, R14, AX
+	ADCXQ R14, R11
+	ADCXQ AX, BX
+	ADCXQ SI, R11
+	ADCXQ R13, BX
+	MOVQ  128(SP), DX
+	MULXQ 72(R10), DI, R8
+	MOVQ  136(SP), DX
+	MULXQ 64(R10), R9, R14
+	ADOXQ R9, DI
+	ADOXQ R14, R8
+	ADOXQ R15, DI
+	ADOXQ R13, R8
+	BZHIQ R12, R11, AX
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, BX
+	ORQ   BX, R11
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R13, R13
+	MOVQ  104(SP), DX
+	MULXQ 56(R10), CX, SI
+	MOVQ  112(SP), DX
+	MULXQ 48(R10), R9, R14
+	ADOXQ R9, CX
+	ADOXQ R14, SI
+	MOVQ  120(SP), DX
+	MULXQ 40(R10), R15, BX
+	ADOXQ R15, CX
+	ADOXQ BX, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R9, R14
+	ADOXQ R9, CX
+	ADOXQ R14, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R8, R15, BX
+	ADCXQ (SP), R15
+	ADCXQ R13, BX
+	ADOXQ R11, CX
+	ADOXQ R13, SI
+	BZHIQ R12, CX, R9
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, SI
+	ORQ   SI, CX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R13, R13
+	ADCXQ CX, R15
+	ADCXQ R13, BX
+	BZHIQ R12, R15, R14
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, BX
+	ORQ   BX, R15
+	ADDQ  8(SP), R15
+	MOVQ  16(SP), DI
+	MOVQ  DI, 104(SP)
+	MOVQ  AX, 112(SP)
+	MOVQ  R9, 120(SP)
+	MOVQ  R14, 128(SP)
+	MOVQ  R15, 136(SP)
+	MOVL  $0x00000034, R11
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R8, R8
+	MOVQ  296(SP), DX
+	MULXQ 256(SP), SI, CX
+	MULXQ 224(SP), BX, R13
+	MOVQ  264(SP), DX
+	MULXQ 248(SP), R12, R10
+	MULXQ 256(SP), DI, AX
+	ADOXQ DI, BX
+	ADOXQ AX, R13
+	MOVQ  272(SP), DX
+	MULXQ 240(SP), R9, R14
+	ADCXQ R9, R12
+	ADCXQ R14, R10
+	MULXQ 248(SP), R15, DI
+	ADOXQ R15, BX
+	ADOXQ DI, R13
+	MOVQ  280(SP), DX
+	MULXQ 232(SP), AX, R9
+	ADCXQ AX, R12
+	ADCXQ R9, R10
+	MULXQ 240(SP), R14, R15
+	ADOXQ R14, BX
+	ADOXQ R15, R13
+	MOVQ  288(SP), DX
+	MULXQ 224(SP), DI, AX
+	ADCXQ DI, R12
+	ADCXQ AX, R10
+	MULXQ 232(SP), R9, R14
+	ADOXQ R9, BX
+	ADOXQ R14, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R15, DI
+	ADCXQ R15, R12
+	ADCXQ DI, R10
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ CX, AX, R9
+	ADOXQ AX, BX
+	ADOXQ R9, R13
+	BZHIQ R11, R12, R14
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, R10
+	ORQ   R10, R12
+	MOVQ  R14, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R8, R8
+	ADOXQ R12, BX
+	ADOXQ R8, R13
+	MOVQ  272(SP), DX
+	MULXQ 256(SP), R15, DI
+	MOVQ  280(SP), DX
+	MULXQ 248(SP), SI, AX
+	ADCXQ SI, R15
+	ADCXQ AX, DI
+	MOVQ  288(SP), DX
+	MULXQ 240(SP), R9, CX
+	ADCXQ R9, R15
+	ADCXQ CX, DI
+	MOVQ  296(SP), DX
+	MULXQ 232(SP), R10, R14
+	ADCXQ R10, R15
+	ADCXQ R14, DI
+	BZHIQ R11, BX, R12
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R13
+	ORQ   R13, BX
+	MOVQ  R12, SI
+	SHRQ  $0x30, SI
+	SHLQ  $0x10, R12
+	SHRQ  $0x10, R12
+	MOVQ  R12, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R8, R8
+	ADCXQ BX, R15
+	ADCXQ R8, DI
+	MOVQ  280(SP), DX
+	MULXQ 256(SP), AX, R9
+	MOVQ  264(SP), DX
+	MULXQ 232(SP), CX, R10
+	MOVQ  288(SP), DX
+	MULXQ 248(SP), R14, R13
+	ADOXQ R14, AX
+	ADOXQ R13, R9
+	MOVQ  272(SP), DX
+	MULXQ 224(SP), R12, BX
+	ADCXQ R12, CX
+	ADCXQ BX, R10
+	MOVQ  296(SP), DX
+	MULXQ 240(SP), R14, R13
+	ADOXQ R14, AX
+	ADOXQ R13, R9
+	MOVQ  R15, R12
+	SHLQ  $0x0c, R12
+	SHRQ  $0x08, R12
+	ORQ   SI, R12
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, DI
+	ORQ   DI, R15
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R12, BX, R14
+	MOVQ  264(SP), DX
+	MULXQ 224(SP), R13, SI
+	ADCXQ R13, BX
+	ADCXQ SI, R14
+	ADOXQ R15, AX
+	ADOXQ R8, R9
+	BZHIQ R11, BX, DI
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R14
+	ORQ   R14, BX
+	MOVQ  DI, 16(SP)
+	BZHIQ R11, AX, R12
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R9
+	ORQ   R9, AX
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R12, R13, SI
+	ADCXQ R13, CX
+	ADCXQ SI, R10
+	ADCXQ BX, CX
+	ADCXQ R8, R10
+	MOVQ  288(SP), DX
+	MULXQ 256(SP), R15, R14
+	MOVQ  296(SP), DX
+	MULXQ 248(SP), DI, R9
+	ADOXQ DI, R15
+	ADOXQ R9, R14
+	ADOXQ AX, R15
+	ADOXQ R8, R14
+	BZHIQ R11, CX, R13
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R10
+	ORQ   R10, CX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R8, R8
+	MOVQ  264(SP), DX
+	MULXQ 240(SP), SI, R12
+	MOVQ  272(SP), DX
+	MULXQ 232(SP), BX, DI
+	ADOXQ BX, SI
+	ADOXQ DI, R12
+	MOVQ  280(SP), DX
+	MULXQ 224(SP), R9, AX
+	ADOXQ R9, SI
+	ADOXQ AX, R12
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R10, BX
+	ADOXQ R10, SI
+	ADOXQ BX, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R14, DI, R9
+	ADCXQ (SP), DI
+	ADCXQ R8, R9
+	ADOXQ CX, SI
+	ADOXQ R8, R12
+	BZHIQ R11, SI, AX
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R12
+	ORQ   R12, SI
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R8, R8
+	ADCXQ SI, DI
+	ADCXQ R8, R9
+	BZHIQ R11, DI, R10
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R9
+	ORQ   R9, DI
+	ADDQ  8(SP), DI
+	MOVQ  16(SP), BX
+	MOVQ  BX, 64(SP)
+	MOVQ  R13, 72(SP)
+	MOVQ  AX, 80(SP)
+	MOVQ  R10, 88(SP)
+	MOVQ  DI, 96(SP)
+
+	// Y3 = I·(X3 − U1·H²) − S1·H³ (2)
+	MOVQ 64(SP), R15
+	MOVQ 72(SP), R14
+	MOVQ 80(SP), CX
+	MOVQ 88(SP), R12
+	MOVQ 96(SP), SI
+	ADDQ 104(SP), R15
+	ADDQ 112(SP), R14
+	ADDQ 120(SP), CX
+	ADDQ 128(SP), R12
+	ADDQ 136(SP), SI
+	MOVQ r+0(FP), R9
+	MOVQ R15, 40(R9)
+	MOVQ R14, 48(R9)
+	MOVQ CX, 56(R9)
+	MOVQ R12, 64(R9)
+	MOVQ SI, 72(R9)
+	MOVQ $0x0000000000000001, AX
+	MOVQ AX, ok+32(FP)
+	RET
+
+aanv_special:
+	MOVQ $0x0000000000000000, AX
+	MOVQ AX, ok+32(FP)
+	RET
+
 // func addZInvVarAsm(r *uint64, a *uint64, b *uint64, bzinv *uint64) (ok int)
 // Requires: ADX, BMI2
 TEXT ·addZInvVarAsm(SB), $304-40
@@ -8748,6 +10988,2482 @@ TEXT ·addZInvVarAsm(SB), $304-40
 azv_special:
 	MOVQ $0x0000000000000000, AX
 	MOVQ AX, ok+32(FP)
+	RET
+
+// func addStorageZInvVarAsm(r *uint64, a *uint64, s *uint64, neg int, bzinv *uint64) (ok int)
+// Requires: ADX, BMI2
+TEXT ·addStorageZInvVarAsm(SB), $384-48
+	MOVQ  s+16(FP), AX
+	MOVQ  $0x000fffffffffffff, R9
+	MOVQ  (AX), BX
+	MOVQ  BX, CX
+	ANDQ  R9, BX
+	SHRQ  $0x34, CX
+	MOVQ  8(AX), SI
+	SHLQ  $0x0c, SI
+	ANDQ  R9, SI
+	ORQ   SI, CX
+	MOVQ  8(AX), SI
+	SHRQ  $0x28, SI
+	MOVQ  16(AX), DI
+	SHLQ  $0x18, DI
+	ANDQ  R9, DI
+	ORQ   DI, SI
+	MOVQ  16(AX), DI
+	SHRQ  $0x1c, DI
+	MOVQ  24(AX), R8
+	SHLQ  $0x24, R8
+	ANDQ  R9, R8
+	ORQ   R8, DI
+	MOVQ  24(AX), R8
+	SHRQ  $0x10, R8
+	MOVQ  BX, 24(SP)
+	MOVQ  CX, 32(SP)
+	MOVQ  SI, 40(SP)
+	MOVQ  DI, 48(SP)
+	MOVQ  R8, 56(SP)
+	MOVQ  s+16(FP), R10
+	MOVQ  $0x000fffffffffffff, R9
+	MOVQ  32(R10), R11
+	MOVQ  R11, R12
+	ANDQ  R9, R11
+	SHRQ  $0x34, R12
+	MOVQ  40(R10), R13
+	SHLQ  $0x0c, R13
+	ANDQ  R9, R13
+	ORQ   R13, R12
+	MOVQ  40(R10), R13
+	SHRQ  $0x28, R13
+	MOVQ  48(R10), R14
+	SHLQ  $0x18, R14
+	ANDQ  R9, R14
+	ORQ   R14, R13
+	MOVQ  48(R10), R14
+	SHRQ  $0x1c, R14
+	MOVQ  56(R10), R15
+	SHLQ  $0x24, R15
+	ANDQ  R9, R15
+	ORQ   R15, R14
+	MOVQ  56(R10), R15
+	SHRQ  $0x10, R15
+	MOVQ  R11, 64(SP)
+	MOVQ  R12, 72(SP)
+	MOVQ  R13, 80(SP)
+	MOVQ  R14, 88(SP)
+	MOVQ  R15, 96(SP)
+	MOVQ  neg+24(FP), AX
+	TESTQ AX, AX
+	JZ    aszv_pos
+	MOVQ  64(SP), BX
+	MOVQ  72(SP), CX
+	MOVQ  80(SP), SI
+	MOVQ  88(SP), DI
+	MOVQ  96(SP), R8
+	MOVQ  $0x003ffffbfffff0bc, R9
+	SUBQ  BX, R9
+	MOVQ  $0x003ffffffffffffc, R10
+	SUBQ  CX, R10
+	MOVQ  $0x003ffffffffffffc, R11
+	SUBQ  SI, R11
+	MOVQ  $0x003ffffffffffffc, R12
+	SUBQ  DI, R12
+	MOVQ  $0x0003fffffffffffc, R13
+	SUBQ  R8, R13
+	MOVQ  R9, 64(SP)
+	MOVQ  R10, 72(SP)
+	MOVQ  R11, 80(SP)
+	MOVQ  R12, 88(SP)
+	MOVQ  R13, 96(SP)
+
+aszv_pos:
+	MOVQ a+8(FP), R14
+	MOVQ bzinv+32(FP), R15
+	MOVL $0x00000034, BX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  AX, AX
+	MOVQ  112(R14), DX
+	MULXQ 32(R15), CX, SI
+	MULXQ (R15), DI, R8
+	MOVQ  80(R14), DX
+	MULXQ 24(R15), R9, R10
+	MULXQ 32(R15), R11, R12
+	ADOXQ R11, DI
+	ADOXQ R12, R8
+	MOVQ  88(R14), DX
+	MULXQ 16(R15), R13, R11
+	ADCXQ R13, R9
+	ADCXQ R11, R10
+	MULXQ 24(R15), R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	MOVQ  96(R14), DX
+	MULXQ 8(R15), R11, R12
+	ADCXQ R11, R9
+	ADCXQ R12, R10
+	MULXQ 16(R15), R13, R11
+	ADOXQ R13, DI
+	ADOXQ R11, R8
+	MOVQ  104(R14), DX
+	MULXQ (R15), R12, R13
+	ADCXQ R12, R9
+	ADCXQ R13, R10
+	MULXQ 8(R15), R11, R12
+	ADOXQ R11, DI
+	ADOXQ R12, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ CX, R13, R11
+	ADCXQ R13, R9
+	ADCXQ R11, R10
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ SI, R12, R13
+	ADOXQ R12, DI
+	ADOXQ R13, R8
+	BZHIQ BX, R9, R11
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R10
+	ORQ   R10, R9
+	MOVQ  R11, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  AX, AX
+	ADOXQ R9, DI
+	ADOXQ AX, R8
+	MOVQ  88(R14), DX
+	MULXQ 32(R15), CX, R12
+	MOVQ  96(R14), DX
+	MULXQ 24(R15), R13, SI
+	ADCXQ R13, CX
+	ADCXQ SI, R12
+	MOVQ  104(R14), DX
+	MULXQ 16(R15), R10, R11
+	ADCXQ R10, CX
+	ADCXQ R11, R12
+	MOVQ  112(R14), DX
+	MULXQ 8(R15), R9, R13
+	ADCXQ R9, CX
+	ADCXQ R13, R12
+	BZHIQ BX, DI, SI
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R8
+	ORQ   R8, DI
+	MOVQ  SI, R10
+	SHRQ  $0x30, R10
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  AX, AX
+	ADCXQ DI, CX
+	ADCXQ AX, R12
+	MOVQ  96(R14), DX
+	MULXQ 32(R15), R11, R9
+	MOVQ  80(R14), DX
+	MULXQ 8(R15), R13, R8
+	MOVQ  104(R14), DX
+	MULXQ 24(R15), SI, DI
+	ADOXQ SI, R11
+	ADOXQ DI, R9
+	MOVQ  88(R14), DX
+	MULXQ (R15), SI, DI
+	ADCXQ SI, R13
+	ADCXQ DI, R8
+	MOVQ  112(R14), DX
+	MULXQ 16(R15), SI, DI
+	ADOXQ SI, R11
+	ADOXQ DI, R9
+	MOVQ  CX, SI
+	SHLQ  $0x0c, SI
+	SHRQ  $0x08, SI
+	ORQ   R10, SI
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R12
+	ORQ   R12, CX
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  AX, AX
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ SI, DI, R10
+	MOVQ  80(R14), DX
+	MULXQ (R15), R12, SI
+	ADCXQ R12, DI
+	ADCXQ SI, R10
+	ADOXQ CX, R11
+	ADOXQ AX, R9
+	BZHIQ BX, DI, R12
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R10
+	ORQ   R10, DI
+	MOVQ  R12, 16(SP)
+	BZHIQ BX, R11, SI
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R9
+	ORQ   R9, R11
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  AX, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, CX, R10
+	ADCXQ CX, R13
+	ADCXQ R10, R8
+	ADCXQ DI, R13
+	ADCXQ AX, R8
+	MOVQ  104(R14), DX
+	MULXQ 32(R15), R12, R9
+	MOVQ  112(R14), DX
+	MULXQ 24(R15), CX, R10
+	ADOXQ CX, R12
+	ADOXQ R10, R9
+	ADOXQ R11, R12
+	ADOXQ AX, R9
+	BZHIQ BX, R13, SI
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R8
+	ORQ   R8, R13
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  AX, AX
+	MOVQ  80(R14), DX
+	MULXQ 16(R15), DI, CX
+	MOVQ  88(R14), DX
+	MULXQ 8(R15), R10, R11
+	ADOXQ R10, DI
+	ADOXQ R11, CX
+	MOVQ  96(R14), DX
+	MULXQ (R15), R8, R10
+	ADOXQ R8, DI
+	ADOXQ R10, CX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R12, R11, R8
+	ADOXQ R11, DI
+	ADOXQ R8, CX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R9, R10, R11
+	ADCXQ (SP), R10
+	ADCXQ AX, R11
+	ADOXQ R13, DI
+	ADOXQ AX, CX
+	BZHIQ BX, DI, R8
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, CX
+	ORQ   CX, DI
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  AX, AX
+	ADCXQ DI, R10
+	ADCXQ AX, R11
+	BZHIQ BX, R10, R12
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R11
+	ORQ   R11, R10
+	ADDQ  8(SP), R10
+	MOVQ  16(SP), R9
+	MOVQ  R9, 104(SP)
+	MOVQ  SI, 112(SP)
+	MOVQ  R8, 120(SP)
+	MOVQ  R12, 128(SP)
+	MOVQ  R10, 136(SP)
+	MOVL  $0x00000034, CX
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  R13, R13
+	MOVQ  136(SP), DX
+	MULXQ 136(SP), DI, R11
+	MOVQ  136(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 104(SP), AX, BX
+	MOVQ  104(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 128(SP), R14, R15
+	MOVQ  112(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 128(SP), R9, SI
+	ADOXQ R9, AX
+	ADOXQ SI, BX
+	MULXQ 120(SP), R8, R12
+	ADCXQ R8, R14
+	ADCXQ R12, R15
+	MOVQ  120(SP), DX
+	MULXQ 120(SP), R10, R9
+	ADOXQ R10, AX
+	ADOXQ R9, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, SI, R8
+	ADCXQ SI, R14
+	ADCXQ R8, R15
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, R12, R10
+	ADOXQ R12, AX
+	ADOXQ R10, BX
+	BZHIQ CX, R14, R9
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R15
+	ORQ   R15, R14
+	MOVQ  R9, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  R13, R13
+	ADOXQ R14, AX
+	ADOXQ R13, BX
+	MOVQ  136(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 112(SP), SI, R8
+	MOVQ  120(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 128(SP), DI, R12
+	ADCXQ DI, SI
+	ADCXQ R12, R8
+	BZHIQ CX, AX, R10
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, BX
+	ORQ   BX, AX
+	MOVQ  R10, R11
+	SHRQ  $0x30, R11
+	SHLQ  $0x10, R10
+	SHRQ  $0x10, R10
+	MOVQ  R10, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  R13, R13
+	ADCXQ AX, SI
+	ADCXQ R13, R8
+	MOVQ  136(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 120(SP), R15, R9
+	MOVQ  104(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 112(SP), R14, DI
+	MOVQ  128(SP), DX
+	MULXQ 128(SP), R12, BX
+	ADOXQ R12, R15
+	ADOXQ BX, R9
+	MOVQ  SI, R10
+	SHLQ  $0x0c, R10
+	SHRQ  $0x08, R10
+	ORQ   R11, R10
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R8
+	ORQ   R8, SI
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R10, AX, R12
+	MOVQ  104(SP), DX
+	MULXQ 104(SP), BX, R11
+	ADCXQ BX, AX
+	ADCXQ R11, R12
+	ADOXQ SI, R15
+	ADOXQ R13, R9
+	BZHIQ CX, AX, R8
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R12
+	ORQ   R12, AX
+	MOVQ  R8, 16(SP)
+	BZHIQ CX, R15, R10
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R9
+	ORQ   R9, R15
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R10, BX, R11
+	ADCXQ BX, R14
+	ADCXQ R11, DI
+	ADCXQ AX, R14
+	ADCXQ R13, DI
+	MOVQ  136(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 128(SP), SI, R12
+	ADOXQ R15, SI
+	ADOXQ R13, R12
+	BZHIQ CX, R14, R8
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, DI
+	ORQ   DI, R14
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R13, R13
+	MOVQ  104(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 120(SP), R9, BX
+	MOVQ  112(SP), DX
+	MULXQ 112(SP), R11, R10
+	ADOXQ R11, R9
+	ADOXQ R10, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, AX, R15
+	ADOXQ AX, R9
+	ADOXQ R15, BX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R12, DI, R11
+	ADCXQ (SP), DI
+	ADCXQ R13, R11
+	ADOXQ R14, R9
+	ADOXQ R13, BX
+	BZHIQ CX, R9, R10
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, BX
+	ORQ   BX, R9
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R13, R13
+	ADCXQ R9, DI
+	ADCXQ R13, R11
+	BZHIQ CX, DI, AX
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R11
+	ORQ   R11, DI
+	ADDQ  8(SP), DI
+	MOVQ  16(SP), R15
+	MOVQ  R15, 144(SP)
+	MOVQ  R8, 152(SP)
+	MOVQ  R10, 160(SP)
+	MOVQ  AX, 168(SP)
+	MOVQ  DI, 176(SP)
+	MOVL  $0x00000034, R12
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  SI, SI
+	MOVQ  56(SP), DX
+	MULXQ 176(SP), R14, BX
+	MULXQ 144(SP), R9, R11
+	MOVQ  24(SP), DX
+	MULXQ 168(SP), R13, CX
+	MULXQ 176(SP), R15, R8
+	ADOXQ R15, R9
+	ADOXQ R8, R11
+	MOVQ  32(SP), DX
+	MULXQ 160(SP), R10, AX
+	ADCXQ R10, R13
+	ADCXQ AX, CX
+	MULXQ 168(SP), DI, R15
+	ADOXQ DI, R9
+	ADOXQ R15, R11
+	MOVQ  40(SP), DX
+	MULXQ 152(SP), R8, R10
+	ADCXQ R8, R13
+	ADCXQ R10, CX
+	MULXQ 160(SP), AX, DI
+	ADOXQ AX, R9
+	ADOXQ DI, R11
+	MOVQ  48(SP), DX
+	MULXQ 144(SP), R15, R8
+	ADCXQ R15, R13
+	ADCXQ R8, CX
+	MULXQ 152(SP), R10, AX
+	ADOXQ R10, R9
+	ADOXQ AX, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, DI, R15
+	ADCXQ DI, R13
+	ADCXQ R15, CX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ BX, R8, R10
+	ADOXQ R8, R9
+	ADOXQ R10, R11
+	BZHIQ R12, R13, AX
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, CX
+	ORQ   CX, R13
+	MOVQ  AX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  SI, SI
+	ADOXQ R13, R9
+	ADOXQ SI, R11
+	MOVQ  32(SP), DX
+	MULXQ 176(SP), DI, R15
+	MOVQ  40(SP), DX
+	MULXQ 168(SP), R14, R8
+	ADCXQ R14, DI
+	ADCXQ R8, R15
+	MOVQ  48(SP), DX
+	MULXQ 160(SP), R10, BX
+	ADCXQ R10, DI
+	ADCXQ BX, R15
+	MOVQ  56(SP), DX
+	MULXQ 152(SP), CX, AX
+	ADCXQ CX, DI
+	ADCXQ AX, R15
+	BZHIQ R12, R9, R13
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R11
+	ORQ   R11, R9
+	MOVQ  R13, R14
+	SHRQ  $0x30, R14
+	SHLQ  $0x10, R13
+	SHRQ  $0x10, R13
+	MOVQ  R13, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  SI, SI
+	ADCXQ R9, DI
+	ADCXQ SI, R15
+	MOVQ  40(SP), DX
+	MULXQ 176(SP), R8, R10
+	MOVQ  24(SP), DX
+	MULXQ 152(SP), BX, CX
+	MOVQ  48(SP), DX
+	MULXQ 168(SP), AX, R11
+	ADOXQ AX, R8
+	ADOXQ R11, R10
+	MOVQ  32(SP), DX
+	MULXQ 144(SP), R13, R9
+	ADCXQ R13, BX
+	ADCXQ R9, CX
+	MOVQ  56(SP), DX
+	MULXQ 160(SP), AX, R11
+	ADOXQ AX, R8
+	ADOXQ R11, R10
+	MOVQ  DI, R13
+	SHLQ  $0x0c, R13
+	SHRQ  $0x08, R13
+	ORQ   R14, R13
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R15
+	ORQ   R15, DI
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  SI, SI
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R13, R9, AX
+	MOVQ  24(SP), DX
+	MULXQ 144(SP), R11, R14
+	ADCXQ R11, R9
+	ADCXQ R14, AX
+	ADOXQ DI, R8
+	ADOXQ SI, R10
+	BZHIQ R12, R9, R15
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, AX
+	ORQ   AX, R9
+	MOVQ  R15, 16(SP)
+	BZHIQ R12, R8, R13
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R10
+	ORQ   R10, R8
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  SI, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R13, R11, R14
+	ADCXQ R11, BX
+	ADCXQ R14, CX
+	ADCXQ R9, BX
+	ADCXQ SI, CX
+	MOVQ  48(SP), DX
+	MULXQ 176(SP), DI, AX
+	MOVQ  56(SP), DX
+	MULXQ 168(SP), R15, R10
+	ADOXQ R15, DI
+	ADOXQ R10, AX
+	ADOXQ R8, DI
+	ADOXQ SI, AX
+	BZHIQ R12, BX, R11
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, CX
+	ORQ   CX, BX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  SI, SI
+	MOVQ  24(SP), DX
+	MULXQ 160(SP), R14, R13
+	MOVQ  32(SP), DX
+	MULXQ 152(SP), R9, R15
+	ADOXQ R9, R14
+	ADOXQ R15, R13
+	MOVQ  40(SP), DX
+	MULXQ 144(SP), R10, R8
+	ADOXQ R10, R14
+	ADOXQ R8, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, CX, R9
+	ADOXQ CX, R14
+	ADOXQ R9, R13
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ AX, R15, R10
+	ADCXQ (SP), R15
+	ADCXQ SI, R10
+	ADOXQ BX, R14
+	ADOXQ SI, R13
+	BZHIQ R12, R14, R8
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R13
+	ORQ   R13, R14
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  SI, SI
+	ADCXQ R14, R15
+	ADCXQ SI, R10
+	BZHIQ R12, R15, CX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R10
+	ORQ   R10, R15
+	ADDQ  8(SP), R15
+	MOVQ  16(SP), R9
+	MOVQ  R9, 184(SP)
+	MOVQ  R11, 192(SP)
+	MOVQ  R8, 200(SP)
+	MOVQ  CX, 208(SP)
+	MOVQ  R15, 216(SP)
+	MOVL  $0x00000034, AX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  DI, DI
+	MOVQ  96(SP), DX
+	MULXQ 176(SP), BX, R13
+	MULXQ 144(SP), R14, R10
+	MOVQ  64(SP), DX
+	MULXQ 168(SP), SI, R12
+	MULXQ 176(SP), R9, R11
+	ADOXQ R9, R14
+	ADOXQ R11, R10
+	MOVQ  72(SP), DX
+	MULXQ 160(SP), R8, CX
+	ADCXQ R8, SI
+	ADCXQ CX, R12
+	MULXQ 168(SP), R15, R9
+	ADOXQ R15, R14
+	ADOXQ R9, R10
+	MOVQ  80(SP), DX
+	MULXQ 152(SP), R11, R8
+	ADCXQ R11, SI
+	ADCXQ R8, R12
+	MULXQ 160(SP), CX, R15
+	ADOXQ CX, R14
+	ADOXQ R15, R10
+	MOVQ  88(SP), DX
+	MULXQ 144(SP), R9, R11
+	ADCXQ R9, SI
+	ADCXQ R11, R12
+	MULXQ 152(SP), R8, CX
+	ADOXQ R8, R14
+	ADOXQ CX, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ BX, R15, R9
+	ADCXQ R15, SI
+	ADCXQ R9, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R13, R11, R8
+	ADOXQ R11, R14
+	ADOXQ R8, R10
+	BZHIQ AX, SI, CX
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R12
+	ORQ   R12, SI
+	MOVQ  CX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  DI, DI
+	ADOXQ SI, R14
+	ADOXQ DI, R10
+	MOVQ  72(SP), DX
+	MULXQ 176(SP), R15, R9
+	MOVQ  80(SP), DX
+	MULXQ 168(SP), BX, R11
+	ADCXQ BX, R15
+	ADCXQ R11, R9
+	MOVQ  88(SP), DX
+	MULXQ 160(SP), R8, R13
+	ADCXQ R8, R15
+	ADCXQ R13, R9
+	MOVQ  96(SP), DX
+	MULXQ 152(SP), R12, CX
+	ADCXQ R12, R15
+	ADCXQ CX, R9
+	BZHIQ AX, R14, SI
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R10
+	ORQ   R10, R14
+	MOVQ  SI, BX
+	SHRQ  $0x30, BX
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  DI, DI
+	ADCXQ R14, R15
+	ADCXQ DI, R9
+	MOVQ  80(SP), DX
+	MULXQ 176(SP), R11, R8
+	MOVQ  64(SP), DX
+	MULXQ 152(SP), R13, R12
+	MOVQ  88(SP), DX
+	MULXQ 168(SP), CX, R10
+	ADOXQ CX, R11
+	ADOXQ R10, R8
+	MOVQ  72(SP), DX
+	MULXQ 144(SP), SI, R14
+	ADCXQ SI, R13
+	ADCXQ R14, R12
+	MOVQ  96(SP), DX
+	MULXQ 160(SP), CX, R10
+	ADOXQ CX, R11
+	ADOXQ R10, R8
+	MOVQ  R15, SI
+	SHLQ  $0x0c, SI
+	SHRQ  $0x08, SI
+	ORQ   BX, SI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R9
+	ORQ   R9, R15
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  DI, DI
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ SI, R14, CX
+	MOVQ  64(SP), DX
+	MULXQ 144(SP), R10, BX
+	ADCXQ R10, R14
+	ADCXQ BX, CX
+	ADOXQ R15, R11
+	ADOXQ DI, R8
+	BZHIQ AX, R14, R9
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, CX
+	ORQ   CX, R14
+	MOVQ  R9, 16(SP)
+	BZHIQ AX, R11, SI
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R8
+	ORQ   R8, R11
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  DI, DI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R10, BX
+	ADCXQ R10, R13
+	ADCXQ BX, R12
+	ADCXQ R14, R13
+	ADCXQ DI, R12
+	MOVQ  88(SP), DX
+	MULXQ 176(SP), R15, CX
+	MOVQ  96(SP), DX
+	MULXQ 168(SP), R9, R8
+	ADOXQ R9, R15
+	ADOXQ R8, CX
+	ADOXQ R11, R15
+	ADOXQ DI, CX
+	BZHIQ AX, R13, R10
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R12
+	ORQ   R12, R13
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  DI, DI
+	MOVQ  64(SP), DX
+	MULXQ 160(SP), BX, SI
+	MOVQ  72(SP), DX
+	MULXQ 152(SP), R14, R9
+	ADOXQ R14, BX
+	ADOXQ R9, SI
+	MOVQ  80(SP), DX
+	MULXQ 144(SP), R8, R11
+	ADOXQ R8, BX
+	ADOXQ R11, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R12, R14
+	ADOXQ R12, BX
+	ADOXQ R14, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ CX, R9, R8
+	ADCXQ (SP), R9
+	ADCXQ DI, R8
+	ADOXQ R13, BX
+	ADOXQ DI, SI
+	BZHIQ AX, BX, R11
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, SI
+	ORQ   SI, BX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  DI, DI
+	ADCXQ BX, R9
+	ADCXQ DI, R8
+	BZHIQ AX, R9, R12
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R8
+	ORQ   R8, R9
+	ADDQ  8(SP), R9
+	MOVQ  16(SP), R14
+	MOVQ  R14, 224(SP)
+	MOVQ  R10, 232(SP)
+	MOVQ  R11, 240(SP)
+	MOVQ  R12, 248(SP)
+	MOVQ  R9, 256(SP)
+	MOVL  $0x00000034, CX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R15, R15
+	MOVQ  256(SP), DX
+	MULXQ 136(SP), R13, SI
+	MULXQ 104(SP), BX, R8
+	MOVQ  224(SP), DX
+	MULXQ 128(SP), DI, AX
+	MULXQ 136(SP), R14, R10
+	ADOXQ R14, BX
+	ADOXQ R10, R8
+	MOVQ  232(SP), DX
+	MULXQ 120(SP), R11, R12
+	ADCXQ R11, DI
+	ADCXQ R12, AX
+	MULXQ 128(SP), R9, R14
+	ADOXQ R9, BX
+	ADOXQ R14, R8
+	MOVQ  240(SP), DX
+	MULXQ 112(SP), R10, R11
+	ADCXQ R10, DI
+	ADCXQ R11, AX
+	MULXQ 120(SP), R12, R9
+	ADOXQ R12, BX
+	ADOXQ R9, R8
+	MOVQ  248(SP), DX
+	MULXQ 104(SP), R14, R10
+	ADCXQ R14, DI
+	ADCXQ R10, AX
+	MULXQ 112(SP), R11, R12
+	ADOXQ R11, BX
+	ADOXQ R12, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R13, R9, R14
+	ADCXQ R9, DI
+	ADCXQ R14, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ SI, R10, R11
+	ADOXQ R10, BX
+	ADOXQ R11, R8
+	BZHIQ CX, DI, R12
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, AX
+	ORQ   AX, DI
+	MOVQ  R12, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R15, R15
+	ADOXQ DI, BX
+	ADOXQ R15, R8
+	MOVQ  232(SP), DX
+	MULXQ 136(SP), R9, R14
+	MOVQ  240(SP), DX
+	MULXQ 128(SP), R13, R10
+	ADCXQ R13, R9
+	ADCXQ R10, R14
+	MOVQ  248(SP), DX
+	MULXQ 120(SP), R11, SI
+	ADCXQ R11, R9
+	ADCXQ SI, R14
+	MOVQ  256(SP), DX
+	MULXQ 112(SP), AX, R12
+	ADCXQ AX, R9
+	ADCXQ R12, R14
+	BZHIQ CX, BX, DI
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R8
+	ORQ   R8, BX
+	MOVQ  DI, R13
+	SHRQ  $0x30, R13
+	SHLQ  $0x10, DI
+	SHRQ  $0x10, DI
+	MOVQ  DI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R15, R15
+	ADCXQ BX, R9
+	ADCXQ R15, R14
+	MOVQ  240(SP), DX
+	MULXQ 136(SP), R10, R11
+	MOVQ  224(SP), DX
+	MULXQ 112(SP), SI, AX
+	MOVQ  248(SP), DX
+	MULXQ 128(SP), R12, R8
+	ADOXQ R12, R10
+	ADOXQ R8, R11
+	MOVQ  232(SP), DX
+	MULXQ 104(SP), DI, BX
+	ADCXQ DI, SI
+	ADCXQ BX, AX
+	MOVQ  256(SP), DX
+	MULXQ 120(SP), R12, R8
+	ADOXQ R12, R10
+	ADOXQ R8, R11
+	MOVQ  R9, DI
+	SHLQ  $0x0c, DI
+	SHRQ  $0x08, DI
+	ORQ   R13, DI
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R14
+	ORQ   R14, R9
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R15, R15
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ DI, BX, R12
+	MOVQ  224(SP), DX
+	MULXQ 104(SP), R8, R13
+	ADCXQ R8, BX
+	ADCXQ R13, R12
+	ADOXQ R9, R10
+	ADOXQ R15, R11
+	BZHIQ CX, BX, R14
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R12
+	ORQ   R12, BX
+	MOVQ  R14, 16(SP)
+	BZHIQ CX, R10, DI
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R11
+	ORQ   R11, R10
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R15, R15
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R8, R13
+	ADCXQ R8, SI
+	ADCXQ R13, AX
+	ADCXQ BX, SI
+	ADCXQ R15, AX
+	MOVQ  248(SP), DX
+	MULXQ 136(SP), R9, R12
+	MOVQ  256(SP), DX
+	MULXQ 128(SP), R14, R11
+	ADOXQ R14, R9
+	ADOXQ R11, R12
+	ADOXQ R10, R9
+	ADOXQ R15, R12
+	BZHIQ CX, SI, R8
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, AX
+	ORQ   AX, SI
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R15, R15
+	MOVQ  224(SP), DX
+	MULXQ 120(SP), R13, DI
+	MOVQ  232(SP), DX
+	MULXQ 112(SP), BX, R14
+	ADOXQ BX, R13
+	ADOXQ R14, DI
+	MOVQ  240(SP), DX
+	MULXQ 104(SP), R11, R10
+	ADOXQ R11, R13
+	ADOXQ R10, DI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R9, AX, BX
+	ADOXQ AX, R13
+	ADOXQ BX, DI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R12, R14, R11
+	ADCXQ (SP), R14
+	ADCXQ R15, R11
+	ADOXQ SI, R13
+	ADOXQ R15, DI
+	BZHIQ CX, R13, R10
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, DI
+	ORQ   DI, R13
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R15, R15
+	ADCXQ R13, R14
+	ADCXQ R15, R11
+	BZHIQ CX, R14, AX
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R11
+	ORQ   R11, R14
+	ADDQ  8(SP), R14
+	MOVQ  16(SP), BX
+	MOVQ  BX, 224(SP)
+	MOVQ  R8, 232(SP)
+	MOVQ  R10, 240(SP)
+	MOVQ  AX, 248(SP)
+	MOVQ  R14, 256(SP)
+
+	// H = U2 − X1 (6), I = Y1 − S2 (6)
+	MOVQ  184(SP), R9
+	MOVQ  192(SP), R12
+	MOVQ  200(SP), SI
+	MOVQ  208(SP), DI
+	MOVQ  216(SP), R13
+	MOVQ  a+8(FP), R11
+	MOVQ  $0x009ffff5ffffd9d6, R15
+	SUBQ  (R11), R15
+	ADDQ  R15, R9
+	MOVQ  $0x009ffffffffffff6, R15
+	SUBQ  8(R11), R15
+	ADDQ  R15, R12
+	MOVQ  $0x009ffffffffffff6, R15
+	SUBQ  16(R11), R15
+	ADDQ  R15, SI
+	MOVQ  $0x009ffffffffffff6, R15
+	SUBQ  24(R11), R15
+	ADDQ  R15, DI
+	MOVQ  $0x0009fffffffffff6, R15
+	SUBQ  32(R11), R15
+	ADDQ  R15, R13
+	MOVQ  R9, 264(SP)
+	MOVQ  R12, 272(SP)
+	MOVQ  SI, 280(SP)
+	MOVQ  DI, 288(SP)
+	MOVQ  R13, 296(SP)
+	MOVQ  a+8(FP), CX
+	MOVQ  40(CX), BX
+	MOVQ  48(CX), R8
+	MOVQ  56(CX), R10
+	MOVQ  64(CX), AX
+	MOVQ  72(CX), R14
+	MOVQ  $0x003ffffbfffff0bc, R15
+	SUBQ  224(SP), R15
+	ADDQ  R15, BX
+	MOVQ  $0x003ffffffffffffc, R15
+	SUBQ  232(SP), R15
+	ADDQ  R15, R8
+	MOVQ  $0x003ffffffffffffc, R15
+	SUBQ  240(SP), R15
+	ADDQ  R15, R10
+	MOVQ  $0x003ffffffffffffc, R15
+	SUBQ  248(SP), R15
+	ADDQ  R15, AX
+	MOVQ  $0x0003fffffffffffc, R15
+	SUBQ  256(SP), R15
+	ADDQ  R15, R14
+	MOVQ  BX, 304(SP)
+	MOVQ  R8, 312(SP)
+	MOVQ  R10, 320(SP)
+	MOVQ  AX, 328(SP)
+	MOVQ  R14, 336(SP)
+	MOVQ  R13, R11
+	SHRQ  $0x30, R11
+	MOVQ  $0x0000ffffffffffff, CX
+	ANDQ  CX, R13
+	MOVQ  $0x00000001000003d1, CX
+	IMULQ CX, R11
+	ADDQ  R11, R9
+	MOVQ  $0x000fffffffffffff, CX
+	MOVQ  R9, R11
+	SHRQ  $0x34, R11
+	ADDQ  R11, R12
+	ANDQ  CX, R9
+	MOVQ  R9, R15
+	MOVQ  $0x00000001000003d0, BX
+	XORQ  R9, BX
+	MOVQ  R12, R11
+	SHRQ  $0x34, R11
+	ADDQ  R11, SI
+	ANDQ  CX, R12
+	ORQ   R12, R15
+	ANDQ  R12, BX
+	MOVQ  SI, R11
+	SHRQ  $0x34, R11
+	ADDQ  R11, DI
+	ANDQ  CX, SI
+	ORQ   SI, R15
+	ANDQ  SI, BX
+	MOVQ  DI, R11
+	SHRQ  $0x34, R11
+	ADDQ  R11, R13
+	ANDQ  CX, DI
+	ORQ   DI, R15
+	ORQ   R13, R15
+	ANDQ  DI, BX
+	MOVQ  $0x000f000000000000, R11
+	XORQ  R13, R11
+	ANDQ  R11, BX
+	XORQ  CX, BX
+	MOVQ  R15, R11
+	NEGQ  R11
+	ORQ   R11, R15
+	SARQ  $0x3f, R15
+	NOTQ  R15
+	MOVQ  BX, R11
+	NEGQ  R11
+	ORQ   R11, BX
+	SARQ  $0x3f, BX
+	NOTQ  BX
+	ORQ   BX, R15
+	TESTQ R15, R15
+	JNZ   aszv_special
+	MOVQ  a+8(FP), R8
+	MOVL  $0x00000034, AX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R10, R10
+	MOVQ  112(R8), DX
+	MULXQ 296(SP), R14, R11
+	MULXQ 264(SP), CX, BX
+	MOVQ  80(R8), DX
+	MULXQ 288(SP), R9, R12
+	MULXQ 296(SP), SI, DI
+	ADOXQ SI, CX
+	ADOXQ DI, BX
+	MOVQ  88(R8), DX
+	MULXQ 280(SP), R13, R15
+	ADCXQ R13, R9
+	ADCXQ R15, R12
+	MULXQ 288(SP), SI, DI
+	ADOXQ SI, CX
+	ADOXQ DI, BX
+	MOVQ  96(R8), DX
+	MULXQ 272(SP), R13, R15
+	ADCXQ R13, R9
+	ADCXQ R15, R12
+	MULXQ 280(SP), SI, DI
+	ADOXQ SI, CX
+	ADOXQ DI, BX
+	MOVQ  104(R8), DX
+	MULXQ 264(SP), R13, R15
+	ADCXQ R13, R9
+	ADCXQ R15, R12
+	MULXQ 272(SP), SI, DI
+	ADOXQ SI, CX
+	ADOXQ DI, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, R13, R15
+	ADCXQ R13, R9
+	ADCXQ R15, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, SI, DI
+	ADOXQ SI, CX
+	ADOXQ DI, BX
+	BZHIQ AX, R9, R13
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R12
+	ORQ   R12, R9
+	MOVQ  R13, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R10, R10
+	ADOXQ R9, CX
+	ADOXQ R10, BX
+	MOVQ  88(R8), DX
+	MULXQ 296(SP), R15, R14
+	MOVQ  96(R8), DX
+	MULXQ 288(SP), SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, R14
+	MOVQ  104(R8), DX
+	MULXQ 280(SP), R11, R12
+	ADCXQ R11, R15
+	ADCXQ R12, R14
+	MOVQ  112(R8), DX
+	MULXQ 272(SP), R13, R9
+	ADCXQ R13, R15
+	ADCXQ R9, R14
+	BZHIQ AX, CX, SI
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, BX
+	ORQ   BX, CX
+	MOVQ  SI, DI
+	SHRQ  $0x30, DI
+	SHLQ  $0x10, SI
+	SHRQ  $0x10, SI
+	MOVQ  SI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R10, R10
+	ADCXQ CX, R15
+	ADCXQ R10, R14
+	MOVQ  96(R8), DX
+	MULXQ 296(SP), R11, R12
+	MOVQ  80(R8), DX
+	MULXQ 272(SP), R13, R9
+	MOVQ  104(R8), DX
+	MULXQ 288(SP), BX, SI
+	ADOXQ BX, R11
+	ADOXQ SI, R12
+	MOVQ  88(R8), DX
+	MULXQ 264(SP), CX, BX
+	ADCXQ CX, R13
+	ADCXQ BX, R9
+	MOVQ  112(R8), DX
+	MULXQ 280(SP), SI, CX
+	ADOXQ SI, R11
+	ADOXQ CX, R12
+	MOVQ  R15, BX
+	SHLQ  $0x0c, BX
+	SHRQ  $0x08, BX
+	ORQ   DI, BX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R14
+	ORQ   R14, R15
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ BX, SI, CX
+	MOVQ  80(R8), DX
+	MULXQ 264(SP), DI, R14
+	ADCXQ DI, SI
+	ADCXQ R14, CX
+	ADOXQ R15, R11
+	ADOXQ R10, R12
+	BZHIQ AX, SI, BX
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, CX
+	ORQ   CX, SI
+	MOVQ  BX, 16(SP)
+	BZHIQ AX, R11, DI
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R12
+	ORQ   R12, R11
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R10, R10
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R14, R15
+	ADCXQ R14, R13
+	ADCXQ R15, R9
+	ADCXQ SI, R13
+	ADCXQ R10, R9
+	MOVQ  104(R8), DX
+	MULXQ 296(SP), CX, BX
+	MOVQ  112(R8), DX
+	MULXQ 288(SP), R12, R14
+	ADOXQ R12, CX
+	ADOXQ R14, BX
+	ADOXQ R11, CX
+	ADOXQ R10, BX
+	BZHIQ AX, R13, R15
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R9
+	ORQ   R9, R13
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R10, R10
+	MOVQ  80(R8), DX
+	MULXQ 280(SP), DI, SI
+	MOVQ  88(R8), DX
+	MULXQ 272(SP), R12, R14
+	ADOXQ R12, DI
+	ADOXQ R14, SI
+	MOVQ  96(R8), DX
+	MULXQ 264(SP), R11, R9
+	ADOXQ R11, DI
+	ADOXQ R9, SI
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ CX, R12, R14
+	ADOXQ R12, DI
+	ADOXQ R14, SI
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ BX, R11, R9
+	ADCXQ (SP), R11
+	ADCXQ R10, R9
+	ADOXQ R13, DI
+	ADOXQ R10, SI
+	BZHIQ AX, DI, R12
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, SI
+	ORQ   SI, DI
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R10, R10
+	ADCXQ DI, R11
+	ADCXQ R10, R9
+	BZHIQ AX, R11, R14
+	SHRQ  $0x34, R11
+	SHLQ  $0x0c, R9
+	ORQ   R9, R11
+	ADDQ  8(SP), R11
+	MOVQ  16(SP), CX
+	MOVQ  r+0(FP), BX
+	MOVQ  CX, 80(BX)
+	MOVQ  R15, 88(BX)
+	MOVQ  R12, 96(BX)
+	MOVQ  R14, 104(BX)
+	MOVQ  R11, 112(BX)
+	MOVL  $0x00000034, SI
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  R13, R13
+	MOVQ  296(SP), DX
+	MULXQ 296(SP), DI, R9
+	MOVQ  296(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 264(SP), R10, AX
+	MOVQ  264(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 288(SP), R8, BX
+	MOVQ  272(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 288(SP), CX, R15
+	ADOXQ CX, R10
+	ADOXQ R15, AX
+	MULXQ 280(SP), R12, R14
+	ADCXQ R12, R8
+	ADCXQ R14, BX
+	MOVQ  280(SP), DX
+	MULXQ 280(SP), R11, CX
+	ADOXQ R11, R10
+	ADOXQ CX, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R15, R12
+	ADCXQ R15, R8
+	ADCXQ R12, BX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R9, R14, R11
+	ADOXQ R14, R10
+	ADOXQ R11, AX
+	BZHIQ SI, R8, CX
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, BX
+	ORQ   BX, R8
+	MOVQ  CX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  R13, R13
+	ADOXQ R8, R10
+	ADOXQ R13, AX
+	MOVQ  296(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 272(SP), R15, R12
+	MOVQ  280(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 288(SP), DI, R14
+	ADCXQ DI, R15
+	ADCXQ R14, R12
+	BZHIQ SI, R10, R11
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, AX
+	ORQ   AX, R10
+	MOVQ  R11, R9
+	SHRQ  $0x30, R9
+	SHLQ  $0x10, R11
+	SHRQ  $0x10, R11
+	MOVQ  R11, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  R13, R13
+	ADCXQ R10, R15
+	ADCXQ R13, R12
+	MOVQ  296(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 280(SP), BX, CX
+	MOVQ  264(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 272(SP), R8, DI
+	MOVQ  288(SP), DX
+	MULXQ 288(SP), R14, AX
+	ADOXQ R14, BX
+	ADOXQ AX, CX
+	MOVQ  R15, R11
+	SHLQ  $0x0c, R11
+	SHRQ  $0x08, R11
+	ORQ   R9, R11
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R12
+	ORQ   R12, R15
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R11, R10, R14
+	MOVQ  264(SP), DX
+	MULXQ 264(SP), AX, R9
+	ADCXQ AX, R10
+	ADCXQ R9, R14
+	ADOXQ R15, BX
+	ADOXQ R13, CX
+	BZHIQ SI, R10, R12
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R14
+	ORQ   R14, R10
+	MOVQ  R12, 16(SP)
+	BZHIQ SI, BX, R11
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, CX
+	ORQ   CX, BX
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  R13, R13
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R11, AX, R9
+	ADCXQ AX, R8
+	ADCXQ R9, DI
+	ADCXQ R10, R8
+	ADCXQ R13, DI
+	MOVQ  296(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 288(SP), R15, R14
+	ADOXQ BX, R15
+	ADOXQ R13, R14
+	BZHIQ SI, R8, R12
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, DI
+	ORQ   DI, R8
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R13, R13
+	MOVQ  264(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 280(SP), CX, AX
+	MOVQ  272(SP), DX
+	MULXQ 272(SP), R9, R11
+	ADOXQ R9, CX
+	ADOXQ R11, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R10, BX
+	ADOXQ R10, CX
+	ADOXQ BX, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R14, DI, R9
+	ADCXQ (SP), DI
+	ADCXQ R13, R9
+	ADOXQ R8, CX
+	ADOXQ R13, AX
+	BZHIQ SI, CX, R11
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, AX
+	ORQ   AX, CX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R13, R13
+	ADCXQ CX, DI
+	ADCXQ R13, R9
+	BZHIQ SI, DI, R10
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R9
+	ORQ   R9, DI
+	ADDQ  8(SP), DI
+	MOVQ  16(SP), BX
+	MOVQ  BX, 144(SP)
+	MOVQ  R12, 152(SP)
+	MOVQ  R11, 160(SP)
+	MOVQ  R10, 168(SP)
+	MOVQ  DI, 176(SP)
+
+	// h2 = −H² (2)
+	MOVQ 144(SP), R15
+	MOVQ 152(SP), R14
+	MOVQ 160(SP), R8
+	MOVQ 168(SP), AX
+	MOVQ 176(SP), CX
+	MOVQ $0x003ffffbfffff0bc, R9
+	SUBQ R15, R9
+	MOVQ $0x003ffffffffffffc, R13
+	SUBQ R14, R13
+	MOVQ $0x003ffffffffffffc, SI
+	SUBQ R8, SI
+	MOVQ $0x003ffffffffffffc, BX
+	SUBQ AX, BX
+	MOVQ $0x0003fffffffffffc, R12
+	SUBQ CX, R12
+	MOVQ R9, 144(SP)
+	MOVQ R13, 152(SP)
+	MOVQ SI, 160(SP)
+	MOVQ BX, 168(SP)
+	MOVQ R12, 176(SP)
+	MOVL $0x00000034, R10
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R11, R11
+	MOVQ  176(SP), DX
+	MULXQ 296(SP), DI, R15
+	MULXQ 264(SP), R14, R8
+	MOVQ  144(SP), DX
+	MULXQ 288(SP), AX, CX
+	MULXQ 296(SP), R9, R13
+	ADOXQ R9, R14
+	ADOXQ R13, R8
+	MOVQ  152(SP), DX
+	MULXQ 280(SP), SI, BX
+	ADCXQ SI, AX
+	ADCXQ BX, CX
+	MULXQ 288(SP), R12, R9
+	ADOXQ R12, R14
+	ADOXQ R9, R8
+	MOVQ  160(SP), DX
+	MULXQ 272(SP), R13, SI
+	ADCXQ R13, AX
+	ADCXQ SI, CX
+	MULXQ 280(SP), BX, R12
+	ADOXQ BX, R14
+	ADOXQ R12, R8
+	MOVQ  168(SP), DX
+	MULXQ 264(SP), R9, R13
+	ADCXQ R9, AX
+	ADCXQ R13, CX
+	MULXQ 272(SP), SI, BX
+	ADOXQ SI, R14
+	ADOXQ BX, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R12, R9
+	ADCXQ R12, AX
+	ADCXQ R9, CX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R15, R13, SI
+	ADOXQ R13, R14
+	ADOXQ SI, R8
+	BZHIQ R10, AX, BX
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, CX
+	ORQ   CX, AX
+	MOVQ  BX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R11, R11
+	ADOXQ AX, R14
+	ADOXQ R11, R8
+	MOVQ  152(SP), DX
+	MULXQ 296(SP), R12, R9
+	MOVQ  160(SP), DX
+	MULXQ 288(SP), DI, R13
+	ADCXQ DI, R12
+	ADCXQ R13, R9
+	MOVQ  168(SP), DX
+	MULXQ 280(SP), SI, R15
+	ADCXQ SI, R12
+	ADCXQ R15, R9
+	MOVQ  176(SP), DX
+	MULXQ 272(SP), CX, BX
+	ADCXQ CX, R12
+	ADCXQ BX, R9
+	BZHIQ R10, R14, AX
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, R8
+	ORQ   R8, R14
+	MOVQ  AX, DI
+	SHRQ  $0x30, DI
+	SHLQ  $0x10, AX
+	SHRQ  $0x10, AX
+	MOVQ  AX, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R11, R11
+	ADCXQ R14, R12
+	ADCXQ R11, R9
+	MOVQ  160(SP), DX
+	MULXQ 296(SP), R13, SI
+	MOVQ  144(SP), DX
+	MULXQ 272(SP), R15, CX
+	MOVQ  168(SP), DX
+	MULXQ 288(SP), BX, R8
+	ADOXQ BX, R13
+	ADOXQ R8, SI
+	MOVQ  152(SP), DX
+	MULXQ 264(SP), AX, R14
+	ADCXQ AX, R15
+	ADCXQ R14, CX
+	MOVQ  176(SP), DX
+	MULXQ 280(SP), BX, R8
+	ADOXQ BX, R13
+	ADOXQ R8, SI
+	MOVQ  R12, AX
+	SHLQ  $0x0c, AX
+	SHRQ  $0x08, AX
+	ORQ   DI, AX
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, R9
+	ORQ   R9, R12
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ AX, R14, BX
+	MOVQ  144(SP), DX
+	MULXQ 264(SP), R8, DI
+	ADCXQ R8, R14
+	ADCXQ DI, BX
+	ADOXQ R12, R13
+	ADOXQ R11, SI
+	BZHIQ R10, R14, R9
+	SHRQ  $0x34, R14
+	SHLQ  $0x0c, BX
+	ORQ   BX, R14
+	MOVQ  R9, 16(SP)
+	BZHIQ R10, R13, AX
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, SI
+	ORQ   SI, R13
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ AX, R8, DI
+	ADCXQ R8, R15
+	ADCXQ DI, CX
+	ADCXQ R14, R15
+	ADCXQ R11, CX
+	MOVQ  168(SP), DX
+	MULXQ 296(SP), R12, BX
+	MOVQ  176(SP), DX
+	MULXQ 288(SP), R9, SI
+	ADOXQ R9, R12
+	ADOXQ SI, BX
+	ADOXQ R13, R12
+	ADOXQ R11, BX
+	BZHIQ R10, R15, R8
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, CX
+	ORQ   CX, R15
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R11, R11
+	MOVQ  144(SP), DX
+	MULXQ 280(SP), DI, AX
+	MOVQ  152(SP), DX
+	MULXQ 272(SP), R14, R9
+	ADOXQ R14, DI
+	ADOXQ R9, AX
+	MOVQ  160(SP), DX
+	MULXQ 264(SP), SI, R13
+	ADOXQ SI, DI
+	ADOXQ R13, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R12, CX, R14
+	ADOXQ CX, DI
+	ADOXQ R14, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ BX, R9, SI
+	ADCXQ (SP), R9
+	ADCXQ R11, SI
+	ADOXQ R15, DI
+	ADOXQ R11, AX
+	BZHIQ R10, DI, R13
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, AX
+	ORQ   AX, DI
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R11, R11
+	ADCXQ DI, R9
+	ADCXQ R11, SI
+	BZHIQ R10, R9, CX
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, SI
+	ORQ   SI, R9
+	ADDQ  8(SP), R9
+	MOVQ  16(SP), R14
+	MOVQ  R14, 184(SP)
+	MOVQ  R8, 192(SP)
+	MOVQ  R13, 200(SP)
+	MOVQ  CX, 208(SP)
+	MOVQ  R9, 216(SP)
+	MOVQ  a+8(FP), R12
+	MOVL  $0x00000034, R15
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  BX, BX
+	MOVQ  32(R12), DX
+	MULXQ 176(SP), AX, DI
+	MULXQ 144(SP), SI, R11
+	MOVQ  (R12), DX
+	MULXQ 168(SP), R10, R14
+	MULXQ 176(SP), R8, R13
+	ADOXQ R8, SI
+	ADOXQ R13, R11
+	MOVQ  8(R12), DX
+	MULXQ 160(SP), CX, R9
+	ADCXQ CX, R10
+	ADCXQ R9, R14
+	MULXQ 168(SP), R8, R13
+	ADOXQ R8, SI
+	ADOXQ R13, R11
+	MOVQ  16(R12), DX
+	MULXQ 152(SP), CX, R9
+	ADCXQ CX, R10
+	ADCXQ R9, R14
+	MULXQ 160(SP), R8, R13
+	ADOXQ R8, SI
+	ADOXQ R13, R11
+	MOVQ  24(R12), DX
+	MULXQ 144(SP), CX, R9
+	ADCXQ CX, R10
+	ADCXQ R9, R14
+	MULXQ 152(SP), R8, R13
+	ADOXQ R8, SI
+	ADOXQ R13, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ AX, CX, R9
+	ADCXQ CX, R10
+	ADCXQ R9, R14
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ DI, R8, R13
+	ADOXQ R8, SI
+	ADOXQ R13, R11
+	BZHIQ R15, R10, CX
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R14
+	ORQ   R14, R10
+	MOVQ  CX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  BX, BX
+	ADOXQ R10, SI
+	ADOXQ BX, R11
+	MOVQ  8(R12), DX
+	MULXQ 176(SP), R9, AX
+	MOVQ  16(R12), DX
+	MULXQ 168(SP), R8, R13
+	ADCXQ R8, R9
+	ADCXQ R13, AX
+	MOVQ  24(R12), DX
+	MULXQ 160(SP), DI, R14
+	ADCXQ DI, R9
+	ADCXQ R14, AX
+	MOVQ  32(R12), DX
+	MULXQ 152(SP), CX, R10
+	ADCXQ CX, R9
+	ADCXQ R10, AX
+	BZHIQ R15, SI, R8
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R11
+	ORQ   R11, SI
+	MOVQ  R8, R13
+	SHRQ  $0x30, R13
+	SHLQ  $0x10, R8
+	SHRQ  $0x10, R8
+	MOVQ  R8, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  BX, BX
+	ADCXQ SI, R9
+	ADCXQ BX, AX
+	MOVQ  16(R12), DX
+	MULXQ 176(SP), DI, R14
+	MOVQ  (R12), DX
+	MULXQ 152(SP), CX, R10
+	MOVQ  24(R12), DX
+	MULXQ 168(SP), R11, R8
+	ADOXQ R11, DI
+	ADOXQ R8, R14
+	MOVQ  8(R12), DX
+	MULXQ 144(SP), SI, R11
+	ADCXQ SI, CX
+	ADCXQ R11, R10
+	MOVQ  32(R12), DX
+	MULXQ 160(SP), R8, SI
+	ADOXQ R8, DI
+	ADOXQ SI, R14
+	MOVQ  R9, R11
+	SHLQ  $0x0c, R11
+	SHRQ  $0x08, R11
+	ORQ   R13, R11
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, AX
+	ORQ   AX, R9
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  BX, BX
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R11, R8, SI
+	MOVQ  (R12), DX
+	MULXQ 144(SP), R13, AX
+	ADCXQ R13, R8
+	ADCXQ AX, SI
+	ADOXQ R9, DI
+	ADOXQ BX, R14
+	BZHIQ R15, R8, R11
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, SI
+	ORQ   SI, R8
+	MOVQ  R11, 16(SP)
+	BZHIQ R15, DI, R13
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R14
+	ORQ   R14, DI
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  BX, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R13, AX, R9
+	ADCXQ AX, CX
+	ADCXQ R9, R10
+	ADCXQ R8, CX
+	ADCXQ BX, R10
+	MOVQ  24(R12), DX
+	MULXQ 176(SP), SI, R11
+	MOVQ  32(R12), DX
+	MULXQ 168(SP), R14, AX
+	ADOXQ R14, SI
+	ADOXQ AX, R11
+	ADOXQ DI, SI
+	ADOXQ BX, R11
+	BZHIQ R15, CX, R9
+	SHRQ  $0x34, CX
+	SHLQ  $0x0c, R10
+	ORQ   R10, CX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  BX, BX
+	MOVQ  (R12), DX
+	MULXQ 160(SP), R13, R8
+	MOVQ  8(R12), DX
+	MULXQ 152(SP), R14, AX
+	ADOXQ R14, R13
+	ADOXQ AX, R8
+	MOVQ  16(R12), DX
+	MULXQ 144(SP), DI, R10
+	ADOXQ DI, R13
+	ADOXQ R10, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ SI, R14, AX
+	ADOXQ R14, R13
+	ADOXQ AX, R8
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R11, DI, R10
+	ADCXQ (SP), DI
+	ADCXQ BX, R10
+	ADOXQ CX, R13
+	ADOXQ BX, R8
+	BZHIQ R15, R13, R14
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R8
+	ORQ   R8, R13
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  BX, BX
+	ADCXQ R13, DI
+	ADCXQ BX, R10
+	BZHIQ R15, DI, AX
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R10
+	ORQ   R10, DI
+	ADDQ  8(SP), DI
+	MOVQ  16(SP), SI
+	MOVQ  SI, 344(SP)
+	MOVQ  R9, 352(SP)
+	MOVQ  R14, 360(SP)
+	MOVQ  AX, 368(SP)
+	MOVQ  DI, 376(SP)
+	MOVL  $0x00000034, CX
+
+	// d = a²: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	XORL  R11, R11
+	MOVQ  336(SP), DX
+	MULXQ 336(SP), R8, R13
+	MOVQ  336(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 304(SP), R10, BX
+	MOVQ  304(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 328(SP), R15, R12
+	MOVQ  312(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 328(SP), SI, R9
+	ADOXQ SI, R10
+	ADOXQ R9, BX
+	MULXQ 320(SP), R14, AX
+	ADCXQ R14, R15
+	ADCXQ AX, R12
+	MOVQ  320(SP), DX
+	MULXQ 320(SP), DI, SI
+	ADOXQ DI, R10
+	ADOXQ SI, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R8, R9, R14
+	ADCXQ R9, R15
+	ADCXQ R14, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R13, AX, DI
+	ADOXQ AX, R10
+	ADOXQ DI, BX
+	BZHIQ CX, R15, SI
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R12
+	ORQ   R12, R15
+	MOVQ  SI, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	XORL  R11, R11
+	ADOXQ R15, R10
+	ADOXQ R11, BX
+	MOVQ  336(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 312(SP), R9, R14
+	MOVQ  320(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 328(SP), R8, AX
+	ADCXQ R8, R9
+	ADCXQ AX, R14
+	BZHIQ CX, R10, DI
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, BX
+	ORQ   BX, R10
+	MOVQ  DI, R13
+	SHRQ  $0x30, R13
+	SHLQ  $0x10, DI
+	SHRQ  $0x10, DI
+	MOVQ  DI, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	XORL  R11, R11
+	ADCXQ R10, R9
+	ADCXQ R11, R14
+	MOVQ  336(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 320(SP), R12, SI
+	MOVQ  304(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 312(SP), R15, R8
+	MOVQ  328(SP), DX
+	MULXQ 328(SP), AX, BX
+	ADOXQ AX, R12
+	ADOXQ BX, SI
+	MOVQ  R9, DI
+	SHLQ  $0x0c, DI
+	SHRQ  $0x08, DI
+	ORQ   R13, DI
+	SHRQ  $0x34, R9
+	SHLQ  $0x0c, R14
+	ORQ   R14, R9
+
+	// Column 0 in v = u0·(rr>>4) + a0·a0 (CF); column 6 gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ DI, R10, AX
+	MOVQ  304(SP), DX
+	MULXQ 304(SP), BX, R13
+	ADCXQ BX, R10
+	ADCXQ R13, AX
+	ADOXQ R9, R12
+	ADOXQ R11, SI
+	BZHIQ CX, R10, R14
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, AX
+	ORQ   AX, R10
+	MOVQ  R14, 16(SP)
+	BZHIQ CX, R12, DI
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, SI
+	ORQ   SI, R12
+
+	// Column 1 gets rr·(column 6 mod 2^52) and c (CF); column 7 in x gets d (OF).
+	XORL  R11, R11
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, BX, R13
+	ADCXQ BX, R15
+	ADCXQ R13, R8
+	ADCXQ R10, R15
+	ADCXQ R11, R8
+	MOVQ  336(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 328(SP), R9, AX
+	ADOXQ R12, R9
+	ADOXQ R11, AX
+	BZHIQ CX, R15, R14
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R8
+	ORQ   R8, R15
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R11, R11
+	MOVQ  304(SP), DX
+	LEAQ  (DX)(DX*1), DX
+	MULXQ 320(SP), SI, BX
+	MOVQ  312(SP), DX
+	MULXQ 312(SP), R13, DI
+	ADOXQ R13, SI
+	ADOXQ DI, BX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R9, R10, R12
+	ADOXQ R10, SI
+	ADOXQ R12, BX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ AX, R8, R13
+	ADCXQ (SP), R8
+	ADCXQ R11, R13
+	ADOXQ R15, SI
+	ADOXQ R11, BX
+	BZHIQ CX, SI, DI
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, BX
+	ORQ   BX, SI
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R11, R11
+	ADCXQ SI, R8
+	ADCXQ R11, R13
+	BZHIQ CX, R8, R10
+	SHRQ  $0x34, R8
+	SHLQ  $0x0c, R13
+	ORQ   R13, R8
+	ADDQ  8(SP), R8
+	MOVQ  16(SP), R12
+	MOVQ  R12, 144(SP)
+	MOVQ  R14, 152(SP)
+	MOVQ  DI, 160(SP)
+	MOVQ  R10, 168(SP)
+	MOVQ  R8, 176(SP)
+
+	// X3 = I² − H³ − 2·U1·H² (4)
+	MOVQ 144(SP), R9
+	MOVQ 152(SP), AX
+	MOVQ 160(SP), R15
+	MOVQ 168(SP), BX
+	MOVQ 176(SP), SI
+	ADDQ 184(SP), R9
+	ADDQ 192(SP), AX
+	ADDQ 200(SP), R15
+	ADDQ 208(SP), BX
+	ADDQ 216(SP), SI
+	ADDQ 344(SP), R9
+	ADDQ 352(SP), AX
+	ADDQ 360(SP), R15
+	ADDQ 368(SP), BX
+	ADDQ 376(SP), SI
+	ADDQ 344(SP), R9
+	ADDQ 352(SP), AX
+	ADDQ 360(SP), R15
+	ADDQ 368(SP), BX
+	ADDQ 376(SP), SI
+	MOVQ r+0(FP), R13
+	MOVQ R9, (R13)
+	MOVQ AX, 8(R13)
+	MOVQ R15, 16(R13)
+	MOVQ BX, 24(R13)
+	MOVQ SI, 32(R13)
+
+	// t = X3 − U1·H² (5)
+	ADDQ 344(SP), R9
+	ADDQ 352(SP), AX
+	ADDQ 360(SP), R15
+	ADDQ 368(SP), BX
+	ADDQ 376(SP), SI
+	MOVQ R9, 344(SP)
+	MOVQ AX, 352(SP)
+	MOVQ R15, 360(SP)
+	MOVQ BX, 368(SP)
+	MOVQ SI, 376(SP)
+	MOVQ a+8(FP), R11
+	MOVL $0x00000034, R12
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  CX, CX
+	MOVQ  216(SP), DX
+	MULXQ 72(R11), R14, DI
+	MULXQ 40(R11), R10, R8
+	MOVQ  184(SP), DX
+	MULXQ 64(R11), R13, R9
+	MULXQ 72(R11), AX, R15
+	ADOXQ AX, R10
+	ADOXQ R15, R8
+	MOVQ  192(SP), DX
+	MULXQ 56(R11), BX, SI
+	ADCXQ BX, R13
+	ADCXQ SI, R9
+	MULXQ 64(R11), AX, R15
+	ADOXQ AX, R10
+	ADOXQ R15, R8
+	MOVQ  200(SP), DX
+	MULXQ 48(R11), BX, SI
+	ADCXQ BX, R13
+	ADCXQ SI, R9
+	MULXQ 56(R11), AX, R15
+	ADOXQ AX, R10
+	ADOXQ R15, R8
+	MOVQ  208(SP), DX
+	MULXQ 40(R11), BX, SI
+	ADCXQ BX, R13
+	ADCXQ SI, R9
+	MULXQ 48(R11), AX, R15
+	ADOXQ AX, R10
+	ADOXQ R15, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R14, BX, SI
+	ADCXQ BX, R13
+	ADCXQ SI, R9
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ DI, AX, R15
+	ADOXQ AX, R10
+	ADOXQ R15, R8
+	BZHIQ R12, R13, BX
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R9
+	ORQ   R9, R13
+	MOVQ  BX, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  CX, CX
+	ADOXQ R13, R10
+	ADOXQ CX, R8
+	MOVQ  192(SP), DX
+	MULXQ 72(R11), SI, R14
+	MOVQ  200(SP), DX
+	MULXQ 64(R11), AX, R15
+	ADCXQ AX, SI
+	ADCXQ R15, R14
+	MOVQ  208(SP), DX
+	MULXQ 56(R11), DI, R9
+	ADCXQ DI, SI
+	ADCXQ R9, R14
+	MOVQ  216(SP), DX
+	MULXQ 48(R11), BX, R13
+	ADCXQ BX, SI
+	ADCXQ R13, R14
+	BZHIQ R12, R10, AX
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R8
+	ORQ   R8, R10
+	MOVQ  AX, R15
+	SHRQ  $0x30, R15
+	SHLQ  $0x10, AX
+	SHRQ  $0x10, AX
+	MOVQ  AX, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  CX, CX
+	ADCXQ R10, SI
+	ADCXQ CX, R14
+	MOVQ  200(SP), DX
+	MULXQ 72(R11), DI, R9
+	MOVQ  184(SP), DX
+	MULXQ 48(R11), BX, R13
+	MOVQ  208(SP), DX
+	MULXQ 64(R11), R8, AX
+	ADOXQ R8, DI
+	ADOXQ AX, R9
+	MOVQ  192(SP), DX
+	MULXQ 40(R11), R10, R8
+	ADCXQ R10, BX
+	ADCXQ R8, R13
+	MOVQ  216(SP), DX
+	MULXQ 56(R11), AX, R10
+	ADOXQ AX, DI
+	ADOXQ R10, R9
+	MOVQ  SI, R8
+	SHLQ  $0x0c, R8
+	SHRQ  $0x08, R8
+	ORQ   R15, R8
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R14
+	ORQ   R14, SI
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  CX, CX
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R8, AX, R10
+	MOVQ  184(SP), DX
+	MULXQ 40(R11), R15, R14
+	ADCXQ R15, AX
+	ADCXQ R14, R10
+	ADOXQ SI, DI
+	ADOXQ CX, R9
+	BZHIQ R12, AX, R8
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R10
+	ORQ   R10, AX
+	MOVQ  R8, 16(SP)
+	BZHIQ R12, DI, R15
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R9
+	ORQ   R9, DI
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  CX, CX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R15, R14, SI
+	ADCXQ R14, BX
+	ADCXQ SI, R13
+	ADCXQ AX, BX
+	ADCXQ CX, R13
+	MOVQ  208(SP), DX
+	MULXQ 72(R11), R10, R8
+	MOVQ  216(SP), DX
+	MULXQ 64(R11), R9, R14
+	ADOXQ R9, R10
+	ADOXQ R14, R8
+	ADOXQ DI, R10
+	ADOXQ CX, R8
+	BZHIQ R12, BX, SI
+	SHRQ  $0x34, BX
+	SHLQ  $0x0c, R13
+	ORQ   R13, BX
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  CX, CX
+	MOVQ  184(SP), DX
+	MULXQ 56(R11), R15, AX
+	MOVQ  192(SP), DX
+	MULXQ 48(R11), R9, R14
+	ADOXQ R9, R15
+	ADOXQ R14, AX
+	MOVQ  200(SP), DX
+	MULXQ 40(R11), DI, R13
+	ADOXQ DI, R15
+	ADOXQ R13, AX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R10, R9, R14
+	ADOXQ R9, R15
+	ADOXQ R14, AX
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R8, DI, R13
+	ADCXQ (SP), DI
+	ADCXQ CX, R13
+	ADOXQ BX, R15
+	ADOXQ CX, AX
+	BZHIQ R12, R15, R9
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, AX
+	ORQ   AX, R15
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  CX, CX
+	ADCXQ R15, DI
+	ADCXQ CX, R13
+	BZHIQ R12, DI, R14
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R13
+	ORQ   R13, DI
+	ADDQ  8(SP), DI
+	MOVQ  16(SP), R10
+	MOVQ  R10, 184(SP)
+	MOVQ  SI, 192(SP)
+	MOVQ  R9, 200(SP)
+	MOVQ  R14, 208(SP)
+	MOVQ  DI, 216(SP)
+	MOVL  $0x00000034, BX
+
+	// d = a·b: column 8 in e; column 3 in x (CF); column 4 in y (OF).
+	// The low 64 bits of column 8 go to column 3, the high ones to column 4.
+	XORL  R8, R8
+	MOVQ  376(SP), DX
+	MULXQ 336(SP), AX, R15
+	MULXQ 304(SP), R13, CX
+	MOVQ  344(SP), DX
+	MULXQ 328(SP), R12, R11
+	MULXQ 336(SP), R10, SI
+	ADOXQ R10, R13
+	ADOXQ SI, CX
+	MOVQ  352(SP), DX
+	MULXQ 320(SP), R9, R14
+	ADCXQ R9, R12
+	ADCXQ R14, R11
+	MULXQ 328(SP), DI, R10
+	ADOXQ DI, R13
+	ADOXQ R10, CX
+	MOVQ  360(SP), DX
+	MULXQ 312(SP), SI, R9
+	ADCXQ SI, R12
+	ADCXQ R9, R11
+	MULXQ 320(SP), R14, DI
+	ADOXQ R14, R13
+	ADOXQ DI, CX
+	MOVQ  368(SP), DX
+	MULXQ 304(SP), R10, SI
+	ADCXQ R10, R12
+	ADCXQ SI, R11
+	MULXQ 312(SP), R9, R14
+	ADOXQ R9, R13
+	ADOXQ R14, CX
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ AX, DI, R10
+	ADCXQ DI, R12
+	ADCXQ R10, R11
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R15, SI, R9
+	ADOXQ SI, R13
+	ADOXQ R9, CX
+	BZHIQ BX, R12, R14
+	SHRQ  $0x34, R12
+	SHLQ  $0x0c, R11
+	ORQ   R11, R12
+	MOVQ  R14, (SP)
+
+	// Column 4 gets the carry d (OF); column 5 in x (CF).
+	// t4 = column 4 mod 2^48 and tx its next 4 bits (bits 256…259 of the value).
+	XORL  R8, R8
+	ADOXQ R12, R13
+	ADOXQ R8, CX
+	MOVQ  352(SP), DX
+	MULXQ 336(SP), DI, R10
+	MOVQ  360(SP), DX
+	MULXQ 328(SP), AX, SI
+	ADCXQ AX, DI
+	ADCXQ SI, R10
+	MOVQ  368(SP), DX
+	MULXQ 320(SP), R9, R15
+	ADCXQ R9, DI
+	ADCXQ R15, R10
+	MOVQ  376(SP), DX
+	MULXQ 312(SP), R11, R14
+	ADCXQ R11, DI
+	ADCXQ R14, R10
+	BZHIQ BX, R13, R12
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, CX
+	ORQ   CX, R13
+	MOVQ  R12, AX
+	SHRQ  $0x30, AX
+	SHLQ  $0x10, R12
+	SHRQ  $0x10, R12
+	MOVQ  R12, 8(SP)
+
+	// Column 5 gets d (CF); column 6 in y (OF); column 1 in w (CF).
+	// u0 = (column 5 mod 2^52)·16 + tx: bits 256…311, times 2^256 ≡ rr>>4.
+	XORL  R8, R8
+	ADCXQ R13, DI
+	ADCXQ R8, R10
+	MOVQ  360(SP), DX
+	MULXQ 336(SP), SI, R9
+	MOVQ  344(SP), DX
+	MULXQ 312(SP), R15, R11
+	MOVQ  368(SP), DX
+	MULXQ 328(SP), R14, CX
+	ADOXQ R14, SI
+	ADOXQ CX, R9
+	MOVQ  352(SP), DX
+	MULXQ 304(SP), R12, R13
+	ADCXQ R12, R15
+	ADCXQ R13, R11
+	MOVQ  376(SP), DX
+	MULXQ 320(SP), R14, CX
+	ADOXQ R14, SI
+	ADOXQ CX, R9
+	MOVQ  DI, R12
+	SHLQ  $0x0c, R12
+	SHRQ  $0x08, R12
+	ORQ   AX, R12
+	SHRQ  $0x34, DI
+	SHLQ  $0x0c, R10
+	ORQ   R10, DI
+
+	// Column 0 in v = u0·(rr>>4) + a0·b0 (CF); column 6 gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x00000001000003d1, DX
+	MULXQ R12, R13, R14
+	MOVQ  344(SP), DX
+	MULXQ 304(SP), CX, AX
+	ADCXQ CX, R13
+	ADCXQ AX, R14
+	ADOXQ DI, SI
+	ADOXQ R8, R9
+	BZHIQ BX, R13, R10
+	SHRQ  $0x34, R13
+	SHLQ  $0x0c, R14
+	ORQ   R14, R13
+	MOVQ  R10, 16(SP)
+	BZHIQ BX, SI, R12
+	SHRQ  $0x34, SI
+	SHLQ  $0x0c, R9
+	ORQ   R9, SI
+
+	// Column 1 gets rr·(column 6 mod 2^52) and the carry c (CF); column 7 in x gets d (OF).
+	XORL  R8, R8
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ R12, CX, AX
+	ADCXQ CX, R15
+	ADCXQ AX, R11
+	ADCXQ R13, R15
+	ADCXQ R8, R11
+	MOVQ  368(SP), DX
+	MULXQ 336(SP), DI, R14
+	MOVQ  376(SP), DX
+	MULXQ 328(SP), R10, R9
+	ADOXQ R10, DI
+	ADOXQ R9, R14
+	ADOXQ SI, DI
+	ADOXQ R8, R14
+	BZHIQ BX, R15, CX
+	SHRQ  $0x34, R15
+	SHLQ  $0x0c, R11
+	ORQ   R11, R15
+
+	// Column 2 in y gets rr·(low 64 bits of column 7) and c (OF);
+	// column 3 again in v = (rr<<12)·(high 64 bits of column 7) + t3 (CF).
+	XORL  R8, R8
+	MOVQ  344(SP), DX
+	MULXQ 320(SP), AX, R12
+	MOVQ  352(SP), DX
+	MULXQ 312(SP), R13, R10
+	ADOXQ R13, AX
+	ADOXQ R10, R12
+	MOVQ  360(SP), DX
+	MULXQ 304(SP), R9, SI
+	ADOXQ R9, AX
+	ADOXQ SI, R12
+	MOVQ  $0x0000001000003d10, DX
+	MULXQ DI, R11, R13
+	ADOXQ R11, AX
+	ADOXQ R13, R12
+	MOVQ  $0x0001000003d10000, DX
+	MULXQ R14, R10, R9
+	ADCXQ (SP), R10
+	ADCXQ R8, R9
+	ADOXQ R15, AX
+	ADOXQ R8, R12
+	BZHIQ BX, AX, SI
+	SHRQ  $0x34, AX
+	SHLQ  $0x0c, R12
+	ORQ   R12, AX
+
+	// r3 = v mod 2^52, r4 = v>>52 + t4.
+	XORL  R8, R8
+	ADCXQ AX, R10
+	ADCXQ R8, R9
+	BZHIQ BX, R10, R11
+	SHRQ  $0x34, R10
+	SHLQ  $0x0c, R9
+	ORQ   R9, R10
+	ADDQ  8(SP), R10
+	MOVQ  16(SP), R13
+	MOVQ  R13, 144(SP)
+	MOVQ  CX, 152(SP)
+	MOVQ  SI, 160(SP)
+	MOVQ  R11, 168(SP)
+	MOVQ  R10, 176(SP)
+
+	// Y3 = I·(X3 − U1·H²) − S1·H³ (2)
+	MOVQ 144(SP), DI
+	MOVQ 152(SP), R14
+	MOVQ 160(SP), R15
+	MOVQ 168(SP), R12
+	MOVQ 176(SP), AX
+	ADDQ 184(SP), DI
+	ADDQ 192(SP), R14
+	ADDQ 200(SP), R15
+	ADDQ 208(SP), R12
+	ADDQ 216(SP), AX
+	MOVQ r+0(FP), R9
+	MOVQ DI, 40(R9)
+	MOVQ R14, 48(R9)
+	MOVQ R15, 56(R9)
+	MOVQ R12, 64(R9)
+	MOVQ AX, 72(R9)
+	MOVQ $0x0000000000000001, AX
+	MOVQ AX, ok+40(FP)
+	RET
+
+aszv_special:
+	MOVQ $0x0000000000000000, AX
+	MOVQ AX, ok+40(FP)
 	RET
 
 // func addVarAsm(r *uint64, a *uint64, b *uint64, rzr *uint64) (ok int)
