@@ -43,7 +43,7 @@ import (
 var ops = []string{"PubKey", "ECDSASign", "ECDSAVerify", "SchnorrSign", "SchnorrSignKeypair", "SchnorrVerify", "ECDH"}
 
 // libOrder is the order of the rows; libraries not listed come last.
-var libOrder = []string{"p256k1", "libsecp256k1-ffi", "rust-secp256k1", "libsecp-system", "geth", "k256", "decred", "btcec"}
+var libOrder = []string{"p256k1", "libsecp256k1-ffi", "libsecp256k1-asm", "rust-secp256k1", "libsecp-system", "geth", "k256", "decred", "btcec"}
 
 const rustBin = "rust/target/release/p256k1-bench-rs"
 
@@ -153,12 +153,23 @@ func run(o *options) error {
 	}
 	defer os.RemoveAll(tmp)
 	testBin := filepath.Join(tmp, "bench.test")
-	build := exec.Command("go", "test", "-c", "-o", testBin, ".")
+	args := []string{"test", "-c", "-o", testBin}
+	// libsecp256k1 v0.8.0 with its x86-64 assembly, through cgo (the
+	// libsecp256k1-asm row), when difffuzz/build.sh can build it.
+	if cgo {
+		lb := exec.Command("difffuzz/build.sh")
+		if out, err := lb.CombinedOutput(); err != nil {
+			logf("!! difffuzz/build.sh failed, the libsecp256k1-asm row is left out:\n%s", out)
+		} else {
+			args = append(args, "-tags", "libsecp080")
+		}
+	}
+	build := exec.Command("go", append(args, ".")...)
 	build.Env = os.Environ()
 	if !cgo {
 		build.Env = append(build.Env, "CGO_ENABLED=0")
 	}
-	logf("== building the Go benchmarks: go test -c")
+	logf("== building the Go benchmarks: go %s", strings.Join(args, " "))
 	if out, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("go test -c: %v\n%s", err, out)
 	}

@@ -30,9 +30,11 @@ func (r *report) describe(lib string) string {
 		if c == "" {
 			c = "working tree"
 		}
-		return "this repository (" + c + "), Go with the amd64 field-multiply assembly (-tags purego: pure Go)"
+		return "this repository (" + c + "), Go with its amd64 assembly (field and point operations, AVX2 table scans; -tags purego: pure Go)"
 	case "libsecp256k1-ffi":
 		return "libsecp256k1 v0.8.0, its C API called directly from Rust (compiled by the secp256k1-sys " + v("crate:secp256k1-sys") + " crate, -O3, no x86-64 asm); one randomized context"
+	case "libsecp256k1-asm":
+		return "the same libsecp256k1 v0.8.0 built as its CMake build does on x86-64 (-O2, with its x86-64 field assembly), called from Go through cgo; one randomized context"
 	case "rust-secp256k1":
 		return "the Rust secp256k1 crate " + v("crate:secp256k1") + " over the same libsecp256k1 v0.8.0; after every public-key derivation, keypair creation and signature it re-randomizes its context (one more fixed-base multiplication), which costs PubKey and the signers extra; verification and ECDH are the C library's"
 	case "k256":
