@@ -137,31 +137,18 @@ func addG(r *group.Jacobian, tab []group.AffineStorage, n int32, hasP bool, z *f
 
 // oddMultiplesGlobalZ sets pre[i] to the X and Y coordinates of (2i+1)·P
 // relative to a common Z coordinate z, so that (pre[i].X, pre[i].Y, z) is
-// (2i+1)·P in Jacobian coordinates. P must be finite. Variable time.
+// (2i+1)·P in Jacobian coordinates. P must be finite. Variable time (the
+// work is group.OddMultiplesGlobalZ's co-Z chain, which is constant time).
 //
-// The chain P, P+D, P+2D, … with D = 2P is computed on the isomorphic curve
-// y² = x³ + 7·c⁶, c = D.Z, on which D is the affine point (D.X, D.Y), so
-// each step is a mixed addition that also reports its Z ratio; then
-// TableSetGlobalZ rescales every entry to the last entry's Z, and z is that
-// Z mapped back to secp256k1 (multiplied by c). The isomorphism is
-// (X, Y, Z) ↦ (X·c², Y·c³, Z), equivalently (X, Y, Z/c), so P is
-// (P.X·c², P.Y·c³, P.Z) there.
+// (P.X, P.Y) is taken as an affine point of the curve y² = x³ + 7·P.Z⁶,
+// isomorphic to secp256k1 by (X, Y, Z) ↦ (X, Y, Z·P.Z): the table is built
+// there, and its common Z is mapped back by multiplying by P.Z. The co-Z
+// additions cost 5 mul and 2 sqr per entry, against 8 mul and 3 sqr for the
+// mixed additions (with Z ratios) that libsecp256k1's table uses.
 func oddMultiplesGlobalZ(pre *[tableSizeA]group.Affine, z *field.Element, p *group.Jacobian) {
-	var d, acc group.Jacobian
-	var dAff group.Affine
-	var zr [tableSizeA]field.Element
-	d.DoubleVar(p, nil)
-	dAff.SetXY(&d.X, &d.Y)
-	pre[0].SetJacobianZInv(p, &d.Z) // (P.X·c², P.Y·c³)
-	acc.X, acc.Y, acc.Z, acc.Infinity = pre[0].X, pre[0].Y, p.Z, 0
-	for i := 1; i < tableSizeA; i++ {
-		// No step meets infinity or doubles: (2i−1)·P ≠ ±2P because the
-		// order n of P is prime and far above 2i+1.
-		acc.AddAffineVar(&acc, &dAff, &zr[i])
-		pre[i].SetXY(&acc.X, &acc.Y)
-	}
-	z.Mul(&acc.Z, &d.Z)
-	group.TableSetGlobalZ(pre[:], zr[:])
+	a := group.Affine{X: p.X, Y: p.Y}
+	group.OddMultiplesGlobalZ(pre[:], z, &a)
+	z.Mul(z, &p.Z)
 }
 
 // wnafSigned writes the wNAF of a half-scalar from SplitLambda, which is

@@ -396,7 +396,7 @@ func TestOddMultiplesGlobalZ(t *testing.T) {
 			a := ecAffine(p, inflate)
 			var pre [maxTable]group.Affine
 			var gz field.Element
-			oddMultiplesGlobalZ(pre[:], &gz, &a)
+			group.OddMultiplesGlobalZ(pre[:], &gz, &a)
 			want := p
 			twoP := reference.Double(p)
 			for j := range pre {

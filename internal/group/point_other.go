@@ -20,7 +20,7 @@ func addVarAsm(r, a, b *Jacobian, rzr *field.Element) int { panic("group: no ass
 
 // AsmEnabled reports whether the point operations run the assembly: never
 // in this build.
-func AsmEnabled() bool { return false }
+func AsmEnabled() bool                                          { return false }
 func addAffineNegVarAsm(r, a *Jacobian, b *Affine, neg int) int { panic("group: no assembly") }
 func addStorageZInvVarAsm(r, a *Jacobian, s *AffineStorage, neg int, bzinv *field.Element) int {
 	panic("group: no assembly")
