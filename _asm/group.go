@@ -26,7 +26,9 @@ func groupUnit() {
 	double()
 	addAffine()
 	addAffineVar()
+	addAffineNegVar()
 	addZInvVar()
+	addStorageZInvVar()
 	addVar()
 }
 
@@ -283,8 +285,41 @@ func addAffineVar() {
 	Pragma("noescape")
 	Doc("addAffineVarAsm is the finite case of AddAffineVar (same limbs); 0 if a = ±b. r may be a.")
 	g := newGen()
+	g.addAffineVarBody(argElem("b", offX), argElem("b", offY), true, "aav")
+}
+
+// addAffineNegVar generates addAffineNegVarAsm: addAffineVarAsm of a and
+// (b.X, −b.Y) if neg is not 0 (the Y negated with bound 1, as the generic
+// code does for table entries), without rzr.
+func addAffineNegVar() {
+	TEXT("addAffineNegVarAsm", 0, "func(r, a, b *uint64, neg int) (ok int)")
+	Pragma("noescape")
+	Doc("addAffineNegVarAsm is addAffineVarAsm of a and b or −b (neg ≠ 0), without rzr. r may be a.")
+	g := newGen()
+	by := local()
+	g.copyElem(by, argElem("b", offY))
+	g.negateIf(by, "neg", "aanv_pos")
+	g.addAffineVarBody(argElem("b", offX), by, false, "aanv")
+}
+
+// negateIf sets e = −e (bound 1) when the int argument arg is not 0. The
+// branch is on a public flag (the sign of a public digit).
+func (g *gen) negateIf(e elem, arg, label string) {
+	f := g.p.get()
+	Load(Param(arg), f)
+	TESTQ(f, f)
+	g.p.put(f)
+	JZ(LabelRef(label))
+	v := g.negv(g.load(e), 1)
+	g.storeRegs(e, v)
+	g.free(v)
+	Label(label)
+}
+
+// addAffineVarBody is the body of addAffineVarAsm for b = (bx, by),
+// writing rzr if withRzr; label prefixes the function's labels.
+func (g *gen) addAffineVarBody(bx, by elem, withRzr bool, label string) {
 	ax, ay, az := argElem("a", offX), argElem("a", offY), argElem("a", offZ)
-	bx, by := argElem("b", offX), argElem("b", offY)
 	rx, ry, rz := argElem("r", offX), argElem("r", offY), argElem("r", offZ)
 	z12, u2, s2, h, i, t := local(), local(), local(), local(), local(), local()
 
@@ -300,13 +335,15 @@ func addAffineVar() {
 	g.subv(w, s2, 1)
 	g.storeRegs(i, w)
 	g.free(w)
-	g.hIsZero(v, "aav_special")
-	g.rzrOut(h, true)
+	g.hIsZero(v, label+"_special")
+	if withRzr {
+		g.rzrOut(h, true)
+	}
 	g.mul(rz, az, h) // Z3 = Z1·H (1)
 	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t)
 	g.done()
 	returnInt(1)
-	Label("aav_special")
+	Label(label + "_special")
 	returnInt(0)
 }
 
@@ -338,8 +375,56 @@ func addZInvVar() {
 	Pragma("noescape")
 	Doc("addZInvVarAsm is the finite case of AddZInvVar (same limbs); 0 if a = ±b'. r may be a.")
 	g := newGen()
+	g.addZInvVarBody(argElem("b", offX), argElem("b", offY), "azv")
+}
+
+// addStorageZInvVar generates addStorageZInvVarAsm: addZInvVarAsm of a and
+// the point read from the storage form s (its Y negated with bound 1 if neg
+// is not 0), as the generic code does with Affine.FromStorage and Negate.
+func addStorageZInvVar() {
+	TEXT("addStorageZInvVarAsm", 0, "func(r, a, s *uint64, neg int, bzinv *uint64) (ok int)")
+	Pragma("noescape")
+	Doc("addStorageZInvVarAsm is addZInvVarAsm of a and the point of s, negated if neg ≠ 0. r may be a.")
+	g := newGen()
+	bx, by := local(), local()
+	g.fromStorage(bx, 0)
+	g.fromStorage(by, 32)
+	g.negateIf(by, "neg", "aszv_pos")
+	g.addZInvVarBody(bx, by, "aszv")
+}
+
+// fromStorage sets e to the element at byte offset off of the storage-form
+// argument s (four 64-bit words; field.Element.FromStorage).
+func (g *gen) fromStorage(e elem, off int) {
+	bnd, a := g.bind(argElem("s", off))
+	w := a[0]
+	v := g.newVec()
+	m := g.p.get()
+	MOVQ(U64(mask52), m)
+	// n0 = s0 & m; n1 = s0>>52 | (s1<<12)&m; n2 = s1>>40 | (s2<<24)&m;
+	// n3 = s2>>28 | (s3<<36)&m; n4 = s3>>16.
+	MOVQ(w(0), v[0])
+	MOVQ(v[0], v[1])
+	ANDQ(m, v[0])
+	SHRQ(Imm(52), v[1])
+	for k, sh := range []uint64{12, 24, 36} {
+		MOVQ(w(k+1), v[k+2])
+		SHLQ(Imm(sh), v[k+2])
+		ANDQ(m, v[k+2])
+		ORQ(v[k+2], v[k+1])
+		MOVQ(w(k+1), v[k+2])
+		SHRQ(Imm(64-sh-12), v[k+2])
+	}
+	// v[4] holds s3>>16.
+	g.p.put(m)
+	bnd.release()
+	g.storeRegs(e, v)
+	g.free(v)
+}
+
+// addZInvVarBody is the body of addZInvVarAsm for b = (bx, by).
+func (g *gen) addZInvVarBody(bx, by elem, label string) {
 	ax, ay, az := argElem("a", offX), argElem("a", offY), argElem("a", offZ)
-	bx, by := argElem("b", offX), argElem("b", offY)
 	rx, ry, rz := argElem("r", offX), argElem("r", offY), argElem("r", offZ)
 	zi := argElem("bzinv", 0)
 	azz, z12, u2, s2, h, i, t := local(), local(), local(), local(), local(), local(), local()
@@ -357,12 +442,12 @@ func addZInvVar() {
 	g.subv(w, s2, 1)
 	g.storeRegs(i, w)
 	g.free(w)
-	g.hIsZero(v, "azv_special")
+	g.hIsZero(v, label+"_special")
 	g.mul(rz, az, h) // Z3 = Z1·H (1)
 	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t)
 	g.done()
 	returnInt(1)
-	Label("azv_special")
+	Label(label + "_special")
 	returnInt(0)
 }
 

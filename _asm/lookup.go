@@ -12,11 +12,11 @@ import (
 // counts are public (the table sizes).
 
 // combLookup generates lookupAVX2 for package ecmultgen: e = row[idx] for a
-// row of 32 group.AffineStorage entries (64 bytes each).
+// row of n group.AffineStorage entries (64 bytes each).
 func combLookup() {
-	TEXT("lookupAVX2", NOSPLIT, "func(e, row *uint64, idx uint32)")
+	TEXT("lookupAVX2", NOSPLIT, "func(e, row *uint64, n int, idx uint32)")
 	Pragma("noescape")
-	Doc("lookupAVX2 sets e = row[idx], reading all 32 entries of row. idx < 32. Constant time in idx.")
+	Doc("lookupAVX2 sets e = row[idx], reading all n ≥ 1 entries of row. idx < n. Constant time in idx.")
 	e, row, n := GP64(), GP64(), GP64()
 	Load(Param("e"), e)
 	Load(Param("row"), row)
@@ -33,7 +33,7 @@ func combLookup() {
 	VPXOR(a0, a0, a0)
 	VPXOR(a1, a1, a1)
 	m, t0, t1 := YMM(), YMM(), YMM()
-	MOVL(U32(32), n.As32())
+	Load(Param("n"), n)
 	Label("comb_loop")
 	VPCMPEQD(want, ctr, m)
 	VPAND(Mem{Base: row}, m, t0)
@@ -42,7 +42,7 @@ func combLookup() {
 	VPOR(t1, a1, a1)
 	VPADDD(one, ctr, ctr)
 	ADDQ(Imm(64), row)
-	DECL(n.As32())
+	DECQ(n)
 	JNZ(LabelRef("comb_loop"))
 	VMOVDQU(a0, Mem{Base: e})
 	VMOVDQU(a1, Mem{Base: e, Disp: 32})

@@ -14,15 +14,15 @@ import (
 // same full-row masked scan as lookupGeneric, two 32-byte lanes per entry.
 var useAVX2 = cpu.X86.HasAVX2
 
-// lookupAVX2 sets e = row[idx], reading all 32 entries of row. idx < 32.
-// Constant time in idx.
+// lookupAVX2 sets e = row[idx], reading all n ≥ 1 entries of row
+// (row[0], …, row[n−1]). idx < n. Constant time in idx.
 //
 //go:noescape
-func lookupAVX2(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32)
+func lookupAVX2(e *group.AffineStorage, row *group.AffineStorage, n int, idx uint32)
 
 func lookup(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
 	if useAVX2 {
-		lookupAVX2(e, row, idx)
+		lookupAVX2(e, &row[0], combPoints, idx)
 		return
 	}
 	lookupGeneric(e, row, idx)

@@ -4,12 +4,12 @@
 
 #include "textflag.h"
 
-// func lookupAVX2(e *uint64, row *uint64, idx uint32)
+// func lookupAVX2(e *uint64, row *uint64, n int, idx uint32)
 // Requires: AVX, AVX2, SSE2
-TEXT ·lookupAVX2(SB), NOSPLIT, $0-20
+TEXT ·lookupAVX2(SB), NOSPLIT, $0-28
 	MOVQ         e+0(FP), AX
 	MOVQ         row+8(FP), CX
-	MOVL         idx+16(FP), DX
+	MOVL         idx+24(FP), DX
 	MOVQ         DX, X0
 	VPBROADCASTD X0, Y0
 	VPXOR        Y1, Y1, Y1
@@ -17,7 +17,7 @@ TEXT ·lookupAVX2(SB), NOSPLIT, $0-20
 	VPSUBD       Y2, Y1, Y2
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
-	MOVL         $0x00000020, DX
+	MOVQ         n+16(FP), DX
 
 comb_loop:
 	VPCMPEQD Y0, Y1, Y5
@@ -27,7 +27,7 @@ comb_loop:
 	VPOR     Y5, Y4, Y4
 	VPADDD   Y2, Y1, Y1
 	ADDQ     $0x40, CX
-	DECL     DX
+	DECQ     DX
 	JNZ      comb_loop
 	VMOVDQU  Y3, (AX)
 	VMOVDQU  Y4, 32(AX)

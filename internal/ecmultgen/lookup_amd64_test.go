@@ -27,7 +27,7 @@ func TestLookupAVX2MatchesGeneric(t *testing.T) {
 		for idx := uint32(0); idx < combPoints; idx++ {
 			var want, got group.AffineStorage
 			lookupGeneric(&want, &rows[r], idx)
-			lookupAVX2(&got, &rows[r], idx)
+			lookupAVX2(&got, &rows[r][0], combPoints, idx)
 			if got != want || got != rows[r][idx] {
 				t.Fatalf("row %d, index %d: AVX2 %x, generic %x", r, idx, got, want)
 			}
