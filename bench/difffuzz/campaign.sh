@@ -37,8 +37,15 @@ log=${log:-$work/campaign.tsv}
 [ -f "$log" ] || printf 'date\ttarget\twall_s\tcpu_s\texecs\toutcome\n' >"$log"
 
 "$here/build.sh"
-bin="$work/difffuzz.test"
-(cd "$here/.." && CGO_ENABLED=1 go test -c -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
+# One test binary per campaign, rebuilt before every chunk (go's build cache
+# makes that free when nothing changed), so a long campaign fuzzes the code
+# as it is now; if the tree does not build at that moment, the previous
+# binary runs and the log says so.
+bin="$work/difffuzz.$(basename "$log" .tsv).test"
+build() {
+	(cd "$here/.." && CGO_ENABLED=1 go test -c -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
+}
+build
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
 	mapfile -t targets < <(cd "$here" && "$bin" -test.list '^Fuzz')
@@ -52,6 +59,7 @@ cpu_seconds() {
 for t in "${targets[@]}"; do
 	while [ "$(cpu_seconds "$t")" -lt "$budget" ]; do
 		while [ -e "$work/PAUSE" ]; do sleep 10; done
+		build || echo "campaign.sh: the tree does not build now; $t runs the previous binary" >&2
 		out="$work/$t.$(date +%s).out"
 		start=$(date +%s)
 		rc=0
