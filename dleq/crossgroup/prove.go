@@ -311,6 +311,25 @@ func parallel(workers int, f func(i int)) {
 	wg.Wait()
 }
 
+// parallelRanges splits the bits into one contiguous range per goroutine
+// and runs f(w, lo, hi) for worker w on its range [lo, hi).
+func parallelRanges(workers int, f func(w, lo, hi int)) {
+	if workers <= 1 {
+		f(0, 0, Bits)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*Bits/workers, (w+1)*Bits/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w, lo, hi)
+		}()
+	}
+	wg.Wait()
+}
+
 // proveBit writes the commitments and the ring signature of bit i. With
 // b the bit, C = b·G + r·H on each curve, and the ring has two members:
 // "C" (a key for H when b = 0) and "C − G" (a key for H when b = 1). In

@@ -6,21 +6,70 @@ import (
 	"fmt"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/secp"
 	"github.com/p256k1/p256k1/ecdsa"
-	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
+// batchBits is the number of bits whose ring checks run in lockstep: each
+// step of their rings is computed for all of them, then all their points
+// are converted to affine form (secp256k1) or encoded (ed25519) with one
+// field inversion per curve, and so are the tables of their commitments.
+// 252 = 6 · 42.
+const batchBits = 42
+
 // verifierState is the verifier's scratch space, allocated once per
-// verification: the decoded commitments, and the first failing bit.
+// verification: the decoded commitments, the first failing bit, and one
+// batch scratch per worker.
 type verifierState struct {
-	proof  *Proof
-	cSecp  [Bits]group.Affine
-	cEd    [Bits]edwards25519.Point
-	failed [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
+	proof   *Proof
+	cSecp   [Bits]group.Affine
+	cEd     [Bits]ed.Point
+	failed  [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
+	scratch []verifyBatch
+}
+
+// verifyBatch holds the per-bit values of one batch of bits (index k for
+// bit lo + k).
+type verifyBatch struct {
+	e0S, a0, a1, eS [batchBits]scalar.Scalar
+	e0E, b0, b1, eE [batchBits]edwards25519.Scalar
+	in              [batchBits]challengeInput
+	jac             [batchBits]group.Jacobian // step outputs; the points D
+	aff             [batchBits]group.Affine
+	edq             [batchBits]ed.Point
+	zi              [batchBits]field.Element
+	tSecp           [batchBits]secp.VarTable
+	tEd             [batchBits]ed.VarTable
+	tJac            [batchBits * secp.VarTableSize]group.Jacobian
+	tAff            [batchBits * secp.VarTableSize]group.Affine
+}
+
+// newVerifierState allocates the state with one batch scratch per worker,
+// in one allocation for a single worker.
+func newVerifierState(p *Proof, workers int) *verifierState {
+	if workers <= 1 {
+		one := new(struct {
+			st verifierState
+			b  [1]verifyBatch
+		})
+		one.st.proof, one.st.scratch = p, one.b[:]
+		return &one.st
+	}
+	return &verifierState{proof: p, scratch: make([]verifyBatch, workers)}
+}
+
+// verifyRange verifies bits lo ≤ i < hi with worker w's scratch, a batch
+// at a time.
+func (st *verifierState) verifyRange(w, lo, hi int) {
+	for b := lo; b < hi; b += batchBits {
+		st.verifyBatch(&st.scratch[w], b, min(b+batchBits, hi))
+	}
 }
 
 // Verify checks p exactly as go-dleq does, and a little more strictly: every
@@ -68,9 +117,13 @@ func (p *Proof) Verify(opts *Options) error {
 		return ErrSmallOrder
 	}
 
-	st := new(verifierState)
-	st.proof = p
-	parallel(opts.workers(), st.verifyBit)
+	w := opts.workers()
+	st := newVerifierState(p, w)
+	if w <= 1 {
+		st.verifyRange(0, 0, Bits)
+	} else {
+		parallelRanges(w, st.verifyRange)
+	}
 	for i, bad := range st.failed {
 		switch bad {
 		case 1:
@@ -90,13 +143,13 @@ func (p *Proof) Verify(opts *Options) error {
 	if !acc.EqualAffineVar(&X) {
 		return fmt.Errorf("%w: secp256k1", ErrCommitmentSum)
 	}
-	var accE edwards25519.Point
-	accE.Set(edwards25519.NewIdentityPoint())
+	var accE, xe ed.Point
+	accE.Identity()
 	for i := Bits - 1; i >= 0; i-- {
-		accE.Add(&accE, &accE)
+		accE.Double(&accE)
 		accE.Add(&accE, &st.cEd[i])
 	}
-	if accE.Equal(&XE) != 1 {
+	if accE.Equal(xe.FromEdwards(&XE)) != 1 {
 		return fmt.Errorf("%w: ed25519", ErrCommitmentSum)
 	}
 	return nil
@@ -142,71 +195,107 @@ var edOne = func() (s edwards25519.Scalar) {
 	return s
 }()
 
-// verifyBit decodes bit i's commitments and checks its ring signature on
-// both curves, recording a failure in st.failed[i]. Variable time.
-func (st *verifierState) verifyBit(i int) {
-	if st.checkBit(i) {
-		return
+// checkBit verifies bit i alone (for tests): its commitments decode and
+// its ring closes.
+func (st *verifierState) checkBit(i int) bool {
+	if st.scratch == nil {
+		st.scratch = make([]verifyBatch, 1)
 	}
-	// Failure path only: tell a bad commitment from a bad ring.
-	bp := &st.proof.bits[i]
-	var a group.Affine
-	var e edwards25519.Point
-	if !point.Decompress(&a, bp[offCommitSecp:offCommitSecp+33]) || !edDecode(&e, bp[offCommitEd:]) {
-		st.failed[i] = 1
-	} else {
-		st.failed[i] = 2
+	st.verifyBatch(&st.scratch[0], i, i+1)
+	return st.failed[i] == 0
+}
+
+// verifyBatch decodes the commitments of bits lo ≤ i < hi, checks their ring
+// signatures on both curves in lockstep, and records failures in
+// st.failed. Variable time.
+//
+// Each ring is, with C the bit's commitment and D = C − G,
+//
+//	e1 = Hash(C, a1·H − e0·C, b1·H − e0·C)
+//	e0 = Hash(C, a0·H − e1·D, b0·H − e1·D)  (must equal the proof's e0)
+//
+// on secp256k1 and ed25519 (the a on secp256k1, the b on ed25519). Each
+// step is run for the whole batch before the next: the tables of C (then
+// of D) for all bits, the multiplications, then one inversion per curve to
+// encode all the points, then the hashes.
+func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
+	n := hi - lo
+	tabs := verifierTables()
+	for k := range n {
+		i := lo + k
+		bp := &st.proof.bits[i]
+		if !point.Decompress(&st.cSecp[i], bp[offCommitSecp:offCommitSecp+33]) || !edDecodeVar(&st.cEd[i], bp[offCommitEd:]) {
+			// Carry on with placeholder points: the bit has failed.
+			st.failed[i] = 1
+			st.cSecp[i] = secpG
+			st.cEd[i] = edGPoint
+		}
+		s.e0S[k].SetBytes((*[32]byte)(bp[offESecp:]))
+		s.a0[k].SetBytes((*[32]byte)(bp[offA0:]))
+		s.a1[k].SetBytes((*[32]byte)(bp[offA1:]))
+		_, err0 := s.e0E[k].SetCanonicalBytes(bp[offEEd : offEEd+32])
+		_, err1 := s.b0[k].SetCanonicalBytes(bp[offB0 : offB0+32])
+		_, err2 := s.b1[k].SetCanonicalBytes(bp[offB1 : offB1+32])
+		if (err0 != nil || err1 != nil || err2 != nil) && st.failed[i] == 0 {
+			st.failed[i] = 2 // ParseProof rejects these; a Proof never has them
+		}
+		copy(s.in[k][:65], bp[:65])
+	}
+
+	// Step 1: e1 from a1·H − e0·C and b1·H − e0·C.
+	for k := range n {
+		s.jac[k].SetAffine(&st.cSecp[lo+k])
+		s.tEd[k].Init(&st.cEd[lo+k])
+	}
+	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
+	for k := range n {
+		var neg scalar.Scalar
+		var negE edwards25519.Scalar
+		neg.Negate(&s.e0S[k])
+		secp.MulAddVar(&s.jac[k], &s.a1[k], tabs.secpH, &neg, &s.tSecp[k])
+		negE.Negate(&s.e0E[k])
+		s.edq[k].DoubleMulVar(&s.b1[k], tabs.edH, &negE, &s.tEd[k])
+	}
+	s.encodeAndHash(n)
+
+	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G.
+	for k := range n {
+		var d ed.Point
+		s.jac[k].SetAffine(&st.cSecp[lo+k])
+		s.jac[k].AddAffineVar(&s.jac[k], &secpNegG, nil)
+		s.tEd[k].Init(d.Subtract(&st.cEd[lo+k], &edGPoint))
+	}
+	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
+	for k := range n {
+		var neg scalar.Scalar
+		var negE edwards25519.Scalar
+		neg.Negate(&s.eS[k])
+		secp.MulAddVar(&s.jac[k], &s.a0[k], tabs.secpH, &neg, &s.tSecp[k])
+		negE.Negate(&s.eE[k])
+		s.edq[k].DoubleMulVar(&s.b0[k], tabs.edH, &negE, &s.tEd[k])
+	}
+	s.encodeAndHash(n)
+	for k := range n {
+		if (s.eS[k].Equal(&s.e0S[k]) != 1 || s.eE[k].Equal(&s.e0E[k]) != 1) && st.failed[lo+k] == 0 {
+			st.failed[lo+k] = 2
+		}
 	}
 }
 
-func (st *verifierState) checkBit(i int) bool {
-	bp := &st.proof.bits[i]
-	cS, cE := &st.cSecp[i], &st.cEd[i]
-	if !point.Decompress(cS, bp[offCommitSecp:offCommitSecp+33]) || !edDecode(cE, bp[offCommitEd:]) {
-		return false
+// encodeAndHash encodes the step's points s.jac[k] and s.edq[k] into the
+// challenge inputs (one inversion per curve for the batch) and sets
+// s.eS[k], s.eE[k] to the challenges. Variable time.
+func (s *verifyBatch) encodeAndHash(n int) {
+	group.BatchToAffineVar(s.aff[:n], s.jac[:n])
+	ed.BatchInvertZ(s.zi[:n], s.edq[:n])
+	for k := range n {
+		a := &s.aff[k]
+		a.X.NormalizeVar()
+		a.Y.NormalizeVar()
+		point.Compress((*[33]byte)(s.in[k][65:98]), a)
+		ed.EncodeZInv((*[32]byte)(s.in[k][98:]), &s.edq[k], &s.zi[k])
+		hashChallenge(&s.eS[k], &s.eE[k], &s.in[k])
 	}
-	var e0S, a0, a1, e1S, neg scalar.Scalar
-	var e0E, b0, b1, e1E, negE edwards25519.Scalar
-	e0S.SetBytes((*[32]byte)(bp[offESecp:]))
-	a0.SetBytes((*[32]byte)(bp[offA0:]))
-	a1.SetBytes((*[32]byte)(bp[offA1:]))
-	if _, err := e0E.SetCanonicalBytes(bp[offEEd : offEEd+32]); err != nil {
-		return false
-	}
-	if _, err := b0.SetCanonicalBytes(bp[offB0 : offB0+32]); err != nil {
-		return false
-	}
-	if _, err := b1.SetCanonicalBytes(bp[offB1 : offB1+32]); err != nil {
-		return false
-	}
-	var in challengeInput
-	copy(in[:65], bp[:65])
-	var zero scalar.Scalar
-	var r group.Jacobian
-	var q edwards25519.Point
-
-	// e1 = Hash(a1·H − e0·C, b1·H − e0·C).
-	neg.Negate(&e0S)
-	ecmult.TwoPointVar(&r, &a1, &secpH, &neg, cS, &zero)
-	secpEncodeVar(in[65:], &r)
-	negE.Negate(&e0E)
-	edMul2(&q, &b1, edH, &negE, cE)
-	edBytes(in[98:], &q)
-	hashChallenge(&e1S, &e1E, &in)
-
-	// e0' = Hash(a0·H − e1·(C − G), b0·H − e1·(C − G)) must equal e0.
-	neg.Negate(&e1S)
-	ecmult.TwoPointVar(&r, &a0, &secpH, &neg, cS, &e1S)
-	secpEncodeVar(in[65:], &r)
-	var d edwards25519.Point
-	d.Subtract(cE, edG)
-	negE.Negate(&e1E)
-	edMul2(&q, &b0, edH, &negE, &d)
-	edBytes(in[98:], &q)
-	var e0S2 scalar.Scalar
-	var e0E2 edwards25519.Scalar
-	hashChallenge(&e0S2, &e0E2, &in)
-	return e0S2.Equal(&e0S) == 1 && e0E2.Equal(&e0E) == 1
 }
 
 // secpEncodeVar writes the compressed encoding of the public point j
@@ -215,11 +304,4 @@ func secpEncodeVar(out []byte, j *group.Jacobian) {
 	var a group.Affine
 	point.ToAffineVar(&a, j)
 	point.Compress((*[33]byte)(out[:33]), &a)
-}
-
-// edMul2 sets q = a·P + b·Q. It uses edwards25519's constant-time
-// MultiScalarMult, which for two points shares the doublings and does not
-// allocate (its variable-time counterpart allocates on every call).
-func edMul2(q *edwards25519.Point, a *edwards25519.Scalar, p *edwards25519.Point, b *edwards25519.Scalar, pq *edwards25519.Point) {
-	q.MultiScalarMult([]*edwards25519.Scalar{a, b}, []*edwards25519.Point{p, pq})
 }

@@ -18,6 +18,10 @@ const (
 	varSize     = 1 << (varWindow - 2)
 )
 
+// VarTableSize is the number of odd multiples in a VarTable: callers of
+// BatchVarTables size its scratch space with it.
+const VarTableSize = varSize
+
 // FixedTable holds, for a fixed point P, the odd multiples P, 3·P, …,
 // 127·P and the same multiples of 2^128·P, in affine form: a scalar is
 // split into its low and high 128 bits, each recoded in width-8 NAF.
