@@ -10,12 +10,13 @@ import (
 	"sync"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/secp"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/ctime"
-	"github.com/p256k1/p256k1/internal/ecmultconst"
-	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -137,6 +138,34 @@ type proverState struct {
 	rEd   [Bits]edwards25519.Scalar
 	ones  [2]edwards25519.Scalar // 0 and 1 on ed25519, for arithmetic selection
 	proof *Proof
+	// scratch holds one batch scratch per worker.
+	scratch []proveBatch
+}
+
+// proveBatch holds the per-bit values of one batch of bits (index k for
+// bit lo + k; the point arrays hold two points per bit).
+type proveBatch struct {
+	jS, fS, eJS, eFS [batchBits]scalar.Scalar
+	jE, fE, eJE, eFE [batchBits]edwards25519.Scalar
+	in               [batchBits]challengeInput
+	jac              [2 * batchBits]group.Jacobian
+	aff              [2 * batchBits]group.Affine
+	edp              [2 * batchBits]ed.Point
+	zi               [2 * batchBits]field.Element
+}
+
+// newProverState allocates the state with one batch scratch per worker, in
+// one allocation for a single worker.
+func newProverState(workers int) *proverState {
+	if workers <= 1 {
+		one := new(struct {
+			st proverState
+			b  [1]proveBatch
+		})
+		one.st.scratch = one.b[:]
+		return &one.st
+	}
+	return &proverState{scratch: make([]proveBatch, workers)}
 }
 
 func (st *proverState) clear() {
@@ -144,6 +173,7 @@ func (st *proverState) clear() {
 	clear(st.seed[:])
 	clear(st.rSecp[:])
 	clear(st.rEd[:])
+	clear(st.scratch)
 }
 
 // derive sets out to 64 pseudorandom bytes for bit i and purpose tag:
@@ -198,7 +228,8 @@ const (
 // opts.Workers goroutines. Prove allocates the Proof and a fixed amount of
 // scratch space, independent of the number of bits.
 func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
-	st := new(proverState)
+	w := opts.workers()
+	st := newProverState(w)
 	defer st.clear()
 	if !st.x.load(secret) {
 		return nil, ErrInvalidSecret
@@ -243,7 +274,11 @@ func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
 
 	p := new(Proof)
 	st.proof = p
-	parallel(opts.workers(), st.proveBit)
+	if w <= 1 {
+		st.proveRange(0, 0, Bits)
+	} else {
+		parallelRanges(w, st.proveRange)
+	}
 
 	// The public points and go-dleq's two signatures of knowledge of x.
 	pub := st.x.key.PublicKey()
@@ -288,29 +323,6 @@ func edSign(out *[edSigSize]byte, x *edwards25519.Scalar, X *edwards25519.Point)
 	s = edwards25519.Scalar{}
 }
 
-// parallel runs f(i) for every bit i on the given number of goroutines,
-// each taking a contiguous range.
-func parallel(workers int, f func(i int)) {
-	if workers <= 1 {
-		for i := range Bits {
-			f(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*Bits/workers, (w+1)*Bits/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
-
 // parallelRanges splits the bits into one contiguous range per goroutine
 // and runs f(w, lo, hi) for worker w on its range [lo, hi).
 func parallelRanges(workers int, f func(w, lo, hi int)) {
@@ -330,10 +342,18 @@ func parallelRanges(workers int, f func(w, lo, hi int)) {
 	wg.Wait()
 }
 
-// proveBit writes the commitments and the ring signature of bit i. With
-// b the bit, C = b·G + r·H on each curve, and the ring has two members:
-// "C" (a key for H when b = 0) and "C − G" (a key for H when b = 1). In
-// go-dleq's verification order the ring runs
+// proveRange proves bits lo ≤ i < hi with worker w's scratch, a batch at
+// a time.
+func (st *proverState) proveRange(w, lo, hi int) {
+	for b := lo; b < hi; b += batchBits {
+		st.proveBatch(&st.scratch[w], b, min(b+batchBits, hi))
+	}
+}
+
+// proveBatch writes the commitments and ring signatures of bits
+// lo ≤ i < hi. With b the bit, C = b·G + r·H on each curve, and the ring
+// has two members: "C" (a key for H when b = 0) and "C − G" (a key for H
+// when b = 1). In go-dleq's verification order the ring runs
 //
 //	e1 = Hash(C_secp, C_ed, a1·H − e0·C,       b1·H − e0·C)
 //	e0 = Hash(C_secp, C_ed, a0·H − e1·(C − G), b0·H − e1·(C − G))
@@ -349,103 +369,127 @@ func parallelRanges(workers int, f func(w, lo, hi int)) {
 //	b = 1: e0 = eJ, a1 = f, a0 = z = j + eF·r
 //
 // Both cases run the same operations; the outputs are chosen by
-// constant-time selection.
-func (st *proverState) proveBit(i int) {
-	bp := &st.proof.bits[i]
-	b := st.x.bit(i)
-	// b as an ed25519 scalar, for arithmetic selection (see selEd), made
-	// without a secret-dependent table index.
-	var bEdv edwards25519.Scalar
+// constant-time selection. The bits of the batch go through each stage
+// together (commitments and nonce points, their encodings with one
+// inversion per curve, the hashes; then the fake members' points, and so
+// on). Every multiple of H or G is a constant-time fixed-base
+// multiplication (a comb on secp256k1, signed radix-16 windows on
+// ed25519) whose tables are read in full.
+func (st *proverState) proveBatch(s *proveBatch, lo, hi int) {
+	n := hi - lo
+	tabs := proverTables()
+	var tj group.Jacobian
+	var tE ed.Point
+
+	// Commitments C = b·G + r·H and nonce points j·H: points k and n + k.
+	for k := range n {
+		i := lo + k
+		b := st.x.bit(i)
+		st.randomSecp(&s.jS[k], i, tagNonceSecp)
+		st.randomSecp(&s.fS[k], i, tagFakeSecp)
+		st.randomEd(&s.jE[k], i, tagNonceEd)
+		st.randomEd(&s.fE[k], i, tagFakeEd)
+		c := &s.jac[k]
+		tabs.secpH.Mul(c, &st.rSecp[i])
+		tj.AddAffine(c, &secpG) // complete: c may be infinity
+		c.CMove(&tj, b)
+		cE := &s.edp[k]
+		cE.MulBase(tabs.edH, &st.rEd[i])
+		tE.Add(cE, &edGPoint)
+		cE.Select(&tE, cE, b)
+		tabs.secpH.Mul(&s.jac[n+k], &s.jS[k])
+		s.edp[n+k].MulBase(tabs.edH, &s.jE[k])
+	}
+	s.encode(2 * n)
+	for k := range n {
+		bp := &st.proof.bits[lo+k]
+		secpCompress(bp[offCommitSecp:], &s.aff[k])
+		ed.EncodeZInv((*[32]byte)(bp[offCommitEd:]), &s.edp[k], &s.zi[k])
+		in := &s.in[k]
+		copy(in[:65], bp[:65])
+		secpCompress(in[65:], &s.aff[n+k])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &s.edp[n+k], &s.zi[n+k])
+		hashChallenge(&s.eJS[k], &s.eJE[k], in)
+	}
+
+	// The fake members' points (f − eJ·r)·H + (1 − 2b)·eJ·G.
+	for k := range n {
+		i := lo + k
+		b := st.x.bit(i)
+		var u, v scalar.Scalar
+		var uE, vE, bE edwards25519.Scalar
+		u.Mul(&s.eJS[k], &st.rSecp[i])
+		u.Sub(&s.fS[k], &u)
+		v.CondNegate(&s.eJS[k], b)
+		secp.Mul2(&s.jac[k], tabs.secpH, &u, tabs.secpG, &v)
+		edBit(&bE, b)
+		uE.Multiply(&s.eJE[k], &st.rEd[i])
+		uE.Subtract(&s.fE[k], &uE)
+		vE.Subtract(&st.ones[1], &bE)
+		vE.Subtract(&vE, &bE) // 1 − 2b
+		vE.Multiply(&vE, &s.eJE[k])
+		s.edp[k].MulBase2(tabs.edH, &uE, tabs.edG, &vE)
+		u.Zero()
+		v.Zero()
+		uE, vE, bE = edwards25519.Scalar{}, edwards25519.Scalar{}, edwards25519.Scalar{}
+	}
+	s.encode(n)
+	for k := range n {
+		in := &s.in[k]
+		secpCompress(in[65:], &s.aff[k])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &s.edp[k], &s.zi[k])
+		hashChallenge(&s.eFS[k], &s.eFE[k], in)
+	}
+
+	// Close the rings, z = j + eF·r, and select the outputs.
+	for k := range n {
+		i := lo + k
+		b := st.x.bit(i)
+		bp := &st.proof.bits[i]
+		rS, rE := &st.rSecp[i], &st.rEd[i]
+		var z, e0, a0, a1 scalar.Scalar
+		z.Mul(&s.eFS[k], rS)
+		z.Add(&z, &s.jS[k])
+		e0.Select(&s.eJS[k], &s.eFS[k], b)
+		a0.Select(&z, &s.fS[k], b)
+		a1.Select(&s.fS[k], &z, b)
+		secpScalarBytes(bp[offESecp:], &e0)
+		secpScalarBytes(bp[offA0:], &a0)
+		secpScalarBytes(bp[offA1:], &a1)
+		var bE, zE, e0E, b0E, b1E edwards25519.Scalar
+		edBit(&bE, b)
+		zE.MultiplyAdd(&s.eFE[k], rE, &s.jE[k])
+		selEd(&e0E, &s.eJE[k], &s.eFE[k], &bE)
+		selEd(&b0E, &zE, &s.fE[k], &bE)
+		selEd(&b1E, &s.fE[k], &zE, &bE)
+		copy(bp[offEEd:], e0E.Bytes())
+		copy(bp[offB0:], b0E.Bytes())
+		copy(bp[offB1:], b1E.Bytes())
+		for _, s := range []*scalar.Scalar{&z, &e0, &a0, &a1} {
+			s.Zero()
+		}
+		for _, s := range []*edwards25519.Scalar{&bE, &zE, &e0E, &b0E, &b1E} {
+			*s = edwards25519.Scalar{}
+		}
+	}
+	tj.Clear()
+	tE = ed.Point{}
+}
+
+// encode converts the first m points of s.jac to affine form and inverts
+// the Z of the first m points of s.edp, one constant-time inversion per
+// curve.
+func (s *proveBatch) encode(m int) {
+	group.BatchToAffine(s.aff[:m], s.jac[:m])
+	ed.BatchInvertZ(s.zi[:m], s.edp[:m])
+}
+
+// edBit sets s to the bit b (0 or 1) as an ed25519 scalar, for arithmetic
+// selection (see selEd), without a secret-dependent table index.
+func edBit(s *edwards25519.Scalar, b int) {
 	var wide [64]byte
 	wide[0] = byte(b)
-	bEdv.SetUniformBytes(wide[:])
-	bEd := &bEdv
-
-	var (
-		jS, fS, eJS, eFS, u, v, z    scalar.Scalar
-		jE, fE, eJE, eFE, uE, vE, zE edwards25519.Scalar
-		in                           challengeInput
-	)
-	st.randomSecp(&jS, i, tagNonceSecp)
-	st.randomSecp(&fS, i, tagFakeSecp)
-	st.randomEd(&jE, i, tagNonceEd)
-	st.randomEd(&fE, i, tagFakeEd)
-	rS, rE := &st.rSecp[i], &st.rEd[i]
-
-	// Commitments C = b·G + r·H.
-	var cj, tj group.Jacobian
-	ecmultconst.Mul(&cj, &secpH, rS)
-	tj.AddAffine(&cj, &secpG)
-	cj.CMove(&tj, b)
-	secpEncode(bp[offCommitSecp:], &cj)
-	// On ed25519 as one constant-time two-point multiplication: its only
-	// input points are the public H and G. (r·H + G computed with Add and
-	// chosen by Select would feed the secret r·H to Add's check that its
-	// operands are initialized, a comparison with zero.)
-	var cE, tE edwards25519.Point
-	cE.MultiScalarMult([]*edwards25519.Scalar{rE, bEd}, []*edwards25519.Point{edH, edG})
-	ctime.Declassify(&cE) // the commitment: written into the proof
-	edBytes(bp[offCommitEd:], &cE)
-	copy(in[:65], bp[:65])
-
-	// eJ from the nonce points j·H.
-	ecmultconst.Mul(&tj, &secpH, &jS)
-	secpEncode(in[65:], &tj)
-	tE.ScalarMult(&jE, edH)
-	ctime.Declassify(&tE) // j·H is recomputed by the verifier: public
-	edBytes(in[98:], &tE)
-	hashChallenge(&eJS, &eJE, &in)
-
-	// The fake member's point (f − eJ·r)·H + (1 − 2b)·eJ·G, and eF.
-	u.Mul(&eJS, rS)
-	u.Sub(&fS, &u)
-	v.CondNegate(&eJS, b)
-	ecmultconst.Mul(&tj, &secpH, &u)
-	ecmultgen.Shared().Mul(&cj, &v)
-	var va group.Affine
-	point.ToAffine(&va, &cj)
-	tj.AddAffine(&tj, &va) // complete: handles infinity and equal points
-	va.Clear()
-	secpEncode(in[65:], &tj)
-	uE.Multiply(&eJE, rE)
-	uE.Subtract(&fE, &uE)
-	vE.Subtract(&st.ones[1], bEd)
-	vE.Subtract(&vE, bEd) // 1 − 2b
-	vE.Multiply(&vE, &eJE)
-	tE.MultiScalarMult([]*edwards25519.Scalar{&uE, &vE}, []*edwards25519.Point{edH, edG})
-	ctime.Declassify(&tE) // the fake member's point, recomputed by the verifier
-	edBytes(in[98:], &tE)
-	hashChallenge(&eFS, &eFE, &in)
-
-	// Close the ring: z = j + eF·r.
-	z.Mul(&eFS, rS)
-	z.Add(&z, &jS)
-	zE.MultiplyAdd(&eFE, rE, &jE)
-
-	// Select the outputs.
-	var e0, a0, a1 scalar.Scalar
-	e0.Select(&eJS, &eFS, b)
-	a0.Select(&z, &fS, b)
-	a1.Select(&fS, &z, b)
-	secpScalarBytes(bp[offESecp:], &e0)
-	secpScalarBytes(bp[offA0:], &a0)
-	secpScalarBytes(bp[offA1:], &a1)
-	var e0E, b0E, b1E edwards25519.Scalar
-	selEd(&e0E, &eJE, &eFE, bEd)
-	selEd(&b0E, &zE, &fE, bEd)
-	selEd(&b1E, &fE, &zE, bEd)
-	copy(bp[offEEd:], e0E.Bytes())
-	copy(bp[offB0:], b0E.Bytes())
-	copy(bp[offB1:], b1E.Bytes())
-
-	for _, s := range []*scalar.Scalar{&jS, &fS, &eJS, &eFS, &u, &v, &z, &e0, &a0, &a1} {
-		s.Zero()
-	}
-	for _, s := range []*edwards25519.Scalar{&jE, &fE, &eJE, &eFE, &uE, &vE, &zE, &e0E, &b0E, &b1E} {
-		*s = edwards25519.Scalar{}
-	}
-	cj.Clear()
-	tj.Clear()
+	s.SetUniformBytes(wide[:])
 }
 
 // selEd sets r = a if bit is the scalar 1, or b if it is 0:
@@ -457,11 +501,11 @@ func selEd(r, a, b, bit *edwards25519.Scalar) {
 	r.MultiplyAdd(bit, &d, b)
 }
 
-// secpEncode writes the compressed encoding of j (infinity as 0x02 and
-// zeros, like go-dleq's decred backend). Constant time.
-func secpEncode(out []byte, j *group.Jacobian) {
-	var a group.Affine
-	point.ToAffine(&a, j)
-	point.Compress((*[33]byte)(out[:33]), &a)
-	a.Clear()
+// secpCompress writes the compressed encoding of the affine point a (from
+// BatchToAffine: infinity as 0x02 and zeros, like go-dleq's decred
+// backend), normalizing its coordinates in place. Constant time.
+func secpCompress(out []byte, a *group.Affine) {
+	a.X.Normalize()
+	a.Y.Normalize()
+	point.Compress((*[33]byte)(out[:33]), a)
 }
