@@ -55,6 +55,7 @@ func init() {
 	edH = p
 	edHPoint.FromEdwards(edH)
 	edGPoint.FromEdwards(edG)
+	edG127.MulPow2(&edGPoint, 127)
 	secpNegG.Negate(&secpG)
 
 	// 2^256 − n, 129 bits.
@@ -81,26 +82,32 @@ func init() {
 // that only verifies never builds the prover's).
 var (
 	// proverTables: constant-time fixed-base tables (secret scalars).
-	proverTables = sync.OnceValue(func() *proverTabs {
-		return &proverTabs{
-			secpH: secp.NewCombTable(&secpH),
-			secpG: secp.NewCombTable(&secpG),
-			edH:   ed.NewBaseTable(&edHPoint),
-			edG:   ed.NewBaseTable(&edGPoint),
-		}
-	})
+	proverTables = sync.OnceValue(buildProverTables)
 	// verifierTables: variable-time tables of H (public scalars).
-	verifierTables = sync.OnceValue(func() *verifierTabs {
-		return &verifierTabs{
-			secpH: secp.NewFixedTable(&secpH),
-			edH:   ed.NewNAFTable(&edHPoint),
-		}
-	})
+	verifierTables = sync.OnceValue(buildVerifierTables)
 	// edHPoint and edGPoint are H and G in the internal representation.
 	edHPoint, edGPoint ed.Point
+	// edG127 is 2^127·G on ed25519.
+	edG127 ed.Point
 	// secpNegG is −G on secp256k1.
 	secpNegG group.Affine
 )
+
+func buildProverTables() *proverTabs {
+	return &proverTabs{
+		secpH: secp.NewCombTable(&secpH),
+		secpG: secp.NewCombTable(&secpG),
+		edH:   ed.NewBaseTable(&edHPoint),
+		edG:   ed.NewBaseTable(&edGPoint),
+	}
+}
+
+func buildVerifierTables() *verifierTabs {
+	return &verifierTabs{
+		secpH: secp.NewFixedTable(&secpH),
+		edH:   ed.NewNAFTable(&edHPoint),
+	}
+}
 
 type proverTabs struct {
 	secpH, secpG *secp.CombTable // 86 KiB each
@@ -109,7 +116,7 @@ type proverTabs struct {
 
 type verifierTabs struct {
 	secpH *secp.FixedTable // 11 KiB
-	edH   *ed.NAFTable     // 7.5 KiB
+	edH   *ed.NAFTable     // 15 KiB
 }
 
 // challengeInput is the preimage go-dleq hashes for one ring step: the bit's

@@ -46,6 +46,7 @@ type verifyBatch struct {
 	zi              [batchBits]field.Element
 	tSecp           [batchBits]secp.VarTable
 	tEd             [batchBits]ed.VarTable
+	c127            [batchBits]ed.Point // 2^127·C on ed25519
 	tJac            [batchBits * secp.VarTableSize]group.Jacobian
 	tAff            [batchBits * secp.VarTableSize]group.Affine
 }
@@ -245,7 +246,7 @@ func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
 	// Step 1: e1 from a1·H − e0·C and b1·H − e0·C.
 	for k := range n {
 		s.jac[k].SetAffine(&st.cSecp[lo+k])
-		s.tEd[k].Init(&st.cEd[lo+k])
+		s.tEd[k].Init(&st.cEd[lo+k], &s.c127[k])
 	}
 	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
 	for k := range n {
@@ -258,12 +259,15 @@ func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
 	}
 	s.encodeAndHash(n)
 
-	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G.
+	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G (and on
+	// ed25519 2^127·D = 2^127·C − 2^127·G).
 	for k := range n {
-		var d ed.Point
+		var d, d127 ed.Point
 		s.jac[k].SetAffine(&st.cSecp[lo+k])
 		s.jac[k].AddAffineVar(&s.jac[k], &secpNegG, nil)
-		s.tEd[k].Init(d.Subtract(&st.cEd[lo+k], &edGPoint))
+		d.Subtract(&st.cEd[lo+k], &edGPoint)
+		d127.Subtract(&s.c127[k], &edG127)
+		s.tEd[k].InitPair(&d, &d127)
 	}
 	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
 	for k := range n {

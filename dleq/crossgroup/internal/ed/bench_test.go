@@ -42,7 +42,7 @@ func BenchmarkDoubleMulVar(b *testing.B) {
 	var v Point
 	var tp VarTable
 	for b.Loop() {
-		tp.Init(p)
+		tp.Init(p, nil)
 		v.DoubleMulVar(s, ta, u, &tp)
 	}
 }

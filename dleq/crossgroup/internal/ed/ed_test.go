@@ -261,7 +261,7 @@ func TestDoubleMulVar(t *testing.T) {
 		pts := append(pts, b, new(edwards25519.Point).Negate(b))
 		for _, p := range pts {
 			var tp VarTable
-			tp.Init(ours(p))
+			tp.Init(ours(p), nil)
 			for range 12 {
 				x := scalars[mrand.IntN(len(scalars))]
 				y := scalars[mrand.IntN(len(scalars))]
@@ -275,7 +275,7 @@ func TestDoubleMulVar(t *testing.T) {
 	ta := NewNAFTable(ours(bases[0]))
 	p := randFullPoint(t)
 	var tp VarTable
-	tp.Init(ours(p))
+	tp.Init(ours(p), nil)
 	for _, x := range scalars {
 		for _, y := range scalars[:len(scalars)-20] {
 			want := new(edwards25519.Point).VarTimeDoubleScalarBaseMult(y, p, x)
@@ -300,11 +300,55 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(5, func() {
 		v.MulBase(tb, s)
 		v.MulBase2(tb, s, tb, u)
-		tp.Init(p)
+		tp.Init(p, nil)
 		v.DoubleMulVar(s, ta, u, &tp)
 		BatchInvertZ(zi, ps[:1])
 		Encode(&enc, &v)
 	}); n != 0 {
 		t.Fatalf("%v allocations", n)
+	}
+}
+
+func TestMulPow2(t *testing.T) {
+	for _, p := range edgePoints(t) {
+		for _, k := range []int{1, 2, 5, 127} {
+			want := new(edwards25519.Point).Set(p)
+			for range k {
+				want.Add(want, want)
+			}
+			checkSame(t, "MulPow2", new(Point).MulPow2(ours(p), k), want)
+		}
+	}
+}
+
+// TestVarTableInitPair: a table made from D and 2^127·D computed as
+// 2^127·C − 2^127·G (as the verifier does for D = C − G) gives the same
+// products as one made from D alone.
+func TestVarTableInitPair(t *testing.T) {
+	g := ours(edwards25519.NewGeneratorPoint())
+	var g127 Point
+	g127.MulPow2(g, 127)
+	ta := NewNAFTable(ours(randPoint(t)))
+	scalars := append(edgeScalars(t), randScalar(t), randScalar(t))
+	for _, c := range edgePoints(t) {
+		var c127, d, d127 Point
+		var t1, t2 VarTable
+		t1.Init(ours(c), &c127)
+		if c127.Equal(new(Point).MulPow2(ours(c), 127)) != 1 {
+			t.Fatal("Init: wrong 2^127·C")
+		}
+		d.Subtract(ours(c), g)
+		d127.Subtract(&c127, &g127)
+		t1.Init(&d, nil)
+		t2.InitPair(&d, &d127)
+		for range 8 {
+			x := scalars[mrand.IntN(len(scalars))]
+			y := scalars[mrand.IntN(len(scalars))]
+			r1 := new(Point).DoubleMulVar(x, ta, y, &t1)
+			r2 := new(Point).DoubleMulVar(x, ta, y, &t2)
+			if r1.Equal(r2) != 1 {
+				t.Fatal("InitPair table differs from Init")
+			}
+		}
 	}
 }
