@@ -2,6 +2,8 @@
 // the variable-time multiplications of the cross-group DLEQ verifier.
 package wnaf
 
+import "math/bits"
+
 // Digits holds the digits of a recoded integer below 2^256, least
 // significant first: value = Σ d[i]·2^i.
 type Digits [257]int8
@@ -21,10 +23,9 @@ func Recode(d *Digits, v *[4]uint64, w uint) int {
 	*d = Digits{}
 	top := 0
 	carry := uint64(0)
-	for pos := 0; pos < len(d); {
-		if bitsAt(v, pos, 1) == carry {
-			pos++
-			continue
+	for pos := 0; ; {
+		if pos = nextDiff(v, pos, carry); pos >= len(d) {
+			break
 		}
 		u := bitsAt(v, pos, w) + carry
 		carry = u >> (w - 1) & 1
@@ -33,6 +34,26 @@ func Recode(d *Digits, v *[4]uint64, w uint) int {
 		pos += int(w)
 	}
 	return top
+}
+
+// nextDiff returns the first position p ≥ pos whose bit differs from carry
+// (bits beyond 255 are 0), or a position past the digits if there is none.
+func nextDiff(v *[4]uint64, pos int, carry uint64) int {
+	for pos < 256 {
+		limb, off := pos/64, uint(pos%64)
+		x := v[limb]
+		if carry != 0 {
+			x = ^x
+		}
+		if x >>= off; x != 0 {
+			return pos + bits.TrailingZeros64(x)
+		}
+		pos = (limb + 1) * 64
+	}
+	if carry != 0 {
+		return pos // bit pos ≥ 256 is 0
+	}
+	return len(Digits{})
 }
 
 // bitsAt returns the n ≤ 8 bits of v starting at bit pos (zeros beyond

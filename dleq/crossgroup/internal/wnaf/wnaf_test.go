@@ -100,3 +100,11 @@ func FuzzRecode(f *testing.F) {
 		check(t, x, uint(w%7)+2)
 	})
 }
+
+func BenchmarkRecode(b *testing.B) {
+	v := [4]uint64{0x0123456789abcdef, 0xfedcba9876543210, 0x0f1e2d3c4b5a6978, 0x0877665544332211}
+	var d Digits
+	for b.Loop() {
+		Recode(&d, &v, 5)
+	}
+}
