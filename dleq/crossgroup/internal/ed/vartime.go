@@ -150,7 +150,7 @@ func (v *Point) DoubleMulVar(a *edwards25519.Scalar, ta *NAFTable, b *edwards255
 
 // addAffineDigit sets c = c + n·T for the odd multiples t of T (nothing
 // for n = 0), using v as the extended form of c. Variable time.
-func (v *Point) addAffineDigit(c *completed, t *[1 << (fixedWindow - 2)]affineCached, n int8) {
+func (v *Point) addAffineDigit(c *completed, t *[1 << (fixedWindow - 2)]affineCached, n int16) {
 	switch {
 	case n > 0:
 		c.addAffine(v.fromCompleted(c), &t[n/2])
@@ -160,7 +160,7 @@ func (v *Point) addAffineDigit(c *completed, t *[1 << (fixedWindow - 2)]affineCa
 }
 
 // addCachedDigit is addAffineDigit for a cached table.
-func (v *Point) addCachedDigit(c *completed, t *[1 << (varWindow - 2)]cached, n int8) {
+func (v *Point) addCachedDigit(c *completed, t *[1 << (varWindow - 2)]cached, n int16) {
 	switch {
 	case n > 0:
 		c.add(v.fromCompleted(c), &t[n/2])

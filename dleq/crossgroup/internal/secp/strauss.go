@@ -12,7 +12,7 @@ import (
 // multiples (built once), a variable point's 2^(varWindow−2) (built per
 // point).
 const (
-	fixedWindow = 8
+	fixedWindow = 10
 	varWindow   = 5
 	fixedSize   = 1 << (fixedWindow - 2)
 	varSize     = 1 << (varWindow - 2)
@@ -31,7 +31,7 @@ type FixedTable struct {
 
 // NewFixedTable returns the table of the finite point p. Variable time.
 func NewFixedTable(p *group.Affine) *FixedTable {
-	var jac [2 * fixedSize]group.Jacobian
+	jac := make([]group.Jacobian, 2*fixedSize)
 	var p128 group.Jacobian
 	p128.SetAffine(p)
 	for range 128 {
@@ -41,8 +41,8 @@ func NewFixedTable(p *group.Affine) *FixedTable {
 	pj.SetAffine(p)
 	oddMultiplesVar(jac[:fixedSize], &pj)
 	oddMultiplesVar(jac[fixedSize:], &p128)
-	var aff [2 * fixedSize]group.Affine
-	group.BatchToAffineVar(aff[:], jac[:])
+	aff := make([]group.Affine, 2*fixedSize)
+	group.BatchToAffineVar(aff, jac)
 	t := new(FixedTable)
 	copy(t.lo[:], aff[:fixedSize])
 	copy(t.hi[:], aff[fixedSize:])
@@ -124,7 +124,7 @@ func recodeSigned(d *wnaf.Digits, k *scalar.Scalar, w uint) (int, bool) {
 
 // addDigit adds n·T to r for a NAF digit n, negated when neg is set, with
 // t the odd multiples of T.
-func addDigit(r *group.Jacobian, t []group.Affine, n int8, neg bool) {
+func addDigit(r *group.Jacobian, t []group.Affine, n int16, neg bool) {
 	if n == 0 {
 		return
 	}

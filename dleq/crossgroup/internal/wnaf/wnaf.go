@@ -6,13 +6,13 @@ import "math/bits"
 
 // Digits holds the digits of a recoded integer below 2^256, least
 // significant first: value = Σ d[i]·2^i.
-type Digits [257]int8
+type Digits [257]int16
 
 // Recode writes the width-w NAF of the 256-bit little-endian integer v
 // (v[0] the lowest 64 bits) into d: every nonzero digit is odd and below
 // 2^(w−1) in absolute value, and nonzero digits are at least w positions
 // apart. It returns the number of digits up to the highest nonzero one (0
-// for v = 0). 2 ≤ w ≤ 8. Variable time: for public values only.
+// for v = 0). 2 ≤ w ≤ 16. Variable time: for public values only.
 //
 // The integer is read from the bottom, keeping a carry of 0 or 1: where the
 // current bit equals the carry the digit is 0 (bit + carry is even and the
@@ -29,7 +29,7 @@ func Recode(d *Digits, v *[4]uint64, w uint) int {
 		}
 		u := bitsAt(v, pos, w) + carry
 		carry = u >> (w - 1) & 1
-		d[pos] = int8(int64(u) - int64(carry<<w))
+		d[pos] = int16(int64(u) - int64(carry<<w))
 		top = pos + 1
 		pos += int(w)
 	}
@@ -56,7 +56,7 @@ func nextDiff(v *[4]uint64, pos int, carry uint64) int {
 	return len(Digits{})
 }
 
-// bitsAt returns the n ≤ 8 bits of v starting at bit pos (zeros beyond
+// bitsAt returns the n ≤ 16 bits of v starting at bit pos (zeros beyond
 // bit 255).
 func bitsAt(v *[4]uint64, pos int, n uint) uint64 {
 	if pos >= 256 {

@@ -81,7 +81,7 @@ func TestRecode(t *testing.T) {
 		}
 	}
 	for _, x := range xs {
-		for w := uint(2); w <= 8; w++ {
+		for w := uint(2); w <= 16; w++ {
 			check(t, x, w)
 		}
 	}
@@ -97,7 +97,7 @@ func FuzzRecode(f *testing.F) {
 			x.Lsh(x, 64)
 			x.Or(x, new(big.Int).SetUint64(v[i]))
 		}
-		check(t, x, uint(w%7)+2)
+		check(t, x, uint(w%15)+2)
 	})
 }
 
