@@ -57,6 +57,7 @@ func init() {
 	edGPoint.FromEdwards(edG)
 	edG127.MulPow2(&edGPoint, 127)
 	secpNegG.Negate(&secpG)
+	secpNegG.Y.Normalize()
 
 	// 2^256 − n, 129 bits.
 	var c [32]byte

@@ -40,15 +40,16 @@ type verifyBatch struct {
 	e0S, a0, a1, eS [batchBits]scalar.Scalar
 	e0E, b0, b1, eE [batchBits]edwards25519.Scalar
 	in              [batchBits]challengeInput
-	jac             [batchBits]group.Jacobian // step outputs; the points D
-	aff             [batchBits]group.Affine
+	jac             [batchBits]group.Jacobian // step outputs
+	aff             [batchBits]group.Affine   // the same in affine form; the points D
 	edq             [batchBits]ed.Point
 	zi              [batchBits]field.Element
 	tSecp           [batchBits]secp.VarTable
 	tEd             [batchBits]ed.VarTable
 	c127            [batchBits]ed.Point // 2^127·C on ed25519
-	tJac            [batchBits * secp.VarTableSize]group.Jacobian
-	tAff            [batchBits * secp.VarTableSize]group.Affine
+	add             [batchBits]secp.AddScratch
+	p2              [batchBits]group.Affine
+	ptr             [3 * batchBits]*group.Affine
 }
 
 // newVerifierState allocates the state with one batch scratch per worker,
@@ -245,10 +246,9 @@ func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
 
 	// Step 1: e1 from a1·H − e0·C and b1·H − e0·C.
 	for k := range n {
-		s.jac[k].SetAffine(&st.cSecp[lo+k])
 		s.tEd[k].Init(&st.cEd[lo+k], &s.c127[k])
 	}
-	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
+	secp.BatchVarTables(s.tSecp[:n], st.cSecp[lo:hi], s.add[:], s.p2[:], s.ptr[:])
 	for k := range n {
 		var neg scalar.Scalar
 		var negE edwards25519.Scalar
@@ -261,15 +261,16 @@ func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
 
 	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G (and on
 	// ed25519 2^127·D = 2^127·C − 2^127·G).
+	out, a, b := s.ptr[:n], s.ptr[n:2*n], s.ptr[2*n:3*n]
 	for k := range n {
 		var d, d127 ed.Point
-		s.jac[k].SetAffine(&st.cSecp[lo+k])
-		s.jac[k].AddAffineVar(&s.jac[k], &secpNegG, nil)
 		d.Subtract(&st.cEd[lo+k], &edGPoint)
 		d127.Subtract(&s.c127[k], &edG127)
 		s.tEd[k].InitPair(&d, &d127)
+		out[k], a[k], b[k] = &s.aff[k], &st.cSecp[lo+k], &secpNegG
 	}
-	secp.BatchVarTables(s.tSecp[:n], s.jac[:n], s.tJac[:], s.tAff[:])
+	secp.AddBatchVar(out, a, b, s.add[:n])
+	secp.BatchVarTables(s.tSecp[:n], s.aff[:n], s.add[:], s.p2[:], s.ptr[:])
 	for k := range n {
 		var neg scalar.Scalar
 		var negE edwards25519.Scalar

@@ -41,16 +41,29 @@ func BenchmarkEcmultconst(b *testing.B) {
 
 func BenchmarkMulAddVar(b *testing.B) {
 	tp := NewFixedTable(randPoint())
-	jq := []group.Jacobian{mulVar(randScalar(), randPoint())}
 	ts := make([]VarTable, 1)
-	jac := make([]group.Jacobian, varSize)
-	aff := make([]group.Affine, varSize)
-	BatchVarTables(ts, jq, jac, aff)
+	buildTables(ts, []group.Affine{*randPoint()})
 	k, u := randScalar(), randScalar()
 	var r group.Jacobian
 	for b.Loop() {
 		MulAddVar(&r, k, tp, u, &ts[0])
 	}
+}
+
+// BenchmarkBatchVarTables is the cost per table of a batch of 42.
+func BenchmarkBatchVarTables(b *testing.B) {
+	ps := make([]group.Affine, 42)
+	for i := range ps {
+		ps[i] = *randPoint()
+	}
+	ts := make([]VarTable, len(ps))
+	s := make([]AddScratch, len(ps))
+	p2 := make([]group.Affine, len(ps))
+	ptr := make([]*group.Affine, 3*len(ps))
+	for b.Loop() {
+		BatchVarTables(ts, ps, s, p2, ptr)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/table")
 }
 
 // BenchmarkTwoPointVar is the library's two-point multiplication the

@@ -169,12 +169,12 @@ func TestMulAddVar(t *testing.T) {
 		var negP group.Affine
 		negP.Negate(p)
 		qs := []*group.Affine{randPoint(), randPoint(), p, &negP, new(group.Affine).SetInfinity()}
-		jq := make([]group.Jacobian, len(qs))
+		aq := make([]group.Affine, len(qs))
 		for i, q := range qs {
-			jq[i].SetAffine(q)
+			aq[i] = *q
 		}
 		ts := make([]VarTable, len(qs))
-		BatchVarTables(ts, jq, make([]group.Jacobian, varSize*len(qs)), make([]group.Affine, varSize*len(qs)))
+		buildTables(ts, aq)
 		for i, q := range qs {
 			for range 40 {
 				a := scalars[mrand.IntN(len(scalars))]
@@ -200,17 +200,70 @@ func TestAllocs(t *testing.T) {
 	tc := NewCombTable(&g)
 	tf := NewFixedTable(&g)
 	k, u := randScalar(), randScalar()
-	jq := []group.Jacobian{mulVar(k, &g)}
+	ps := []group.Affine{g}
 	ts := make([]VarTable, 1)
-	jac := make([]group.Jacobian, varSize)
-	aff := make([]group.Affine, varSize)
+	s := make([]AddScratch, 1)
+	p2 := make([]group.Affine, 1)
+	ptr := make([]*group.Affine, 3)
 	var r group.Jacobian
 	if n := testing.AllocsPerRun(5, func() {
 		tc.Mul(&r, k)
 		Mul2(&r, tc, k, tc, u)
-		BatchVarTables(ts, jq, jac, aff)
+		BatchVarTables(ts, ps, s, p2, ptr)
 		MulAddVar(&r, k, tf, u, &ts[0])
 	}); n != 0 {
 		t.Fatalf("%v allocations", n)
+	}
+}
+
+func buildTables(ts []VarTable, ps []group.Affine) {
+	BatchVarTables(ts, ps, make([]AddScratch, len(ps)), make([]group.Affine, len(ps)), make([]*group.Affine, 3*len(ps)))
+}
+
+// TestAddBatchVar compares AddBatchVar with group.Jacobian.AddVar on every
+// pair from a set of points that includes infinity, equal and opposite
+// points, and P, λ·P (same y, different x).
+func TestAddBatchVar(t *testing.T) {
+	var g, lg group.Affine
+	g.SetGenerator()
+	lg.MulLambda(&g)
+	lg.X.NormalizeVar()
+	pts := []*group.Affine{new(group.Affine).SetInfinity(), &g, &lg, randPoint(), randPoint()}
+	for _, p := range pts[1:] {
+		var n group.Affine
+		n.Negate(p)
+		pts = append(pts, &n)
+	}
+	var a, b, out []*group.Affine
+	for _, p := range pts {
+		for _, q := range pts {
+			a, b = append(a, p), append(b, q)
+			out = append(out, new(group.Affine))
+		}
+	}
+	AddBatchVar(out, a, b, make([]AddScratch, len(out)))
+	for i := range out {
+		var want group.Jacobian
+		want.SetAffine(a[i])
+		want.AddAffineVar(&want, b[i], nil)
+		if !want.EqualAffineVar(out[i]) {
+			t.Fatalf("pair %d: wrong sum", i)
+		}
+		if out[i].Infinity == 0 && !out[i].IsValidVar() {
+			t.Fatalf("pair %d: not on the curve", i)
+		}
+	}
+	// Chains: the outputs (magnitude 1) fed back in, as the tables do.
+	p := []*group.Affine{randPoint()}
+	acc := mulVar(new(scalar.Scalar).SetInt(1), p[0])
+	cur := p
+	for range 20 {
+		next := []*group.Affine{new(group.Affine)}
+		AddBatchVar(next, cur, p, make([]AddScratch, 1))
+		acc.AddAffineVar(&acc, p[0], nil)
+		if !acc.EqualAffineVar(next[0]) {
+			t.Fatal("chain: wrong sum")
+		}
+		cur = next
 	}
 }

@@ -70,30 +70,31 @@ type VarTable struct {
 	inf  bool
 }
 
-// BatchVarTables sets ts[i] to the table of ps[i] for every i, with one
-// field inversion for all (Montgomery's trick). ps[i] may be infinity.
-// scratch must hold at least varSize·len(ps) points of each kind.
-// Variable time.
-func BatchVarTables(ts []VarTable, ps []group.Jacobian, jac []group.Jacobian, aff []group.Affine) {
-	n := 0
+// BatchVarTables sets ts[i] to the table of ps[i] for every i. The odd
+// multiples are built in affine coordinates a multiple at a time for the
+// whole batch (2·P, then (2j+1)·P = (2j−1)·P + 2·P), each with one shared
+// inversion (AddBatchVar). ps[i] may be infinity; coordinates need
+// magnitude ≤ 2. Scratch: s and p2 at least len(ps) entries, ptr at least
+// 3·len(ps). Variable time.
+func BatchVarTables(ts []VarTable, ps []group.Affine, s []AddScratch, p2 []group.Affine, ptr []*group.Affine) {
+	n := len(ps)
+	out, a, b := ptr[:n], ptr[n:2*n], ptr[2*n:3*n]
 	for i := range ps {
 		ts[i].inf = ps[i].Infinity != 0
-		if !ts[i].inf {
-			oddMultiplesVar(jac[n*varSize:(n+1)*varSize], &ps[i])
-			n++
-		}
+		ts[i].q[0] = ps[i]
+		out[i], a[i], b[i] = &p2[i], &ps[i], &ps[i]
 	}
-	group.BatchToAffineVar(aff[:n*varSize], jac[:n*varSize])
-	n = 0
-	for i := range ps {
-		if ts[i].inf {
-			continue
+	AddBatchVar(out, a, b, s[:n])
+	for j := 1; j < varSize; j++ {
+		for i := range ps {
+			out[i], a[i], b[i] = &ts[i].q[j], &ts[i].q[j-1], &p2[i]
 		}
-		copy(ts[i].q[:], aff[n*varSize:(n+1)*varSize])
+		AddBatchVar(out, a, b, s[:n])
+	}
+	for i := range ps {
 		for j := range ts[i].l {
 			ts[i].l[j].MulLambda(&ts[i].q[j])
 		}
-		n++
 	}
 }
 
