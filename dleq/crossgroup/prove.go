@@ -138,34 +138,19 @@ type proverState struct {
 	rEd   [Bits]edwards25519.Scalar
 	ones  [2]edwards25519.Scalar // 0 and 1 on ed25519, for arithmetic selection
 	proof *Proof
-	// scratch holds one batch scratch per worker.
-	scratch []proveBatch
-}
 
-// proveBatch holds the per-bit values of one batch of bits (index k for
-// bit lo + k; the point arrays hold two points per bit).
-type proveBatch struct {
-	jS, fS, eJS, eFS [batchBits]scalar.Scalar
-	jE, fE, eJE, eFE [batchBits]edwards25519.Scalar
-	in               [batchBits]challengeInput
-	jac              [2 * batchBits]group.Jacobian
-	aff              [2 * batchBits]group.Affine
-	edp              [2 * batchBits]ed.Point
-	zi               [2 * batchBits]field.Element
-}
-
-// newProverState allocates the state with one batch scratch per worker, in
-// one allocation for a single worker.
-func newProverState(workers int) *proverState {
-	if workers <= 1 {
-		one := new(struct {
-			st proverState
-			b  [1]proveBatch
-		})
-		one.st.scratch = one.b[:]
-		return &one.st
-	}
-	return &proverState{scratch: make([]proveBatch, workers)}
+	// Per-bit values of the ring signatures (each worker uses the entries
+	// of its own bits): the nonces j, the fake responses f, the challenges
+	// eJ and eF, the challenge inputs, and two points per bit and curve
+	// (the commitment, then the fake member's point; the nonce point) with
+	// their affine forms and inverted Z.
+	jS, fS, eJS, eFS [Bits]scalar.Scalar
+	jE, fE, eJE, eFE [Bits]edwards25519.Scalar
+	in               [Bits]challengeInput
+	jac1, jac2       [Bits]group.Jacobian
+	aff1, aff2       [Bits]group.Affine
+	edp1, edp2       [Bits]ed.Point
+	zi1, zi2         [Bits]field.Element
 }
 
 func (st *proverState) clear() {
@@ -173,7 +158,23 @@ func (st *proverState) clear() {
 	clear(st.seed[:])
 	clear(st.rSecp[:])
 	clear(st.rEd[:])
-	clear(st.scratch)
+	clear(st.jS[:])
+	clear(st.fS[:])
+	clear(st.eJS[:])
+	clear(st.eFS[:])
+	clear(st.jE[:])
+	clear(st.fE[:])
+	clear(st.eJE[:])
+	clear(st.eFE[:])
+	clear(st.in[:])
+	clear(st.jac1[:])
+	clear(st.jac2[:])
+	clear(st.aff1[:])
+	clear(st.aff2[:])
+	clear(st.edp1[:])
+	clear(st.edp2[:])
+	clear(st.zi1[:])
+	clear(st.zi2[:])
 }
 
 // derive sets out to 64 pseudorandom bytes for bit i and purpose tag:
@@ -229,7 +230,7 @@ const (
 // scratch space, independent of the number of bits.
 func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
 	w := opts.workers()
-	st := newProverState(w)
+	st := new(proverState)
 	defer st.clear()
 	if !st.x.load(secret) {
 		return nil, ErrInvalidSecret
@@ -342,11 +343,10 @@ func parallelRanges(workers int, f func(w, lo, hi int)) {
 	wg.Wait()
 }
 
-// proveRange proves bits lo ≤ i < hi with worker w's scratch, a batch at
-// a time.
-func (st *proverState) proveRange(w, lo, hi int) {
+// proveRange proves bits lo ≤ i < hi, a batch at a time.
+func (st *proverState) proveRange(_, lo, hi int) {
 	for b := lo; b < hi; b += batchBits {
-		st.proveBatch(&st.scratch[w], b, min(b+batchBits, hi))
+		st.proveBatch(b, min(b+batchBits, hi))
 	}
 }
 
@@ -375,93 +375,90 @@ func (st *proverState) proveRange(w, lo, hi int) {
 // on). Every multiple of H or G is a constant-time fixed-base
 // multiplication (a comb on secp256k1, signed radix-16 windows on
 // ed25519) whose tables are read in full.
-func (st *proverState) proveBatch(s *proveBatch, lo, hi int) {
-	n := hi - lo
+func (st *proverState) proveBatch(lo, hi int) {
 	tabs := proverTables()
 	var tj group.Jacobian
 	var tE ed.Point
 
-	// Commitments C = b·G + r·H and nonce points j·H: points k and n + k.
-	for k := range n {
-		i := lo + k
+	// Commitments C = b·G + r·H and nonce points j·H.
+	for i := lo; i < hi; i++ {
 		b := st.x.bit(i)
-		st.randomSecp(&s.jS[k], i, tagNonceSecp)
-		st.randomSecp(&s.fS[k], i, tagFakeSecp)
-		st.randomEd(&s.jE[k], i, tagNonceEd)
-		st.randomEd(&s.fE[k], i, tagFakeEd)
-		c := &s.jac[k]
+		st.randomSecp(&st.jS[i], i, tagNonceSecp)
+		st.randomSecp(&st.fS[i], i, tagFakeSecp)
+		st.randomEd(&st.jE[i], i, tagNonceEd)
+		st.randomEd(&st.fE[i], i, tagFakeEd)
+		c := &st.jac1[i]
 		tabs.secpH.Mul(c, &st.rSecp[i])
 		tj.AddAffine(c, &secpG) // complete: c may be infinity
 		c.CMove(&tj, b)
-		cE := &s.edp[k]
+		cE := &st.edp1[i]
 		cE.MulBase(tabs.edH, &st.rEd[i])
 		tE.Add(cE, &edGPoint)
 		cE.Select(&tE, cE, b)
-		tabs.secpH.Mul(&s.jac[n+k], &s.jS[k])
-		s.edp[n+k].MulBase(tabs.edH, &s.jE[k])
+		tabs.secpH.Mul(&st.jac2[i], &st.jS[i])
+		st.edp2[i].MulBase(tabs.edH, &st.jE[i])
 	}
-	s.encode(2 * n)
-	for k := range n {
-		bp := &st.proof.bits[lo+k]
-		secpCompress(bp[offCommitSecp:], &s.aff[k])
-		ed.EncodeZInv((*[32]byte)(bp[offCommitEd:]), &s.edp[k], &s.zi[k])
-		in := &s.in[k]
+	st.encode(lo, hi, 1)
+	st.encode(lo, hi, 2)
+	for i := lo; i < hi; i++ {
+		bp := &st.proof.bits[i]
+		secpCompress(bp[offCommitSecp:], &st.aff1[i])
+		ed.EncodeZInv((*[32]byte)(bp[offCommitEd:]), &st.edp1[i], &st.zi1[i])
+		in := &st.in[i]
 		copy(in[:65], bp[:65])
-		secpCompress(in[65:], &s.aff[n+k])
-		ed.EncodeZInv((*[32]byte)(in[98:]), &s.edp[n+k], &s.zi[n+k])
-		hashChallenge(&s.eJS[k], &s.eJE[k], in)
+		secpCompress(in[65:], &st.aff2[i])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &st.edp2[i], &st.zi2[i])
+		hashChallenge(&st.eJS[i], &st.eJE[i], in)
 	}
 
 	// The fake members' points (f − eJ·r)·H + (1 − 2b)·eJ·G.
-	for k := range n {
-		i := lo + k
+	for i := lo; i < hi; i++ {
 		b := st.x.bit(i)
 		var u, v scalar.Scalar
 		var uE, vE, bE edwards25519.Scalar
-		u.Mul(&s.eJS[k], &st.rSecp[i])
-		u.Sub(&s.fS[k], &u)
-		v.CondNegate(&s.eJS[k], b)
-		secp.Mul2(&s.jac[k], tabs.secpH, &u, tabs.secpG, &v)
+		u.Mul(&st.eJS[i], &st.rSecp[i])
+		u.Sub(&st.fS[i], &u)
+		v.CondNegate(&st.eJS[i], b)
+		secp.Mul2(&st.jac1[i], tabs.secpH, &u, tabs.secpG, &v)
 		edBit(&bE, b)
-		uE.Multiply(&s.eJE[k], &st.rEd[i])
-		uE.Subtract(&s.fE[k], &uE)
+		uE.Multiply(&st.eJE[i], &st.rEd[i])
+		uE.Subtract(&st.fE[i], &uE)
 		vE.Subtract(&st.ones[1], &bE)
 		vE.Subtract(&vE, &bE) // 1 − 2b
-		vE.Multiply(&vE, &s.eJE[k])
-		s.edp[k].MulBase2(tabs.edH, &uE, tabs.edG, &vE)
+		vE.Multiply(&vE, &st.eJE[i])
+		st.edp1[i].MulBase2(tabs.edH, &uE, tabs.edG, &vE)
 		u.Zero()
 		v.Zero()
 		uE, vE, bE = edwards25519.Scalar{}, edwards25519.Scalar{}, edwards25519.Scalar{}
 	}
-	s.encode(n)
-	for k := range n {
-		in := &s.in[k]
-		secpCompress(in[65:], &s.aff[k])
-		ed.EncodeZInv((*[32]byte)(in[98:]), &s.edp[k], &s.zi[k])
-		hashChallenge(&s.eFS[k], &s.eFE[k], in)
+	st.encode(lo, hi, 1)
+	for i := lo; i < hi; i++ {
+		in := &st.in[i]
+		secpCompress(in[65:], &st.aff1[i])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &st.edp1[i], &st.zi1[i])
+		hashChallenge(&st.eFS[i], &st.eFE[i], in)
 	}
 
 	// Close the rings, z = j + eF·r, and select the outputs.
-	for k := range n {
-		i := lo + k
+	for i := lo; i < hi; i++ {
 		b := st.x.bit(i)
 		bp := &st.proof.bits[i]
 		rS, rE := &st.rSecp[i], &st.rEd[i]
 		var z, e0, a0, a1 scalar.Scalar
-		z.Mul(&s.eFS[k], rS)
-		z.Add(&z, &s.jS[k])
-		e0.Select(&s.eJS[k], &s.eFS[k], b)
-		a0.Select(&z, &s.fS[k], b)
-		a1.Select(&s.fS[k], &z, b)
+		z.Mul(&st.eFS[i], rS)
+		z.Add(&z, &st.jS[i])
+		e0.Select(&st.eJS[i], &st.eFS[i], b)
+		a0.Select(&z, &st.fS[i], b)
+		a1.Select(&st.fS[i], &z, b)
 		secpScalarBytes(bp[offESecp:], &e0)
 		secpScalarBytes(bp[offA0:], &a0)
 		secpScalarBytes(bp[offA1:], &a1)
 		var bE, zE, e0E, b0E, b1E edwards25519.Scalar
 		edBit(&bE, b)
-		zE.MultiplyAdd(&s.eFE[k], rE, &s.jE[k])
-		selEd(&e0E, &s.eJE[k], &s.eFE[k], &bE)
-		selEd(&b0E, &zE, &s.fE[k], &bE)
-		selEd(&b1E, &s.fE[k], &zE, &bE)
+		zE.MultiplyAdd(&st.eFE[i], rE, &st.jE[i])
+		selEd(&e0E, &st.eJE[i], &st.eFE[i], &bE)
+		selEd(&b0E, &zE, &st.fE[i], &bE)
+		selEd(&b1E, &st.fE[i], &zE, &bE)
 		copy(bp[offEEd:], e0E.Bytes())
 		copy(bp[offB0:], b0E.Bytes())
 		copy(bp[offB1:], b1E.Bytes())
@@ -476,12 +473,17 @@ func (st *proverState) proveBatch(s *proveBatch, lo, hi int) {
 	tE = ed.Point{}
 }
 
-// encode converts the first m points of s.jac to affine form and inverts
-// the Z of the first m points of s.edp, one constant-time inversion per
-// curve.
-func (s *proveBatch) encode(m int) {
-	group.BatchToAffine(s.aff[:m], s.jac[:m])
-	ed.BatchInvertZ(s.zi[:m], s.edp[:m])
+// encode converts the points of bits lo ≤ i < hi in the first (set 1) or
+// second (set 2) point arrays to affine form on secp256k1 and inverts
+// their Z on ed25519: one constant-time inversion per curve.
+func (st *proverState) encode(lo, hi, set int) {
+	if set == 1 {
+		group.BatchToAffine(st.aff1[lo:hi], st.jac1[lo:hi])
+		ed.BatchInvertZ(st.zi1[lo:hi], st.edp1[lo:hi])
+	} else {
+		group.BatchToAffine(st.aff2[lo:hi], st.jac2[lo:hi])
+		ed.BatchInvertZ(st.zi2[lo:hi], st.edp2[lo:hi])
+	}
 }
 
 // edBit sets s to the bit b (0 or 1) as an ed25519 scalar, for arithmetic

@@ -24,53 +24,34 @@ import (
 const batchBits = 42
 
 // verifierState is the verifier's scratch space, allocated once per
-// verification: the decoded commitments, the first failing bit, and one
-// batch scratch per worker.
+// verification whatever the number of workers (about 0.5 MB): the decoded
+// commitments, the per-bit values of the ring checks, the secp256k1
+// tables of the commitments, and the first failing bit. Each worker uses
+// the entries of its own bits.
 type verifierState struct {
-	proof   *Proof
-	cSecp   [Bits]group.Affine
-	cEd     [Bits]ed.Point
-	failed  [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
-	scratch []verifyBatch
+	proof  *Proof
+	cSecp  [Bits]group.Affine
+	cEd    [Bits]ed.Point
+	failed [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
+
+	e0S, a0, a1, eS [Bits]scalar.Scalar
+	e0E, b0, b1, eE [Bits]edwards25519.Scalar
+	in              [Bits]challengeInput
+	jac             [Bits]group.Jacobian // a step's secp256k1 points
+	aff             [Bits]group.Affine   // the same in affine form; the points D
+	edq             [Bits]ed.Point       // a step's ed25519 points
+	zi              [Bits]field.Element  // their inverted Z
+	c127            [Bits]ed.Point       // 2^127·C on ed25519
+	tSecp           [Bits]secp.VarTable  // odd multiples of C, then of D
+	add             [Bits]secp.AddScratch
+	p2              [Bits]group.Affine
+	ptr             [3 * Bits]*group.Affine
 }
 
-// verifyBatch holds the per-bit values of one batch of bits (index k for
-// bit lo + k).
-type verifyBatch struct {
-	e0S, a0, a1, eS [batchBits]scalar.Scalar
-	e0E, b0, b1, eE [batchBits]edwards25519.Scalar
-	in              [batchBits]challengeInput
-	jac             [batchBits]group.Jacobian // step outputs
-	aff             [batchBits]group.Affine   // the same in affine form; the points D
-	edq             [batchBits]ed.Point
-	zi              [batchBits]field.Element
-	tSecp           [batchBits]secp.VarTable
-	tEd             [batchBits]ed.VarTable
-	c127            [batchBits]ed.Point // 2^127·C on ed25519
-	add             [batchBits]secp.AddScratch
-	p2              [batchBits]group.Affine
-	ptr             [3 * batchBits]*group.Affine
-}
-
-// newVerifierState allocates the state with one batch scratch per worker,
-// in one allocation for a single worker.
-func newVerifierState(p *Proof, workers int) *verifierState {
-	if workers <= 1 {
-		one := new(struct {
-			st verifierState
-			b  [1]verifyBatch
-		})
-		one.st.proof, one.st.scratch = p, one.b[:]
-		return &one.st
-	}
-	return &verifierState{proof: p, scratch: make([]verifyBatch, workers)}
-}
-
-// verifyRange verifies bits lo ≤ i < hi with worker w's scratch, a batch
-// at a time.
-func (st *verifierState) verifyRange(w, lo, hi int) {
+// verifyRange verifies bits lo ≤ i < hi, a batch at a time.
+func (st *verifierState) verifyRange(_, lo, hi int) {
 	for b := lo; b < hi; b += batchBits {
-		st.verifyBatch(&st.scratch[w], b, min(b+batchBits, hi))
+		st.verifyBatch(b, min(b+batchBits, hi))
 	}
 }
 
@@ -120,7 +101,7 @@ func (p *Proof) Verify(opts *Options) error {
 	}
 
 	w := opts.workers()
-	st := newVerifierState(p, w)
+	st := &verifierState{proof: p}
 	if w <= 1 {
 		st.verifyRange(0, 0, Bits)
 	} else {
@@ -200,10 +181,7 @@ var edOne = func() (s edwards25519.Scalar) {
 // checkBit verifies bit i alone (for tests): its commitments decode and
 // its ring closes.
 func (st *verifierState) checkBit(i int) bool {
-	if st.scratch == nil {
-		st.scratch = make([]verifyBatch, 1)
-	}
-	st.verifyBatch(&st.scratch[0], i, i+1)
+	st.verifyBatch(i, i+1)
 	return st.failed[i] == 0
 }
 
@@ -217,14 +195,15 @@ func (st *verifierState) checkBit(i int) bool {
 //	e0 = Hash(C, a0·H − e1·D, b0·H − e1·D)  (must equal the proof's e0)
 //
 // on secp256k1 and ed25519 (the a on secp256k1, the b on ed25519). Each
-// step is run for the whole batch before the next: the tables of C (then
-// of D) for all bits, the multiplications, then one inversion per curve to
-// encode all the points, then the hashes.
-func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
+// step is run for the whole batch before the next: the secp256k1 tables of
+// C (then of D) for all bits, built in affine coordinates with one shared
+// inversion per multiple, the multiplications, then one inversion per
+// curve to encode all the points, then the hashes. The ed25519 tables need
+// no inversion and are made per bit.
+func (st *verifierState) verifyBatch(lo, hi int) {
 	n := hi - lo
 	tabs := verifierTables()
-	for k := range n {
-		i := lo + k
+	for i := lo; i < hi; i++ {
 		bp := &st.proof.bits[i]
 		if !point.Decompress(&st.cSecp[i], bp[offCommitSecp:offCommitSecp+33]) || !edDecodeVar(&st.cEd[i], bp[offCommitEd:]) {
 			// Carry on with placeholder points: the bit has failed.
@@ -232,74 +211,75 @@ func (st *verifierState) verifyBatch(s *verifyBatch, lo, hi int) {
 			st.cSecp[i] = secpG
 			st.cEd[i] = edGPoint
 		}
-		s.e0S[k].SetBytes((*[32]byte)(bp[offESecp:]))
-		s.a0[k].SetBytes((*[32]byte)(bp[offA0:]))
-		s.a1[k].SetBytes((*[32]byte)(bp[offA1:]))
-		_, err0 := s.e0E[k].SetCanonicalBytes(bp[offEEd : offEEd+32])
-		_, err1 := s.b0[k].SetCanonicalBytes(bp[offB0 : offB0+32])
-		_, err2 := s.b1[k].SetCanonicalBytes(bp[offB1 : offB1+32])
+		st.e0S[i].SetBytes((*[32]byte)(bp[offESecp:]))
+		st.a0[i].SetBytes((*[32]byte)(bp[offA0:]))
+		st.a1[i].SetBytes((*[32]byte)(bp[offA1:]))
+		_, err0 := st.e0E[i].SetCanonicalBytes(bp[offEEd : offEEd+32])
+		_, err1 := st.b0[i].SetCanonicalBytes(bp[offB0 : offB0+32])
+		_, err2 := st.b1[i].SetCanonicalBytes(bp[offB1 : offB1+32])
 		if (err0 != nil || err1 != nil || err2 != nil) && st.failed[i] == 0 {
 			st.failed[i] = 2 // ParseProof rejects these; a Proof never has them
 		}
-		copy(s.in[k][:65], bp[:65])
+		copy(st.in[i][:65], bp[:65])
 	}
+	ptr := st.ptr[3*lo : 3*hi]
 
 	// Step 1: e1 from a1·H − e0·C and b1·H − e0·C.
-	for k := range n {
-		s.tEd[k].Init(&st.cEd[lo+k], &s.c127[k])
-	}
-	secp.BatchVarTables(s.tSecp[:n], st.cSecp[lo:hi], s.add[:], s.p2[:], s.ptr[:])
-	for k := range n {
+	secp.BatchVarTables(st.tSecp[lo:hi], st.cSecp[lo:hi], st.add[lo:hi], st.p2[lo:hi], ptr)
+	for i := lo; i < hi; i++ {
 		var neg scalar.Scalar
 		var negE edwards25519.Scalar
-		neg.Negate(&s.e0S[k])
-		secp.MulAddVar(&s.jac[k], &s.a1[k], tabs.secpH, &neg, &s.tSecp[k])
-		negE.Negate(&s.e0E[k])
-		s.edq[k].DoubleMulVar(&s.b1[k], tabs.edH, &negE, &s.tEd[k])
+		var t ed.VarTable
+		neg.Negate(&st.e0S[i])
+		secp.MulAddVar(&st.jac[i], &st.a1[i], tabs.secpH, &neg, &st.tSecp[i])
+		t.Init(&st.cEd[i], &st.c127[i])
+		negE.Negate(&st.e0E[i])
+		st.edq[i].DoubleMulVar(&st.b1[i], tabs.edH, &negE, &t)
 	}
-	s.encodeAndHash(n)
+	st.encodeAndHash(lo, hi)
 
 	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G (and on
 	// ed25519 2^127·D = 2^127·C − 2^127·G).
-	out, a, b := s.ptr[:n], s.ptr[n:2*n], s.ptr[2*n:3*n]
+	out, a, b := ptr[:n], ptr[n:2*n], ptr[2*n:]
 	for k := range n {
-		var d, d127 ed.Point
-		d.Subtract(&st.cEd[lo+k], &edGPoint)
-		d127.Subtract(&s.c127[k], &edG127)
-		s.tEd[k].InitPair(&d, &d127)
-		out[k], a[k], b[k] = &s.aff[k], &st.cSecp[lo+k], &secpNegG
+		out[k], a[k], b[k] = &st.aff[lo+k], &st.cSecp[lo+k], &secpNegG
 	}
-	secp.AddBatchVar(out, a, b, s.add[:n])
-	secp.BatchVarTables(s.tSecp[:n], s.aff[:n], s.add[:], s.p2[:], s.ptr[:])
-	for k := range n {
+	secp.AddBatchVar(out, a, b, st.add[lo:hi])
+	secp.BatchVarTables(st.tSecp[lo:hi], st.aff[lo:hi], st.add[lo:hi], st.p2[lo:hi], ptr)
+	for i := lo; i < hi; i++ {
 		var neg scalar.Scalar
 		var negE edwards25519.Scalar
-		neg.Negate(&s.eS[k])
-		secp.MulAddVar(&s.jac[k], &s.a0[k], tabs.secpH, &neg, &s.tSecp[k])
-		negE.Negate(&s.eE[k])
-		s.edq[k].DoubleMulVar(&s.b0[k], tabs.edH, &negE, &s.tEd[k])
+		var d, d127 ed.Point
+		var t ed.VarTable
+		neg.Negate(&st.eS[i])
+		secp.MulAddVar(&st.jac[i], &st.a0[i], tabs.secpH, &neg, &st.tSecp[i])
+		d.Subtract(&st.cEd[i], &edGPoint)
+		d127.Subtract(&st.c127[i], &edG127)
+		t.InitPair(&d, &d127)
+		negE.Negate(&st.eE[i])
+		st.edq[i].DoubleMulVar(&st.b0[i], tabs.edH, &negE, &t)
 	}
-	s.encodeAndHash(n)
-	for k := range n {
-		if (s.eS[k].Equal(&s.e0S[k]) != 1 || s.eE[k].Equal(&s.e0E[k]) != 1) && st.failed[lo+k] == 0 {
-			st.failed[lo+k] = 2
+	st.encodeAndHash(lo, hi)
+	for i := lo; i < hi; i++ {
+		if (st.eS[i].Equal(&st.e0S[i]) != 1 || st.eE[i].Equal(&st.e0E[i]) != 1) && st.failed[i] == 0 {
+			st.failed[i] = 2
 		}
 	}
 }
 
-// encodeAndHash encodes the step's points s.jac[k] and s.edq[k] into the
-// challenge inputs (one inversion per curve for the batch) and sets
-// s.eS[k], s.eE[k] to the challenges. Variable time.
-func (s *verifyBatch) encodeAndHash(n int) {
-	group.BatchToAffineVar(s.aff[:n], s.jac[:n])
-	ed.BatchInvertZ(s.zi[:n], s.edq[:n])
-	for k := range n {
-		a := &s.aff[k]
+// encodeAndHash encodes the step's points st.jac[i] and st.edq[i] of bits
+// lo ≤ i < hi into their challenge inputs (one inversion per curve for the
+// batch) and sets st.eS[i], st.eE[i] to the challenges. Variable time.
+func (st *verifierState) encodeAndHash(lo, hi int) {
+	group.BatchToAffineVar(st.aff[lo:hi], st.jac[lo:hi])
+	ed.BatchInvertZ(st.zi[lo:hi], st.edq[lo:hi])
+	for i := lo; i < hi; i++ {
+		a := &st.aff[i]
 		a.X.NormalizeVar()
 		a.Y.NormalizeVar()
-		point.Compress((*[33]byte)(s.in[k][65:98]), a)
-		ed.EncodeZInv((*[32]byte)(s.in[k][98:]), &s.edq[k], &s.zi[k])
-		hashChallenge(&s.eS[k], &s.eE[k], &s.in[k])
+		point.Compress((*[33]byte)(st.in[i][65:98]), a)
+		ed.EncodeZInv((*[32]byte)(st.in[i][98:]), &st.edq[i], &st.zi[i])
+		hashChallenge(&st.eS[i], &st.eE[i], &st.in[i])
 	}
 }
 

@@ -62,12 +62,12 @@ func oddMultiplesVar(out []group.Jacobian, p *group.Jacobian) {
 	}
 }
 
-// VarTable holds the odd multiples Q, 3·Q, …, 15·Q of a variable point and
-// of λ·Q, in affine form, for the GLV split of its scalar. A table of the
-// point at infinity is empty (every multiple is infinity).
+// VarTable holds the odd multiples Q, 3·Q, …, 15·Q of a variable point, in
+// affine form, for the GLV split of its scalar (the multiples of λ·Q are
+// (β·x, y), made when used). A table of the point at infinity is empty.
 type VarTable struct {
-	q, l [varSize]group.Affine
-	inf  bool
+	q   [varSize]group.Affine
+	inf bool
 }
 
 // BatchVarTables sets ts[i] to the table of ps[i] for every i. The odd
@@ -90,11 +90,6 @@ func BatchVarTables(ts []VarTable, ps []group.Affine, s []AddScratch, p2 []group
 			out[i], a[i], b[i] = &ts[i].q[j], &ts[i].q[j-1], &p2[i]
 		}
 		AddBatchVar(out, a, b, s[:n])
-	}
-	for i := range ps {
-		for j := range ts[i].l {
-			ts[i].l[j].MulLambda(&ts[i].q[j])
-		}
 	}
 }
 
@@ -124,21 +119,23 @@ func recodeSigned(d *wnaf.Digits, k *scalar.Scalar, w uint) (int, bool) {
 }
 
 // addDigit adds n·T to r for a NAF digit n, negated when neg is set, with
-// t the odd multiples of T.
-func addDigit(r *group.Jacobian, t []group.Affine, n int16, neg bool) {
+// t the odd multiples of T; with lambda set, it adds n·λ·T instead.
+func addDigit(r *group.Jacobian, t []group.Affine, n int16, neg, lambda bool) {
 	if n == 0 {
 		return
 	}
 	if n < 0 {
 		n, neg = -n, !neg
 	}
-	if neg {
-		var a group.Affine
-		a.Negate(&t[n/2])
-		r.AddAffineVar(r, &a, nil)
-	} else {
-		r.AddAffineVar(r, &t[n/2], nil)
+	e := &t[n/2]
+	var a group.Affine
+	if lambda {
+		e = a.MulLambda(e)
 	}
+	if neg {
+		e = a.Negate(e)
+	}
+	r.AddAffineVar(r, e, nil)
 }
 
 // MulAddVar sets r = a·P + b·Q, where tp is the FixedTable of P and tq the
@@ -163,9 +160,9 @@ func MulAddVar(r *group.Jacobian, a *scalar.Scalar, tp *FixedTable, b *scalar.Sc
 	r.SetInfinity()
 	for i := top - 1; i >= 0; i-- {
 		r.DoubleVar(r, nil)
-		addDigit(r, tp.lo[:], dlo[i], false)
-		addDigit(r, tp.hi[:], dhi[i], false)
-		addDigit(r, tq.q[:], d1[i], neg1)
-		addDigit(r, tq.l[:], d2[i], neg2)
+		addDigit(r, tp.lo[:], dlo[i], false, false)
+		addDigit(r, tp.hi[:], dhi[i], false, false)
+		addDigit(r, tq.q[:], d1[i], neg1, false)
+		addDigit(r, tq.q[:], d2[i], neg2, true)
 	}
 }
