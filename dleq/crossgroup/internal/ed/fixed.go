@@ -31,13 +31,7 @@ func NewBaseTable(b *Point) *BaseTable {
 		for j := 1; j < 8; j++ {
 			pts[j].Add(&pts[j-1], &row)
 		}
-		BatchInvertZ(zi[:], pts[:])
-		for j := range pts {
-			var x, y field.Element
-			x.Multiply(&pts[j].X, &zi[j])
-			y.Multiply(&pts[j].Y, &zi[j])
-			t[i][j].fromAffine(&x, &y)
-		}
+		toAffineCached(t[i][:], pts[:], zi[:])
 		// row = 256·row = 32·(8·row) = 32·pts[7].
 		row.Double(&pts[7])
 		for range 4 {
@@ -45,6 +39,18 @@ func NewBaseTable(b *Point) *BaseTable {
 		}
 	}
 	return t
+}
+
+// toAffineCached sets out[i] to the affine cached form of pts[i], with one
+// inversion (zi is scratch of the same length).
+func toAffineCached(out []affineCached, pts []Point, zi []field.Element) {
+	BatchInvertZ(zi, pts)
+	for i := range pts {
+		var x, y field.Element
+		x.Multiply(&pts[i].X, &zi[i])
+		y.Multiply(&pts[i].Y, &zi[i])
+		out[i].fromAffine(&x, &y)
+	}
 }
 
 // radix16 writes the 64 signed radix-16 digits of s: e[k] ∈ [−8, 8) for
@@ -105,24 +111,18 @@ func (v *Point) MulBase2(t1 *BaseTable, s1 *edwards25519.Scalar, t2 *BaseTable, 
 // mulBaseDigits sets v = Σ e1[k]·16^k·B1 (+ the same for t2, e2 when t2 is
 // not nil).
 func (v *Point) mulBaseDigits(t1 *BaseTable, e1 *[64]int8, t2 *BaseTable, e2 *[64]int8) {
+	v.Identity()
+	v.addDigits(t1, e1, t2, e2, 1)
+	v.MulPow2(v, 4)
+	v.addDigits(t1, e1, t2, e2, 0)
+}
+
+// addDigits adds Σ e1[k]·16^(k−first)·B1 over k = first, first+2, … (and
+// the same for t2, e2 when t2 is not nil) to v. Constant time.
+func (v *Point) addDigits(t1 *BaseTable, e1 *[64]int8, t2 *BaseTable, e2 *[64]int8, first int) {
 	var a affineCached
 	var c completed
-	var p projective
-	v.Identity()
-	for k := 1; k < 64; k += 2 {
-		a.lookup(&t1[k/2], e1[k])
-		v.fromCompleted(c.addAffine(v, &a))
-		if t2 != nil {
-			a.lookup(&t2[k/2], e2[k])
-			v.fromCompleted(c.addAffine(v, &a))
-		}
-	}
-	p.fromPoint(v)
-	p.fromCompleted(c.double(&p))
-	p.fromCompleted(c.double(&p))
-	p.fromCompleted(c.double(&p))
-	v.fromCompleted(c.double(&p))
-	for k := 0; k < 64; k += 2 {
+	for k := first; k < 64; k += 2 {
 		a.lookup(&t1[k/2], e1[k])
 		v.fromCompleted(c.addAffine(v, &a))
 		if t2 != nil {
@@ -132,5 +132,4 @@ func (v *Point) mulBaseDigits(t1 *BaseTable, e1 *[64]int8, t2 *BaseTable, e2 *[6
 	}
 	a = affineCached{}
 	c = completed{}
-	p = projective{}
 }

@@ -211,68 +211,49 @@ func (c *cached) from(p *Point) *cached {
 // C = 2d·T1·T2 and D = 2·Z1·Z2, the sum is x = (B−A)/(D+C),
 // y = (B+A)/(D−C).
 func (c *completed) add(p *Point, q *cached) *completed {
-	var ypx, ymx, a, b, cc, dd field.Element
-	ypx.Add(&p.Y, &p.X)
-	ymx.Subtract(&p.Y, &p.X)
-	b.Multiply(&ypx, &q.YplusX)
-	a.Multiply(&ymx, &q.YminusX)
-	cc.Multiply(&p.T, &q.T2d)
+	var dd field.Element
 	dd.Multiply(&p.Z, &q.Z)
-	dd.Add(&dd, &dd)
-	c.X.Subtract(&b, &a)
-	c.Y.Add(&b, &a)
-	c.Z.Add(&dd, &cc)
-	c.T.Subtract(&dd, &cc)
-	return c
+	return c.addWith(p, &q.YplusX, &q.YminusX, &q.T2d, &dd, false)
 }
 
-// sub sets c = p − q (the addition of −q, whose cached form has Y+X and
-// Y−X exchanged and T2d negated).
+// sub sets c = p − q: the addition of −q, whose cached form has Y+X and
+// Y−X exchanged and T2d negated.
 func (c *completed) sub(p *Point, q *cached) *completed {
-	var ypx, ymx, a, b, cc, dd field.Element
-	ypx.Add(&p.Y, &p.X)
-	ymx.Subtract(&p.Y, &p.X)
-	b.Multiply(&ypx, &q.YminusX)
-	a.Multiply(&ymx, &q.YplusX)
-	cc.Multiply(&p.T, &q.T2d)
+	var dd field.Element
 	dd.Multiply(&p.Z, &q.Z)
-	dd.Add(&dd, &dd)
-	c.X.Subtract(&b, &a)
-	c.Y.Add(&b, &a)
-	c.Z.Subtract(&dd, &cc)
-	c.T.Add(&dd, &cc)
-	return c
+	return c.addWith(p, &q.YminusX, &q.YplusX, &q.T2d, &dd, true)
 }
 
 // addAffine sets c = p + q for an affine q (Z2 = 1, so D = 2·Z1).
 func (c *completed) addAffine(p *Point, q *affineCached) *completed {
-	var ypx, ymx, a, b, cc, dd field.Element
-	ypx.Add(&p.Y, &p.X)
-	ymx.Subtract(&p.Y, &p.X)
-	b.Multiply(&ypx, &q.YplusX)
-	a.Multiply(&ymx, &q.YminusX)
-	cc.Multiply(&p.T, &q.T2d)
-	dd.Add(&p.Z, &p.Z)
-	c.X.Subtract(&b, &a)
-	c.Y.Add(&b, &a)
-	c.Z.Add(&dd, &cc)
-	c.T.Subtract(&dd, &cc)
-	return c
+	return c.addWith(p, &q.YplusX, &q.YminusX, &q.T2d, &p.Z, false)
 }
 
 // subAffine sets c = p − q for an affine q.
 func (c *completed) subAffine(p *Point, q *affineCached) *completed {
-	var ypx, ymx, a, b, cc, dd field.Element
-	ypx.Add(&p.Y, &p.X)
-	ymx.Subtract(&p.Y, &p.X)
-	b.Multiply(&ypx, &q.YminusX)
-	a.Multiply(&ymx, &q.YplusX)
-	cc.Multiply(&p.T, &q.T2d)
-	dd.Add(&p.Z, &p.Z)
+	return c.addWith(p, &q.YminusX, &q.YplusX, &q.T2d, &p.Z, true)
+}
+
+// addWith is the addition formula given the second point's Y+X (ypx),
+// Y−X (ymx) and 2d·T (t2d), and zz = Z1·Z2; negT negates t2d (for a
+// subtraction; the flag is fixed at each call site, never secret).
+func (c *completed) addWith(p *Point, ypx, ymx, t2d, zz *field.Element, negT bool) *completed {
+	var a, b, cc, dd field.Element
+	a.Add(&p.Y, &p.X)
+	b.Multiply(&a, ypx)
+	a.Subtract(&p.Y, &p.X)
+	a.Multiply(&a, ymx)
+	cc.Multiply(&p.T, t2d)
+	dd.Add(zz, zz)
 	c.X.Subtract(&b, &a)
 	c.Y.Add(&b, &a)
-	c.Z.Subtract(&dd, &cc)
-	c.T.Add(&dd, &cc)
+	if negT {
+		c.Z.Subtract(&dd, &cc)
+		c.T.Add(&dd, &cc)
+	} else {
+		c.Z.Add(&dd, &cc)
+		c.T.Subtract(&dd, &cc)
+	}
 	return c
 }
 
@@ -301,7 +282,7 @@ func (a *affineCached) identity() *affineCached {
 	return a
 }
 
-// select sets a = b if cond is 1, leaving a unchanged if cond is 0.
+// selectFrom sets a = b if cond is 1, leaving a unchanged if cond is 0.
 // Constant time.
 func (a *affineCached) selectFrom(b *affineCached, cond int) {
 	a.YplusX.Select(&b.YplusX, &a.YplusX, cond)

@@ -49,13 +49,7 @@ func oddMultiplesAffine(t *[1 << (fixedWindow - 2)]affineCached, a *Point) {
 	for i := 1; i < len(pts); i++ {
 		pts[i].Add(&pts[i-1], &a2)
 	}
-	BatchInvertZ(zi[:], pts[:])
-	for i := range pts {
-		var x, y field.Element
-		x.Multiply(&pts[i].X, &zi[i])
-		y.Multiply(&pts[i].Y, &zi[i])
-		t[i].fromAffine(&x, &y)
-	}
+	toAffineCached(t[:], pts[:], zi[:])
 }
 
 // VarTable holds the odd multiples P, 3·P, …, 15·P of a variable point P
