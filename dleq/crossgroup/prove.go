@@ -222,12 +222,11 @@ const (
 // memory address depends on them. Each bit is committed to on both curves,
 // the real member of each two-member ring signature is chosen by
 // constant-time selection (both candidate outputs are computed), every
-// multiplication by a secret is a constant-time one (the blinded comb or
-// the constant-time variable-base engine on secp256k1, edwards25519's
-// ScalarMult, ScalarBaseMult and MultiScalarMult), and points are encoded
-// with constant-time inversions. The per-bit work is spread over
-// opts.Workers goroutines. Prove allocates the Proof and a fixed amount of
-// scratch space, independent of the number of bits.
+// multiplication by a secret is a constant-time fixed-base one (tables of
+// H and G read in full), and points are encoded with constant-time
+// inversions (see the package documentation). The per-bit work is spread
+// over opts.Workers goroutines. Prove allocates the Proof and a fixed
+// amount of scratch space, independent of the number of bits and workers.
 func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
 	w := opts.workers()
 	st := new(proverState)

@@ -71,7 +71,7 @@ func (st *verifierState) verifyRange(_, lo, hi int) {
 //
 // Variable time: the proof is public. The per-bit work is spread over
 // opts.Workers goroutines. Verify allocates a fixed amount of scratch space,
-// independent of the number of bits.
+// independent of the number of bits and of workers.
 func (p *Proof) Verify(opts *Options) error {
 	// The public points and the signatures of knowledge of x first: they
 	// are cheap, and they catch any change to the points or signatures
