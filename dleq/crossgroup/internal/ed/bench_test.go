@@ -25,6 +25,18 @@ func BenchmarkMulBase2(b *testing.B) {
 	}
 }
 
+// BenchmarkEdwardsScalarMult is edwards25519's constant-time
+// variable-base multiplication, which the prover used for j·H before
+// MulBase.
+func BenchmarkEdwardsScalarMult(b *testing.B) {
+	p := randPoint(b)
+	s := randScalar(b)
+	var v edwards25519.Point
+	for b.Loop() {
+		v.ScalarMult(s, p)
+	}
+}
+
 // BenchmarkEdwardsScalarBaseMult is edwards25519's fixed-base
 // multiplication (of its generator only), for comparison with MulBase.
 func BenchmarkEdwardsScalarBaseMult(b *testing.B) {
@@ -48,13 +60,25 @@ func BenchmarkDoubleMulVar(b *testing.B) {
 }
 
 // BenchmarkEdwardsMultiScalarMult2 is the constant-time two-point
-// MultiScalarMult the verifier used before DoubleMulVar.
+// MultiScalarMult the verifier used before DoubleMulVar (and the prover
+// for its commitments and fake points before MulBase and MulBase2).
 func BenchmarkEdwardsMultiScalarMult2(b *testing.B) {
 	h, p := randPoint(b), randPoint(b)
 	s, u := randScalar(b), randScalar(b)
 	var v edwards25519.Point
 	for b.Loop() {
 		v.MultiScalarMult([]*edwards25519.Scalar{s, u}, []*edwards25519.Point{h, p})
+	}
+}
+
+// BenchmarkInvert is one field inversion, what BatchInvertZ saves per
+// point (less three multiplications).
+func BenchmarkInvert(b *testing.B) {
+	var z field.Element
+	z.One()
+	z.Add(&z, &z)
+	for b.Loop() {
+		z.Invert(&z)
 	}
 }
 
