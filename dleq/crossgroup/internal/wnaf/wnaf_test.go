@@ -1,15 +1,18 @@
 package wnaf
 
 import (
+	"encoding/binary"
 	"math/big"
 	mrand "math/rand/v2"
 	"testing"
 )
 
 func limbsOf(x *big.Int) [4]uint64 {
+	var b [32]byte
+	x.FillBytes(b[:])
 	var v [4]uint64
-	for i, w := range x.Bits() {
-		v[i] = uint64(w)
+	for i := range v {
+		v[i] = binary.BigEndian.Uint64(b[24-8*i:])
 	}
 	return v
 }
