@@ -5,9 +5,12 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"math/bits"
+	"sync"
 
 	"filippo.io/edwards25519"
 
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/secp"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -50,6 +53,11 @@ func init() {
 		panic("crossgroup: bad ed25519 alternate generator")
 	}
 	edH = p
+	edHPoint.FromEdwards(edH)
+	edGPoint.FromEdwards(edG)
+	edG127.MulPow2(&edGPoint, 127)
+	secpNegG.Negate(&secpG)
+	secpNegG.Y.Normalize()
 
 	// 2^256 − n, 129 bits.
 	var c [32]byte
@@ -69,6 +77,47 @@ func init() {
 		pw.Multiply(&pw, &two)
 	}
 	edInvTwo251.Invert(&pw)
+}
+
+// Precomputed tables of the fixed points, built on first use (a process
+// that only verifies never builds the prover's).
+var (
+	// proverTables: constant-time fixed-base tables (secret scalars).
+	proverTables = sync.OnceValue(buildProverTables)
+	// verifierTables: variable-time tables of H (public scalars).
+	verifierTables = sync.OnceValue(buildVerifierTables)
+	// edHPoint and edGPoint are H and G in the internal representation.
+	edHPoint, edGPoint ed.Point
+	// edG127 is 2^127·G on ed25519.
+	edG127 ed.Point
+	// secpNegG is −G on secp256k1.
+	secpNegG group.Affine
+)
+
+func buildProverTables() *proverTabs {
+	return &proverTabs{
+		secpH: secp.NewCombTable(&secpH),
+		secpG: secp.NewCombTable(&secpG),
+		edH:   ed.NewBaseTable(&edHPoint),
+		edG:   ed.NewBaseTable(&edGPoint),
+	}
+}
+
+func buildVerifierTables() *verifierTabs {
+	return &verifierTabs{
+		secpH: secp.NewFixedTable(&secpH),
+		edH:   ed.NewNAFTable(&edHPoint),
+	}
+}
+
+type proverTabs struct {
+	secpH, secpG *secp.CombTable // 86 KiB each
+	edH, edG     *ed.BaseTable   // 30 KiB each
+}
+
+type verifierTabs struct {
+	secpH *secp.FixedTable // 11 KiB
+	edH   *ed.NAFTable     // 15 KiB
 }
 
 // challengeInput is the preimage go-dleq hashes for one ring step: the bit's

@@ -87,21 +87,54 @@
 // Prove is constant time in x and in all blinders and nonces: the bits of
 // x never steer a branch or a memory address. Both ring members' outputs
 // are computed with the same operations and the real one is chosen by
-// constant-time selection; commitments b·G + r·H are formed by a complete
-// addition and a conditional move on secp256k1 and by one two-point
-// MultiScalarMult on ed25519 (so that no secret point reaches edwards25519's
-// Add, whose check for uninitialized points compares it with zero);
-// multiplications by secrets use the
-// constant-time engines (internal/ecmultconst and the blinded comb on
-// secp256k1; edwards25519's ScalarMult, ScalarBaseMult and
-// MultiScalarMult); points are encoded with constant-time inversions; the
-// hashes (SHA3-512, SHA-512, SHA-256) run in data-independent time. The
+// constant-time selection; a commitment b·G + r·H is r·H and, chosen by a
+// conditional move, r·H + G (complete additions on both curves). Every
+// multiplication by a secret is a constant-time fixed-base multiplication
+// by H or G whose tables, built once from the public points, are read in
+// full at every lookup and combined with masks: a signed-digit comb on
+// secp256k1 (internal/secp) and signed radix-16 windows on ed25519
+// (internal/ed, on filippo.io/edwards25519/field), both with complete
+// formulas. Points are converted to affine form and encoded with
+// constant-time inversions (one per curve for each stage of a batch of
+// bits, by Montgomery's trick), and the hashes (SHA3-512, SHA-512,
+// SHA-256) run in data-independent time. The signatures of knowledge use
+// the library's blinded comb (ECDSA) and edwards25519's ScalarBaseMult. The
 // blinders and nonces are derived from a 32-byte seed from Options.Rand
 // and x by SHA-512, per bit and purpose. Verify and ParseProof are variable
 // time: a proof is public.
 //
+// # Performance
+//
+// Measured against go-dleq d6fd7c0 (decred backend) in one process on one
+// core (GOMAXPROCS=1, Workers: 1), 15 interleaved rounds, per-thread CPU
+// time, median [range], on the 2-core development machine (AMD EPYC,
+// shared with other work):
+//
+//	          go-dleq              p256k1              ratio
+//	Prove     389 ms [356–432]     39.0 ms [36.0–62.0]  10.0×
+//	Verify    341 ms [289–414]     54.6 ms [46.6–76.6]   6.2×
+//
+// Prove runs the bits in batches of 42 through each stage together
+// (commitments and nonce points, their encodings, the challenges, the
+// fake members' points, …) so that each stage's points are encoded with
+// one inversion per curve, and its multiplications by H and G are the
+// fixed-base ones above. Verify runs the two ring steps of 42 bits in
+// lockstep in the same way and computes each step's a·H − e·C with a
+// variable-time Strauss multiplication that allocates nothing: on
+// secp256k1 width-10 NAF tables of H and 2^128·H and the GLV split of e;
+// on ed25519 width-8 NAF tables of H and 2^127·H and both scalars split at
+// bit 127, 2^127·C being shared by the two steps (2^127·(C − G) =
+// 2^127·C − 2^127·G). The commitments' secp256k1 tables are built in
+// affine coordinates for a whole batch with one inversion per multiple.
+// The ring checks are hash chains (each challenge hashes points computed
+// from the previous one), so they cannot be merged into one
+// multi-scalar equation.
+//
 // # Resources
 //
-// Prove and Verify allocate the proof (or a fixed scratch structure) once;
-// the number of allocations does not grow with the number of bits.
+// Prove allocates the proof and one scratch structure (about 0.4 MB), and
+// Verify one scratch structure (about 0.5 MB), whatever the number of bits
+// and of workers. The tables of H and G are built on first use and kept:
+// the prover's (237 KiB) in about 3 ms, the verifier's (60 KiB) in about
+// 0.5 ms.
 package crossgroup

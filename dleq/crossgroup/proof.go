@@ -5,8 +5,10 @@ import (
 	"fmt"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
@@ -249,11 +251,43 @@ func edCanonicalPoint(b []byte) bool {
 }
 
 // edDecode decodes the canonical encoding b[:32] into p: the point must be
-// on the curve and b must be the encoding that p.Bytes() gives back (y
-// below p, and no "negative zero" x). Variable time.
+// on the curve and b must be the encoding that p.Bytes() gives back: y
+// below 2^255 − 19, and the sign bit clear when x = 0 (y = ±1), the
+// "negative zero" that edwards25519's SetBytes accepts. Variable time.
 func edDecode(p *edwards25519.Point, b []byte) bool {
-	if _, err := p.SetBytes(b[:32]); err != nil {
+	if _, err := p.SetBytes(b[:32]); err != nil || !edCanonicalY(b) {
 		return false
 	}
-	return [32]byte(p.Bytes()) == [32]byte(b[:32])
+	if b[31]&0x80 != 0 {
+		X, _, _, _ := p.ExtendedCoordinates()
+		if X.Equal(new(field.Element)) == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// edDecodeVar is edDecode into the internal representation.
+func edDecodeVar(p *ed.Point, b []byte) bool {
+	var q edwards25519.Point
+	if !edDecode(&q, b) {
+		return false
+	}
+	p.FromEdwards(&q)
+	return true
+}
+
+// edCanonicalY reports whether the 255-bit little-endian y of the
+// encoding b[:32] (its top bit, the sign of x, cleared) is below
+// p = 2^255 − 19, whose bytes are ed ff … ff 7f.
+func edCanonicalY(b []byte) bool {
+	if b[31]&0x7f != 0x7f {
+		return true
+	}
+	for i := 30; i >= 1; i-- {
+		if b[i] != 0xff {
+			return true
+		}
+	}
+	return b[0] < 0xed
 }

@@ -10,12 +10,13 @@ import (
 	"sync"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/secp"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/ctime"
-	"github.com/p256k1/p256k1/internal/ecmultconst"
-	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -137,6 +138,19 @@ type proverState struct {
 	rEd   [Bits]edwards25519.Scalar
 	ones  [2]edwards25519.Scalar // 0 and 1 on ed25519, for arithmetic selection
 	proof *Proof
+
+	// Per-bit values of the ring signatures (each worker uses the entries
+	// of its own bits): the nonces j, the fake responses f, the challenges
+	// eJ and eF, the challenge inputs, and two points per bit and curve
+	// (the commitment, then the fake member's point; the nonce point) with
+	// their affine forms and inverted Z.
+	jS, fS, eJS, eFS [Bits]scalar.Scalar
+	jE, fE, eJE, eFE [Bits]edwards25519.Scalar
+	in               [Bits]challengeInput
+	jac1, jac2       [Bits]group.Jacobian
+	aff1, aff2       [Bits]group.Affine
+	edp1, edp2       [Bits]ed.Point
+	zi1, zi2         [Bits]field.Element
 }
 
 func (st *proverState) clear() {
@@ -144,6 +158,23 @@ func (st *proverState) clear() {
 	clear(st.seed[:])
 	clear(st.rSecp[:])
 	clear(st.rEd[:])
+	clear(st.jS[:])
+	clear(st.fS[:])
+	clear(st.eJS[:])
+	clear(st.eFS[:])
+	clear(st.jE[:])
+	clear(st.fE[:])
+	clear(st.eJE[:])
+	clear(st.eFE[:])
+	clear(st.in[:])
+	clear(st.jac1[:])
+	clear(st.jac2[:])
+	clear(st.aff1[:])
+	clear(st.aff2[:])
+	clear(st.edp1[:])
+	clear(st.edp2[:])
+	clear(st.zi1[:])
+	clear(st.zi2[:])
 }
 
 // derive sets out to 64 pseudorandom bytes for bit i and purpose tag:
@@ -191,13 +222,13 @@ const (
 // memory address depends on them. Each bit is committed to on both curves,
 // the real member of each two-member ring signature is chosen by
 // constant-time selection (both candidate outputs are computed), every
-// multiplication by a secret is a constant-time one (the blinded comb or
-// the constant-time variable-base engine on secp256k1, edwards25519's
-// ScalarMult, ScalarBaseMult and MultiScalarMult), and points are encoded
-// with constant-time inversions. The per-bit work is spread over
-// opts.Workers goroutines. Prove allocates the Proof and a fixed amount of
-// scratch space, independent of the number of bits.
+// multiplication by a secret is a constant-time fixed-base one (tables of
+// H and G read in full), and points are encoded with constant-time
+// inversions (see the package documentation). The per-bit work is spread
+// over opts.Workers goroutines. Prove allocates the Proof and a fixed
+// amount of scratch space, independent of the number of bits and workers.
 func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
+	w := opts.workers()
 	st := new(proverState)
 	defer st.clear()
 	if !st.x.load(secret) {
@@ -243,7 +274,11 @@ func Prove(secret *[32]byte, opts *Options) (*Proof, error) {
 
 	p := new(Proof)
 	st.proof = p
-	parallel(opts.workers(), st.proveBit)
+	if w <= 1 {
+		st.proveRange(0, 0, Bits)
+	} else {
+		parallelRanges(w, st.proveRange)
+	}
 
 	// The public points and go-dleq's two signatures of knowledge of x.
 	pub := st.x.key.PublicKey()
@@ -288,13 +323,11 @@ func edSign(out *[edSigSize]byte, x *edwards25519.Scalar, X *edwards25519.Point)
 	s = edwards25519.Scalar{}
 }
 
-// parallel runs f(i) for every bit i on the given number of goroutines,
-// each taking a contiguous range.
-func parallel(workers int, f func(i int)) {
+// parallelRanges splits the bits into one contiguous range per goroutine
+// and runs f(w, lo, hi) for worker w on its range [lo, hi).
+func parallelRanges(workers int, f func(w, lo, hi int)) {
 	if workers <= 1 {
-		for i := range Bits {
-			f(i)
-		}
+		f(0, 0, Bits)
 		return
 	}
 	var wg sync.WaitGroup
@@ -303,18 +336,23 @@ func parallel(workers int, f func(i int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				f(i)
-			}
+			f(w, lo, hi)
 		}()
 	}
 	wg.Wait()
 }
 
-// proveBit writes the commitments and the ring signature of bit i. With
-// b the bit, C = b·G + r·H on each curve, and the ring has two members:
-// "C" (a key for H when b = 0) and "C − G" (a key for H when b = 1). In
-// go-dleq's verification order the ring runs
+// proveRange proves bits lo ≤ i < hi, a batch at a time.
+func (st *proverState) proveRange(_, lo, hi int) {
+	for b := lo; b < hi; b += batchBits {
+		st.proveBatch(b, min(b+batchBits, hi))
+	}
+}
+
+// proveBatch writes the commitments and ring signatures of bits
+// lo ≤ i < hi. With b the bit, C = b·G + r·H on each curve, and the ring
+// has two members: "C" (a key for H when b = 0) and "C − G" (a key for H
+// when b = 1). In go-dleq's verification order the ring runs
 //
 //	e1 = Hash(C_secp, C_ed, a1·H − e0·C,       b1·H − e0·C)
 //	e0 = Hash(C_secp, C_ed, a0·H − e1·(C − G), b0·H − e1·(C − G))
@@ -330,103 +368,129 @@ func parallel(workers int, f func(i int)) {
 //	b = 1: e0 = eJ, a1 = f, a0 = z = j + eF·r
 //
 // Both cases run the same operations; the outputs are chosen by
-// constant-time selection.
-func (st *proverState) proveBit(i int) {
-	bp := &st.proof.bits[i]
-	b := st.x.bit(i)
-	// b as an ed25519 scalar, for arithmetic selection (see selEd), made
-	// without a secret-dependent table index.
-	var bEdv edwards25519.Scalar
+// constant-time selection. The bits of the batch go through each stage
+// together (commitments and nonce points, their encodings with one
+// inversion per curve, the hashes; then the fake members' points, and so
+// on). Every multiple of H or G is a constant-time fixed-base
+// multiplication (a comb on secp256k1, signed radix-16 windows on
+// ed25519) whose tables are read in full.
+func (st *proverState) proveBatch(lo, hi int) {
+	tabs := proverTables()
+	var tj group.Jacobian
+	var tE ed.Point
+
+	// Commitments C = b·G + r·H and nonce points j·H.
+	for i := lo; i < hi; i++ {
+		b := st.x.bit(i)
+		st.randomSecp(&st.jS[i], i, tagNonceSecp)
+		st.randomSecp(&st.fS[i], i, tagFakeSecp)
+		st.randomEd(&st.jE[i], i, tagNonceEd)
+		st.randomEd(&st.fE[i], i, tagFakeEd)
+		c := &st.jac1[i]
+		tabs.secpH.Mul(c, &st.rSecp[i])
+		tj.AddAffine(c, &secpG) // complete: c may be infinity
+		c.CMove(&tj, b)
+		cE := &st.edp1[i]
+		cE.MulBase(tabs.edH, &st.rEd[i])
+		tE.Add(cE, &edGPoint)
+		cE.Select(&tE, cE, b)
+		tabs.secpH.Mul(&st.jac2[i], &st.jS[i])
+		st.edp2[i].MulBase(tabs.edH, &st.jE[i])
+	}
+	st.encode(lo, hi, 1)
+	st.encode(lo, hi, 2)
+	for i := lo; i < hi; i++ {
+		bp := &st.proof.bits[i]
+		secpCompress(bp[offCommitSecp:], &st.aff1[i])
+		ed.EncodeZInv((*[32]byte)(bp[offCommitEd:]), &st.edp1[i], &st.zi1[i])
+		in := &st.in[i]
+		copy(in[:65], bp[:65])
+		secpCompress(in[65:], &st.aff2[i])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &st.edp2[i], &st.zi2[i])
+		hashChallenge(&st.eJS[i], &st.eJE[i], in)
+	}
+
+	// The fake members' points (f − eJ·r)·H + (1 − 2b)·eJ·G.
+	for i := lo; i < hi; i++ {
+		b := st.x.bit(i)
+		var u, v scalar.Scalar
+		var uE, vE, bE edwards25519.Scalar
+		u.Mul(&st.eJS[i], &st.rSecp[i])
+		u.Sub(&st.fS[i], &u)
+		v.CondNegate(&st.eJS[i], b)
+		secp.Mul2(&st.jac1[i], tabs.secpH, &u, tabs.secpG, &v)
+		edBit(&bE, b)
+		uE.Multiply(&st.eJE[i], &st.rEd[i])
+		uE.Subtract(&st.fE[i], &uE)
+		vE.Subtract(&st.ones[1], &bE)
+		vE.Subtract(&vE, &bE) // 1 − 2b
+		vE.Multiply(&vE, &st.eJE[i])
+		st.edp1[i].MulBase2(tabs.edH, &uE, tabs.edG, &vE)
+		u.Zero()
+		v.Zero()
+		uE, vE, bE = edwards25519.Scalar{}, edwards25519.Scalar{}, edwards25519.Scalar{}
+	}
+	st.encode(lo, hi, 1)
+	for i := lo; i < hi; i++ {
+		in := &st.in[i]
+		secpCompress(in[65:], &st.aff1[i])
+		ed.EncodeZInv((*[32]byte)(in[98:]), &st.edp1[i], &st.zi1[i])
+		hashChallenge(&st.eFS[i], &st.eFE[i], in)
+	}
+
+	// Close the rings, z = j + eF·r, and select the outputs.
+	for i := lo; i < hi; i++ {
+		b := st.x.bit(i)
+		bp := &st.proof.bits[i]
+		rS, rE := &st.rSecp[i], &st.rEd[i]
+		var z, e0, a0, a1 scalar.Scalar
+		z.Mul(&st.eFS[i], rS)
+		z.Add(&z, &st.jS[i])
+		e0.Select(&st.eJS[i], &st.eFS[i], b)
+		a0.Select(&z, &st.fS[i], b)
+		a1.Select(&st.fS[i], &z, b)
+		secpScalarBytes(bp[offESecp:], &e0)
+		secpScalarBytes(bp[offA0:], &a0)
+		secpScalarBytes(bp[offA1:], &a1)
+		var bE, zE, e0E, b0E, b1E edwards25519.Scalar
+		edBit(&bE, b)
+		zE.MultiplyAdd(&st.eFE[i], rE, &st.jE[i])
+		selEd(&e0E, &st.eJE[i], &st.eFE[i], &bE)
+		selEd(&b0E, &zE, &st.fE[i], &bE)
+		selEd(&b1E, &st.fE[i], &zE, &bE)
+		copy(bp[offEEd:], e0E.Bytes())
+		copy(bp[offB0:], b0E.Bytes())
+		copy(bp[offB1:], b1E.Bytes())
+		for _, s := range []*scalar.Scalar{&z, &e0, &a0, &a1} {
+			s.Zero()
+		}
+		for _, s := range []*edwards25519.Scalar{&bE, &zE, &e0E, &b0E, &b1E} {
+			*s = edwards25519.Scalar{}
+		}
+	}
+	tj.Clear()
+	tE = ed.Point{}
+}
+
+// encode converts the points of bits lo ≤ i < hi in the first (set 1) or
+// second (set 2) point arrays to affine form on secp256k1 and inverts
+// their Z on ed25519: one constant-time inversion per curve.
+func (st *proverState) encode(lo, hi, set int) {
+	if set == 1 {
+		group.BatchToAffine(st.aff1[lo:hi], st.jac1[lo:hi])
+		ed.BatchInvertZ(st.zi1[lo:hi], st.edp1[lo:hi])
+	} else {
+		group.BatchToAffine(st.aff2[lo:hi], st.jac2[lo:hi])
+		ed.BatchInvertZ(st.zi2[lo:hi], st.edp2[lo:hi])
+	}
+}
+
+// edBit sets s to the bit b (0 or 1) as an ed25519 scalar, for arithmetic
+// selection (see selEd), without a secret-dependent table index.
+func edBit(s *edwards25519.Scalar, b int) {
 	var wide [64]byte
 	wide[0] = byte(b)
-	bEdv.SetUniformBytes(wide[:])
-	bEd := &bEdv
-
-	var (
-		jS, fS, eJS, eFS, u, v, z    scalar.Scalar
-		jE, fE, eJE, eFE, uE, vE, zE edwards25519.Scalar
-		in                           challengeInput
-	)
-	st.randomSecp(&jS, i, tagNonceSecp)
-	st.randomSecp(&fS, i, tagFakeSecp)
-	st.randomEd(&jE, i, tagNonceEd)
-	st.randomEd(&fE, i, tagFakeEd)
-	rS, rE := &st.rSecp[i], &st.rEd[i]
-
-	// Commitments C = b·G + r·H.
-	var cj, tj group.Jacobian
-	ecmultconst.Mul(&cj, &secpH, rS)
-	tj.AddAffine(&cj, &secpG)
-	cj.CMove(&tj, b)
-	secpEncode(bp[offCommitSecp:], &cj)
-	// On ed25519 as one constant-time two-point multiplication: its only
-	// input points are the public H and G. (r·H + G computed with Add and
-	// chosen by Select would feed the secret r·H to Add's check that its
-	// operands are initialized, a comparison with zero.)
-	var cE, tE edwards25519.Point
-	cE.MultiScalarMult([]*edwards25519.Scalar{rE, bEd}, []*edwards25519.Point{edH, edG})
-	ctime.Declassify(&cE) // the commitment: written into the proof
-	edBytes(bp[offCommitEd:], &cE)
-	copy(in[:65], bp[:65])
-
-	// eJ from the nonce points j·H.
-	ecmultconst.Mul(&tj, &secpH, &jS)
-	secpEncode(in[65:], &tj)
-	tE.ScalarMult(&jE, edH)
-	ctime.Declassify(&tE) // j·H is recomputed by the verifier: public
-	edBytes(in[98:], &tE)
-	hashChallenge(&eJS, &eJE, &in)
-
-	// The fake member's point (f − eJ·r)·H + (1 − 2b)·eJ·G, and eF.
-	u.Mul(&eJS, rS)
-	u.Sub(&fS, &u)
-	v.CondNegate(&eJS, b)
-	ecmultconst.Mul(&tj, &secpH, &u)
-	ecmultgen.Shared().Mul(&cj, &v)
-	var va group.Affine
-	point.ToAffine(&va, &cj)
-	tj.AddAffine(&tj, &va) // complete: handles infinity and equal points
-	va.Clear()
-	secpEncode(in[65:], &tj)
-	uE.Multiply(&eJE, rE)
-	uE.Subtract(&fE, &uE)
-	vE.Subtract(&st.ones[1], bEd)
-	vE.Subtract(&vE, bEd) // 1 − 2b
-	vE.Multiply(&vE, &eJE)
-	tE.MultiScalarMult([]*edwards25519.Scalar{&uE, &vE}, []*edwards25519.Point{edH, edG})
-	ctime.Declassify(&tE) // the fake member's point, recomputed by the verifier
-	edBytes(in[98:], &tE)
-	hashChallenge(&eFS, &eFE, &in)
-
-	// Close the ring: z = j + eF·r.
-	z.Mul(&eFS, rS)
-	z.Add(&z, &jS)
-	zE.MultiplyAdd(&eFE, rE, &jE)
-
-	// Select the outputs.
-	var e0, a0, a1 scalar.Scalar
-	e0.Select(&eJS, &eFS, b)
-	a0.Select(&z, &fS, b)
-	a1.Select(&fS, &z, b)
-	secpScalarBytes(bp[offESecp:], &e0)
-	secpScalarBytes(bp[offA0:], &a0)
-	secpScalarBytes(bp[offA1:], &a1)
-	var e0E, b0E, b1E edwards25519.Scalar
-	selEd(&e0E, &eJE, &eFE, bEd)
-	selEd(&b0E, &zE, &fE, bEd)
-	selEd(&b1E, &fE, &zE, bEd)
-	copy(bp[offEEd:], e0E.Bytes())
-	copy(bp[offB0:], b0E.Bytes())
-	copy(bp[offB1:], b1E.Bytes())
-
-	for _, s := range []*scalar.Scalar{&jS, &fS, &eJS, &eFS, &u, &v, &z, &e0, &a0, &a1} {
-		s.Zero()
-	}
-	for _, s := range []*edwards25519.Scalar{&jE, &fE, &eJE, &eFE, &uE, &vE, &zE, &e0E, &b0E, &b1E} {
-		*s = edwards25519.Scalar{}
-	}
-	cj.Clear()
-	tj.Clear()
+	s.SetUniformBytes(wide[:])
 }
 
 // selEd sets r = a if bit is the scalar 1, or b if it is 0:
@@ -438,11 +502,11 @@ func selEd(r, a, b, bit *edwards25519.Scalar) {
 	r.MultiplyAdd(bit, &d, b)
 }
 
-// secpEncode writes the compressed encoding of j (infinity as 0x02 and
-// zeros, like go-dleq's decred backend). Constant time.
-func secpEncode(out []byte, j *group.Jacobian) {
-	var a group.Affine
-	point.ToAffine(&a, j)
-	point.Compress((*[33]byte)(out[:33]), &a)
-	a.Clear()
+// secpCompress writes the compressed encoding of the affine point a (from
+// BatchToAffine: infinity as 0x02 and zeros, like go-dleq's decred
+// backend), normalizing its coordinates in place. Constant time.
+func secpCompress(out []byte, a *group.Affine) {
+	a.X.Normalize()
+	a.Y.Normalize()
+	point.Compress((*[33]byte)(out[:33]), a)
 }

@@ -6,21 +6,53 @@ import (
 	"fmt"
 
 	"filippo.io/edwards25519"
+	"filippo.io/edwards25519/field"
 
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/ed"
+	"github.com/p256k1/p256k1/dleq/crossgroup/internal/secp"
 	"github.com/p256k1/p256k1/ecdsa"
-	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
+// batchBits is the number of bits whose ring checks run in lockstep: each
+// step of their rings is computed for all of them, then all their points
+// are converted to affine form (secp256k1) or encoded (ed25519) with one
+// field inversion per curve, and so are the tables of their commitments.
+// 252 = 6 · 42.
+const batchBits = 42
+
 // verifierState is the verifier's scratch space, allocated once per
-// verification: the decoded commitments, and the first failing bit.
+// verification whatever the number of workers (about 0.5 MB): the decoded
+// commitments, the per-bit values of the ring checks, the secp256k1
+// tables of the commitments, and the first failing bit. Each worker uses
+// the entries of its own bits.
 type verifierState struct {
 	proof  *Proof
 	cSecp  [Bits]group.Affine
-	cEd    [Bits]edwards25519.Point
+	cEd    [Bits]ed.Point
 	failed [Bits]uint8 // 0 ok, 1 commitment encoding, 2 ring signature
+
+	e0S, a0, a1, eS [Bits]scalar.Scalar
+	e0E, b0, b1, eE [Bits]edwards25519.Scalar
+	in              [Bits]challengeInput
+	jac             [Bits]group.Jacobian // a step's secp256k1 points
+	aff             [Bits]group.Affine   // the same in affine form; the points D
+	edq             [Bits]ed.Point       // a step's ed25519 points
+	zi              [Bits]field.Element  // their inverted Z
+	c127            [Bits]ed.Point       // 2^127·C on ed25519
+	tSecp           [Bits]secp.VarTable  // odd multiples of C, then of D
+	add             [Bits]secp.AddScratch
+	p2              [Bits]group.Affine
+	ptr             [3 * Bits]*group.Affine
+}
+
+// verifyRange verifies bits lo ≤ i < hi, a batch at a time.
+func (st *verifierState) verifyRange(_, lo, hi int) {
+	for b := lo; b < hi; b += batchBits {
+		st.verifyBatch(b, min(b+batchBits, hi))
+	}
 }
 
 // Verify checks p exactly as go-dleq does, and a little more strictly: every
@@ -39,7 +71,7 @@ type verifierState struct {
 //
 // Variable time: the proof is public. The per-bit work is spread over
 // opts.Workers goroutines. Verify allocates a fixed amount of scratch space,
-// independent of the number of bits.
+// independent of the number of bits and of workers.
 func (p *Proof) Verify(opts *Options) error {
 	// The public points and the signatures of knowledge of x first: they
 	// are cheap, and they catch any change to the points or signatures
@@ -68,9 +100,13 @@ func (p *Proof) Verify(opts *Options) error {
 		return ErrSmallOrder
 	}
 
-	st := new(verifierState)
-	st.proof = p
-	parallel(opts.workers(), st.verifyBit)
+	w := opts.workers()
+	st := &verifierState{proof: p}
+	if w <= 1 {
+		st.verifyRange(0, 0, Bits)
+	} else {
+		parallelRanges(w, st.verifyRange)
+	}
 	for i, bad := range st.failed {
 		switch bad {
 		case 1:
@@ -90,13 +126,13 @@ func (p *Proof) Verify(opts *Options) error {
 	if !acc.EqualAffineVar(&X) {
 		return fmt.Errorf("%w: secp256k1", ErrCommitmentSum)
 	}
-	var accE edwards25519.Point
-	accE.Set(edwards25519.NewIdentityPoint())
+	var accE, xe ed.Point
+	accE.Identity()
 	for i := Bits - 1; i >= 0; i-- {
-		accE.Add(&accE, &accE)
+		accE.Double(&accE)
 		accE.Add(&accE, &st.cEd[i])
 	}
-	if accE.Equal(&XE) != 1 {
+	if accE.Equal(xe.FromEdwards(&XE)) != 1 {
 		return fmt.Errorf("%w: ed25519", ErrCommitmentSum)
 	}
 	return nil
@@ -142,71 +178,109 @@ var edOne = func() (s edwards25519.Scalar) {
 	return s
 }()
 
-// verifyBit decodes bit i's commitments and checks its ring signature on
-// both curves, recording a failure in st.failed[i]. Variable time.
-func (st *verifierState) verifyBit(i int) {
-	if st.checkBit(i) {
-		return
+// checkBit verifies bit i alone (for tests): its commitments decode and
+// its ring closes.
+func (st *verifierState) checkBit(i int) bool {
+	st.verifyBatch(i, i+1)
+	return st.failed[i] == 0
+}
+
+// verifyBatch decodes the commitments of bits lo ≤ i < hi, checks their ring
+// signatures on both curves in lockstep, and records failures in
+// st.failed. Variable time.
+//
+// Each ring is, with C the bit's commitment and D = C − G,
+//
+//	e1 = Hash(C, a1·H − e0·C, b1·H − e0·C)
+//	e0 = Hash(C, a0·H − e1·D, b0·H − e1·D)  (must equal the proof's e0)
+//
+// on secp256k1 and ed25519 (the a on secp256k1, the b on ed25519). Each
+// step is run for the whole batch before the next: the secp256k1 tables of
+// C (then of D) for all bits, built in affine coordinates with one shared
+// inversion per multiple, the multiplications, then one inversion per
+// curve to encode all the points, then the hashes. The ed25519 tables need
+// no inversion and are made per bit.
+func (st *verifierState) verifyBatch(lo, hi int) {
+	n := hi - lo
+	tabs := verifierTables()
+	for i := lo; i < hi; i++ {
+		bp := &st.proof.bits[i]
+		if !point.Decompress(&st.cSecp[i], bp[offCommitSecp:offCommitSecp+33]) || !edDecodeVar(&st.cEd[i], bp[offCommitEd:]) {
+			// Carry on with placeholder points: the bit has failed.
+			st.failed[i] = 1
+			st.cSecp[i] = secpG
+			st.cEd[i] = edGPoint
+		}
+		st.e0S[i].SetBytes((*[32]byte)(bp[offESecp:]))
+		st.a0[i].SetBytes((*[32]byte)(bp[offA0:]))
+		st.a1[i].SetBytes((*[32]byte)(bp[offA1:]))
+		_, err0 := st.e0E[i].SetCanonicalBytes(bp[offEEd : offEEd+32])
+		_, err1 := st.b0[i].SetCanonicalBytes(bp[offB0 : offB0+32])
+		_, err2 := st.b1[i].SetCanonicalBytes(bp[offB1 : offB1+32])
+		if (err0 != nil || err1 != nil || err2 != nil) && st.failed[i] == 0 {
+			st.failed[i] = 2 // ParseProof rejects these; a Proof never has them
+		}
+		copy(st.in[i][:65], bp[:65])
 	}
-	// Failure path only: tell a bad commitment from a bad ring.
-	bp := &st.proof.bits[i]
-	var a group.Affine
-	var e edwards25519.Point
-	if !point.Decompress(&a, bp[offCommitSecp:offCommitSecp+33]) || !edDecode(&e, bp[offCommitEd:]) {
-		st.failed[i] = 1
-	} else {
-		st.failed[i] = 2
+	ptr := st.ptr[3*lo : 3*hi]
+
+	// Step 1: e1 from a1·H − e0·C and b1·H − e0·C.
+	secp.BatchVarTables(st.tSecp[lo:hi], st.cSecp[lo:hi], st.add[lo:hi], st.p2[lo:hi], ptr)
+	for i := lo; i < hi; i++ {
+		var neg scalar.Scalar
+		var negE edwards25519.Scalar
+		var t ed.VarTable
+		neg.Negate(&st.e0S[i])
+		secp.MulAddVar(&st.jac[i], &st.a1[i], tabs.secpH, &neg, &st.tSecp[i])
+		t.Init(&st.cEd[i], &st.c127[i])
+		negE.Negate(&st.e0E[i])
+		st.edq[i].DoubleMulVar(&st.b1[i], tabs.edH, &negE, &t)
+	}
+	st.encodeAndHash(lo, hi)
+
+	// Step 2: e0 from a0·H − e1·D and b0·H − e1·D, D = C − G (and on
+	// ed25519 2^127·D = 2^127·C − 2^127·G).
+	out, a, b := ptr[:n], ptr[n:2*n], ptr[2*n:]
+	for k := range n {
+		out[k], a[k], b[k] = &st.aff[lo+k], &st.cSecp[lo+k], &secpNegG
+	}
+	secp.AddBatchVar(out, a, b, st.add[lo:hi])
+	secp.BatchVarTables(st.tSecp[lo:hi], st.aff[lo:hi], st.add[lo:hi], st.p2[lo:hi], ptr)
+	for i := lo; i < hi; i++ {
+		var neg scalar.Scalar
+		var negE edwards25519.Scalar
+		var d, d127 ed.Point
+		var t ed.VarTable
+		neg.Negate(&st.eS[i])
+		secp.MulAddVar(&st.jac[i], &st.a0[i], tabs.secpH, &neg, &st.tSecp[i])
+		d.Subtract(&st.cEd[i], &edGPoint)
+		d127.Subtract(&st.c127[i], &edG127)
+		t.InitPair(&d, &d127)
+		negE.Negate(&st.eE[i])
+		st.edq[i].DoubleMulVar(&st.b0[i], tabs.edH, &negE, &t)
+	}
+	st.encodeAndHash(lo, hi)
+	for i := lo; i < hi; i++ {
+		if (st.eS[i].Equal(&st.e0S[i]) != 1 || st.eE[i].Equal(&st.e0E[i]) != 1) && st.failed[i] == 0 {
+			st.failed[i] = 2
+		}
 	}
 }
 
-func (st *verifierState) checkBit(i int) bool {
-	bp := &st.proof.bits[i]
-	cS, cE := &st.cSecp[i], &st.cEd[i]
-	if !point.Decompress(cS, bp[offCommitSecp:offCommitSecp+33]) || !edDecode(cE, bp[offCommitEd:]) {
-		return false
+// encodeAndHash encodes the step's points st.jac[i] and st.edq[i] of bits
+// lo ≤ i < hi into their challenge inputs (one inversion per curve for the
+// batch) and sets st.eS[i], st.eE[i] to the challenges. Variable time.
+func (st *verifierState) encodeAndHash(lo, hi int) {
+	group.BatchToAffineVar(st.aff[lo:hi], st.jac[lo:hi])
+	ed.BatchInvertZ(st.zi[lo:hi], st.edq[lo:hi])
+	for i := lo; i < hi; i++ {
+		a := &st.aff[i]
+		a.X.NormalizeVar()
+		a.Y.NormalizeVar()
+		point.Compress((*[33]byte)(st.in[i][65:98]), a)
+		ed.EncodeZInv((*[32]byte)(st.in[i][98:]), &st.edq[i], &st.zi[i])
+		hashChallenge(&st.eS[i], &st.eE[i], &st.in[i])
 	}
-	var e0S, a0, a1, e1S, neg scalar.Scalar
-	var e0E, b0, b1, e1E, negE edwards25519.Scalar
-	e0S.SetBytes((*[32]byte)(bp[offESecp:]))
-	a0.SetBytes((*[32]byte)(bp[offA0:]))
-	a1.SetBytes((*[32]byte)(bp[offA1:]))
-	if _, err := e0E.SetCanonicalBytes(bp[offEEd : offEEd+32]); err != nil {
-		return false
-	}
-	if _, err := b0.SetCanonicalBytes(bp[offB0 : offB0+32]); err != nil {
-		return false
-	}
-	if _, err := b1.SetCanonicalBytes(bp[offB1 : offB1+32]); err != nil {
-		return false
-	}
-	var in challengeInput
-	copy(in[:65], bp[:65])
-	var zero scalar.Scalar
-	var r group.Jacobian
-	var q edwards25519.Point
-
-	// e1 = Hash(a1·H − e0·C, b1·H − e0·C).
-	neg.Negate(&e0S)
-	ecmult.TwoPointVar(&r, &a1, &secpH, &neg, cS, &zero)
-	secpEncodeVar(in[65:], &r)
-	negE.Negate(&e0E)
-	edMul2(&q, &b1, edH, &negE, cE)
-	edBytes(in[98:], &q)
-	hashChallenge(&e1S, &e1E, &in)
-
-	// e0' = Hash(a0·H − e1·(C − G), b0·H − e1·(C − G)) must equal e0.
-	neg.Negate(&e1S)
-	ecmult.TwoPointVar(&r, &a0, &secpH, &neg, cS, &e1S)
-	secpEncodeVar(in[65:], &r)
-	var d edwards25519.Point
-	d.Subtract(cE, edG)
-	negE.Negate(&e1E)
-	edMul2(&q, &b0, edH, &negE, &d)
-	edBytes(in[98:], &q)
-	var e0S2 scalar.Scalar
-	var e0E2 edwards25519.Scalar
-	hashChallenge(&e0S2, &e0E2, &in)
-	return e0S2.Equal(&e0S) == 1 && e0E2.Equal(&e0E) == 1
 }
 
 // secpEncodeVar writes the compressed encoding of the public point j
@@ -215,11 +289,4 @@ func secpEncodeVar(out []byte, j *group.Jacobian) {
 	var a group.Affine
 	point.ToAffineVar(&a, j)
 	point.Compress((*[33]byte)(out[:33]), &a)
-}
-
-// edMul2 sets q = a·P + b·Q. It uses edwards25519's constant-time
-// MultiScalarMult, which for two points shares the doublings and does not
-// allocate (its variable-time counterpart allocates on every call).
-func edMul2(q *edwards25519.Point, a *edwards25519.Scalar, p *edwards25519.Point, b *edwards25519.Scalar, pq *edwards25519.Point) {
-	q.MultiScalarMult([]*edwards25519.Scalar{a, b}, []*edwards25519.Point{p, pq})
 }
