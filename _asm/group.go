@@ -56,8 +56,8 @@ func double() {
 	MOVQ(inf, Mem{Base: rp, Disp: offInf})
 	g.p.put(inf, ap, rp)
 
-	g.square(s, ay) // S = Y² (1)
 	g.square(l, ax) // X² (1)
+	g.square(s, ay) // S = Y² (1)
 	Comment("L = 3/2·X² (2); t = −S (2)")
 	v := g.load(l)
 	mulIntv(v, 3)
@@ -67,10 +67,12 @@ func double() {
 	v = g.negv(g.load(s), 1)
 	g.storeRegs(t, v)
 	g.free(v)
-	g.mul(t, t, ax)   // T = −X·S (1)
-	g.mul(rz, az, ay) // Z3 = Y·Z (1); a.Y, a.Z are not read again
+	// The products are ordered so that independent ones are next to each
+	// other; the results are those of the generic code.
 	g.square(u, l)    // L² (1)
+	g.mul(t, t, ax)   // T = −X·S (1); a.X is not read again
 	g.square(s, s)    // S² (1)
+	g.mul(rz, az, ay) // Z3 = Y·Z (1); a.Y, a.Z are not read again
 	Comment("X3 = L² + 2·T (3); t = X3 + T (4)")
 	v = g.load(u)
 	g.addv(v, t)
@@ -230,18 +232,21 @@ func addAffine() {
 //	X3 = I² − H³ − 2·U1·H²,  Y3 = I·(X3 − U1·H²) − S1·H³.
 //
 // u1 and s1 may be r's X and Y: each is read for the last time before that
-// coordinate of r is written. h2, h3, t are frame scratch.
-func (g *gen) addTail(rx, ry, u1, s1, h, i, h2, h3, t elem) {
-	g.square(h2, h)
+// coordinate of r is written. h2, h3, t, i2, s3 are frame scratch. The
+// products are ordered so that independent ones are next to each other (the
+// processor overlaps them); the results are those of the generic code.
+func (g *gen) addTail(rx, ry, u1, s1, h, i, h2, h3, t, i2, s3 elem) {
+	g.square(h2, h) // H² (1)
+	g.square(i2, i) // I² (1)
 	Comment("h2 = −H² (2)")
 	v := g.negv(g.load(h2), 1)
 	g.storeRegs(h2, v)
 	g.free(v)
-	g.mul(h3, h2, h) // −H³ (1)
-	g.mul(t, u1, h2) // −U1·H² (1); u1 is not read again
-	g.square(h2, i)  // I² (1)
+	g.mul(h3, h2, h)  // −H³ (1)
+	g.mul(t, u1, h2)  // −U1·H² (1); u1 is not read again
+	g.mul(s3, h3, s1) // −S1·H³ (1); s1 is not read again
 	Comment("X3 = I² − H³ − 2·U1·H² (4)")
-	v = g.load(h2)
+	v = g.load(i2)
 	g.addv(v, h3)
 	g.addv(v, t)
 	g.addv(v, t)
@@ -250,11 +255,10 @@ func (g *gen) addTail(rx, ry, u1, s1, h, i, h2, h3, t elem) {
 	g.addv(v, t)
 	g.storeRegs(t, v)
 	g.free(v)
-	g.mul(h3, h3, s1) // −S1·H³ (1); s1 is not read again
-	g.mul(h2, t, i)   // I·(X3 − U1·H²) (1)
+	g.mul(h2, t, i) // I·(X3 − U1·H²) (1)
 	Comment("Y3 = I·(X3 − U1·H²) − S1·H³ (2)")
 	v = g.load(h2)
-	g.addv(v, h3)
+	g.addv(v, s3)
 	g.storeRegs(ry, v)
 	g.free(v)
 }
@@ -340,7 +344,7 @@ func (g *gen) addAffineVarBody(bx, by elem, withRzr bool, label string) {
 		g.rzrOut(h, true)
 	}
 	g.mul(rz, az, h) // Z3 = Z1·H (1)
-	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t)
+	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t, local(), local())
 	g.done()
 	returnInt(1)
 	Label(label + "_special")
@@ -444,7 +448,7 @@ func (g *gen) addZInvVarBody(bx, by elem, label string) {
 	g.free(w)
 	g.hIsZero(v, label+"_special")
 	g.mul(rz, az, h) // Z3 = Z1·H (1)
-	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t)
+	g.addTail(rx, ry, ax, ay, h, i, z12, u2, t, local(), local())
 	g.done()
 	returnInt(1)
 	Label(label + "_special")
@@ -484,7 +488,7 @@ func addVar() {
 	g.mul(z22, h, bz) // H·Z2 (1)
 	g.rzrOut(z22, false)
 	g.mul(rz, az, z22) // Z3 = Z1·Z2·H (1)
-	g.addTail(rx, ry, u1, s1, h, i, z12, u2, s2)
+	g.addTail(rx, ry, u1, s1, h, i, z12, u2, s2, local(), local())
 	g.done()
 	returnInt(1)
 	Label("av_special")
