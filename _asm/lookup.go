@@ -11,12 +11,12 @@ import (
 // others, so neither a branch nor an address depends on the index. The loop
 // counts are public (the table sizes).
 
-// combLookup generates lookupAVX2 for package ecmultgen: e = row[idx] for a
-// row of n group.AffineStorage entries (64 bytes each).
-func combLookup() {
-	TEXT("lookupAVX2", NOSPLIT, "func(e, row *uint64, n int, idx uint32)")
+// storageLookup generates lookupStorageAVX2 for package group: e = row[idx]
+// for a row of n AffineStorage entries (64 bytes each).
+func storageLookup() {
+	TEXT("lookupStorageAVX2", NOSPLIT, "func(e, row *uint64, n int, idx uint32)")
 	Pragma("noescape")
-	Doc("lookupAVX2 sets e = row[idx], reading all n ≥ 1 entries of row. idx < n. Constant time in idx.")
+	Doc("lookupStorageAVX2 sets e = row[idx], reading all n ≥ 1 entries of row. idx < n. Constant time in idx.")
 	e, row, n := GP64(), GP64(), GP64()
 	Load(Param("e"), e)
 	Load(Param("row"), row)

@@ -5,7 +5,7 @@
 //
 //	go run . -unit field  -out ../internal/field/mul_amd64.s -stubs ../internal/field/mul_amd64_decl.go -pkg field
 //	go run . -unit group  -out ../internal/group/point_amd64.s
-//	go run . -unit ecmultgen   -out ../internal/ecmultgen/lookup_amd64.s
+//	go run . -unit lookup      -out ../internal/group/lookup_amd64.s
 //	go run . -unit ecmultconst -out ../internal/ecmultconst/lookup_amd64.s
 //
 // The field unit holds the field multiplication and squaring for processors
@@ -15,9 +15,10 @@
 // operations, with every intermediate in the stack frame: no call per field
 // operation. Its Go declarations are written by hand
 // (internal/group/point_amd64.go) because they name package group's types;
-// go vet checks them against the assembly. The ecmultgen and ecmultconst
-// units hold the AVX2 constant-time table scans of those packages (their
-// declarations are hand-written too).
+// go vet checks them against the assembly. The lookup unit (package group's
+// scan of a row of stored points, which the combs use) and the ecmultconst
+// unit hold the AVX2 constant-time table scans (their declarations are
+// hand-written too).
 package main
 
 import (
@@ -29,7 +30,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, ecmultgen or ecmultconst")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup or ecmultconst")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -37,8 +38,8 @@ func main() {
 		fieldUnit()
 	case "group":
 		groupUnit()
-	case "ecmultgen":
-		combLookup()
+	case "lookup":
+		storageLookup()
 	case "ecmultconst":
 		affineLookup()
 	default:

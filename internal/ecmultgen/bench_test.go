@@ -51,7 +51,7 @@ func BenchmarkLookup(b *testing.B) {
 	for b.Loop() {
 		for off := 0; off < combSpacing; off++ {
 			for block := range combBlocks {
-				lookup(&e, &combTable[block], idx)
+				group.LookupStorage(&e, combTable[block][:], idx)
 				idx = (idx + uint32(e.X[0]&1) + 5) & (combPoints - 1)
 			}
 		}

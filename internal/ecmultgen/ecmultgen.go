@@ -26,30 +26,6 @@ const (
 	combWords = (combBits + 31) / 32
 )
 
-// lookupGeneric sets e to row[idx] reading every entry of row, combining
-// them with masks: no branch and no memory address depends on idx. idx must
-// be below combPoints. lookup (lookup_amd64.go, lookup_other.go) calls it,
-// or its AVX2 twin.
-func lookupGeneric(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
-	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
-	for i := range row {
-		// (i ^ idx) − 1 wraps to have its top bit set exactly when i == idx
-		// (both are below 2^31).
-		m := -uint64(((uint32(i) ^ idx) - 1) >> 31)
-		r := &row[i]
-		a0 |= r.X[0] & m
-		a1 |= r.X[1] & m
-		a2 |= r.X[2] & m
-		a3 |= r.X[3] & m
-		a4 |= r.Y[0] & m
-		a5 |= r.Y[1] & m
-		a6 |= r.Y[2] & m
-		a7 |= r.Y[3] & m
-	}
-	e.X = field.Storage{a0, a1, a2, a3}
-	e.Y = field.Storage{a4, a5, a6, a7}
-}
-
 // Mul sets r = k·G. The result is infinity exactly when k = 0; otherwise
 // r has X, Y of magnitude ≤ 4 and Z of magnitude 1 (the bounds of package
 // group), in a representation randomized by the context's projective
@@ -99,7 +75,7 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 			// with all digit bits flipped.
 			sign := digit >> (combTeeth - 1) & 1
 			idx := (digit ^ -sign) & (combPoints - 1)
-			lookup(&e, &combTable[block], idx)
+			group.LookupStorage(&e, combTable[block][:], idx)
 			add.FromStorage(&e)
 			neg.Negate(&add.Y, 1)
 			add.Y.CMove(&neg, int(sign))

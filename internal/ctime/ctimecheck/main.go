@@ -69,7 +69,6 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
-	"github.com/p256k1/p256k1/internal/ecmultgen"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 )
@@ -229,7 +228,7 @@ func mainErr(n int, run, skip string, seed uint64, native, list bool) error {
 	// what runs (under the ctgrind tag it is switched on, as valgrind's
 	// CPUID hides ADX).
 	fmt.Printf("assembly: field %v, group %v, comb AVX2 %v, ecmultconst AVX2 %v\n",
-		field.AsmEnabled(), group.AsmEnabled(), ecmultgen.AVX2Enabled(), ecmultconst.AVX2Enabled())
+		field.AsmEnabled(), group.AsmEnabled(), group.AVX2Enabled(), ecmultconst.AVX2Enabled())
 	ran := 0
 	for _, c := range cases {
 		if !re.MatchString(c.name) || skipRe != nil && skipRe.MatchString(c.name) {

@@ -103,26 +103,6 @@ func NewCombTable(p *group.Affine) *CombTable {
 	return t
 }
 
-// lookup sets e to row[idx], reading every entry and keeping one with
-// masks. Constant time; idx < combPoints.
-func lookup(e *group.AffineStorage, row *[combPoints]group.AffineStorage, idx uint32) {
-	var x0, x1, x2, x3, y0, y1, y2, y3 uint64
-	for i := range row {
-		m := -uint64(((uint32(i) ^ idx) - 1) >> 31) // all ones iff i == idx
-		r := &row[i]
-		x0 |= r.X[0] & m
-		x1 |= r.X[1] & m
-		x2 |= r.X[2] & m
-		x3 |= r.X[3] & m
-		y0 |= r.Y[0] & m
-		y1 |= r.Y[1] & m
-		y2 |= r.Y[2] & m
-		y3 |= r.Y[3] & m
-	}
-	e.X = field.Storage{x0, x1, x2, x3}
-	e.Y = field.Storage{y0, y1, y2, y3}
-}
-
 // combWordsOf returns the bits of k + combOffset in 32-bit words, with a
 // zero word on top.
 func combWordsOf(w *[combWords + 1]uint32, k *scalar.Scalar) {
@@ -148,7 +128,7 @@ func (t *CombTable) add(r *group.Jacobian, w *[combWords + 1]uint32, first bool)
 		digit := (w[o>>5]>>(o&31) | w[o>>5+1]<<(32-o&31)) & (1<<combTeeth - 1)
 		sign := digit >> (combTeeth - 1)
 		idx := (digit ^ -sign) & (combPoints - 1)
-		lookup(&e, &t.rows[j], idx)
+		group.LookupStorage(&e, t.rows[j][:], idx)
 		a.FromStorage(&e)
 		neg.Negate(&a.Y, 1)
 		a.Y.CMove(&neg, int(sign))
