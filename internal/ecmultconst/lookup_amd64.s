@@ -20,18 +20,18 @@ TEXT ·lookupAffineAVX2(SB), NOSPLIT, $0-32
 	VPXOR        Y4, Y4, Y4
 	VPXOR        Y5, Y5, Y5
 
-affine_loop:
+lookupAffineAVX2_loop:
 	VPCMPEQQ Y0, Y1, Y6
 	VPAND    (CX), Y6, Y7
-	VPAND    32(CX), Y6, Y8
-	VPAND    64(CX), X6, X9
 	VPOR     Y7, Y3, Y3
-	VPOR     Y8, Y4, Y4
-	VPOR     Y9, Y5, Y5
+	VPAND    32(CX), Y6, Y7
+	VPOR     Y7, Y4, Y4
+	VPAND    64(CX), X6, X7
+	VPOR     Y7, Y5, Y5
 	VPADDQ   Y2, Y1, Y1
 	ADDQ     $0x58, CX
 	DECQ     DX
-	JNZ      affine_loop
+	JNZ      lookupAffineAVX2_loop
 	VMOVDQU  Y3, (AX)
 	VMOVDQU  Y4, 32(AX)
 	VMOVDQU  X5, 64(AX)

@@ -7,7 +7,7 @@ package group
 // (lookup_amd64.s), 32 bytes at a time; elsewhere lookupStorageGeneric.
 func LookupStorage(e *AffineStorage, row []AffineStorage, idx uint32) {
 	if useAVX2 {
-		lookupStorageAVX2(e, &row[0], len(row), idx)
+		lookupStorageAVX2(e, &row[0], len(row), uint64(idx))
 		return
 	}
 	lookupStorageGeneric(e, row, idx)

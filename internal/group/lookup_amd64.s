@@ -4,31 +4,31 @@
 
 #include "textflag.h"
 
-// func lookupStorageAVX2(e *uint64, row *uint64, n int, idx uint32)
-// Requires: AVX, AVX2, SSE2
-TEXT ·lookupStorageAVX2(SB), NOSPLIT, $0-28
+// func lookupStorageAVX2(e *uint64, row *uint64, n int, idx uint64)
+// Requires: AVX, AVX2
+TEXT ·lookupStorageAVX2(SB), NOSPLIT, $0-32
 	MOVQ         e+0(FP), AX
 	MOVQ         row+8(FP), CX
-	MOVL         idx+24(FP), DX
-	MOVQ         DX, X0
-	VPBROADCASTD X0, Y0
+	MOVQ         n+16(FP), DX
+	MOVQ         idx+24(FP), BX
+	VMOVQ        BX, X0
+	VPBROADCASTQ X0, Y0
 	VPXOR        Y1, Y1, Y1
-	VPCMPEQD     Y2, Y2, Y2
-	VPSUBD       Y2, Y1, Y2
+	VPCMPEQQ     Y2, Y2, Y2
+	VPSUBQ       Y2, Y1, Y2
 	VPXOR        Y3, Y3, Y3
 	VPXOR        Y4, Y4, Y4
-	MOVQ         n+16(FP), DX
 
-comb_loop:
-	VPCMPEQD Y0, Y1, Y5
+lookupStorageAVX2_loop:
+	VPCMPEQQ Y0, Y1, Y5
 	VPAND    (CX), Y5, Y6
-	VPAND    32(CX), Y5, Y5
 	VPOR     Y6, Y3, Y3
-	VPOR     Y5, Y4, Y4
-	VPADDD   Y2, Y1, Y1
+	VPAND    32(CX), Y5, Y6
+	VPOR     Y6, Y4, Y4
+	VPADDQ   Y2, Y1, Y1
 	ADDQ     $0x40, CX
 	DECQ     DX
-	JNZ      comb_loop
+	JNZ      lookupStorageAVX2_loop
 	VMOVDQU  Y3, (AX)
 	VMOVDQU  Y4, 32(AX)
 	VZEROUPPER

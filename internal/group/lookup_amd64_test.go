@@ -27,7 +27,7 @@ func TestLookupStorageAVX2MatchesGeneric(t *testing.T) {
 		for idx := range n {
 			var want, got AffineStorage
 			lookupStorageGeneric(&want, row[:n], uint32(idx))
-			lookupStorageAVX2(&got, &row[0], n, uint32(idx))
+			lookupStorageAVX2(&got, &row[0], n, uint64(idx))
 			if got != want || got != row[idx] {
 				t.Fatalf("n %d, index %d: AVX2 %x, generic %x", n, idx, got, want)
 			}

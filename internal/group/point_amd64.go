@@ -25,7 +25,7 @@ var useAVX2 = cpu.X86.HasAVX2
 // (row[0], …, row[n−1]). idx < n. Constant time in idx.
 //
 //go:noescape
-func lookupStorageAVX2(e *AffineStorage, row *AffineStorage, n int, idx uint32)
+func lookupStorageAVX2(e *AffineStorage, row *AffineStorage, n int, idx uint64)
 
 // doubleAsm sets r = 2·a as doubleGeneric does (same limbs). r may be a.
 //

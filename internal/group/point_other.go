@@ -37,6 +37,6 @@ func addStorageZInvVarAsm(r, a *Jacobian, s *AffineStorage, neg int, bzinv *fiel
 
 func addVarAsm(r, a, b *Jacobian, rzr *field.Element) int { panic("group: no assembly") }
 
-func lookupStorageAVX2(e *AffineStorage, row *AffineStorage, n int, idx uint32) {
+func lookupStorageAVX2(e *AffineStorage, row *AffineStorage, n int, idx uint64) {
 	panic("group: no assembly")
 }
