@@ -29,7 +29,8 @@ func fieldUnit() {
 	TEXT("squareAsm", NOSPLIT, "func(r, a *[5]uint64)")
 	Pragma("noescape")
 	Doc("squareAsm sets r = a² exactly as squareGeneric does (same limbs). Input: magnitude ≤ 8.",
-		"It needs BMI2 and ADX; r may alias a.")
+		"It needs BMI2 and ADX; r may alias a. It is the squaring the point operations inline, on its own",
+		"for its tests: Square calls squareGeneric, which is as fast.")
 	g = newGen()
 	g.square(argElem("r", 0), argElem("a", 0))
 	g.done()

@@ -121,8 +121,8 @@ func TestAsmAliasing(t *testing.T) {
 	}
 }
 
-// TestAsmDispatch checks that Mul and Square reach the assembly and do not
-// allocate.
+// TestAsmDispatch checks that Mul reaches the assembly and that neither Mul
+// nor Square allocates.
 func TestAsmDispatch(t *testing.T) {
 	requireAsm(t)
 	x := feMaxMagnitude(8)
@@ -135,11 +135,6 @@ func TestAsmDispatch(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { v.Mul(&v, y) }); n != 0 {
 		t.Fatalf("Mul allocates: %v", n)
-	}
-	v.Square(x)
-	squareAsm(&w.n, &x.n)
-	if v != w {
-		t.Fatal("Square does not match squareAsm")
 	}
 	if n := testing.AllocsPerRun(100, func() { v.Square(&v) }); n != 0 {
 		t.Fatalf("Square allocates: %v", n)

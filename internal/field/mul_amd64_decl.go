@@ -11,7 +11,8 @@ package field
 func mulAsm(r *[5]uint64, a *[5]uint64, b *[5]uint64)
 
 // squareAsm sets r = a² exactly as squareGeneric does (same limbs). Input: magnitude ≤ 8.
-// It needs BMI2 and ADX; r may alias a.
+// It needs BMI2 and ADX; r may alias a. It is the squaring the point operations inline, on its own
+// for its tests: Square calls squareGeneric, which is as fast.
 //
 //go:noescape
 func squareAsm(r *[5]uint64, a *[5]uint64)

@@ -6,6 +6,5 @@ func mul(r, a, b *Element) { mulGeneric(r, a, b) }
 
 func square(r, a *Element) { squareGeneric(r, a) }
 
-// AsmEnabled reports whether Mul and Square run the assembly: never in this
-// build.
+// AsmEnabled reports whether Mul runs the assembly: never in this build.
 func AsmEnabled() bool { return false }
