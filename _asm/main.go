@@ -30,7 +30,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup, ecmultconst or strauss4")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup, ecmultconst or fe4")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -42,8 +42,8 @@ func main() {
 		storageLookup()
 	case "ecmultconst":
 		affineLookup()
-	case "strauss4":
-		strauss4Unit()
+	case "fe4":
+		fe4Unit()
 	default:
 		fmt.Fprintf(os.Stderr, "_asm: unknown unit %q\n", *unit)
 		os.Exit(2)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -86,7 +87,7 @@ func doubleBaseVar(r *group.Jacobian, a *scalar.Scalar, p *group.Jacobian, b *sc
 	// (X, Y, Z·z) on secp256k1. A true affine point (x, y) of a G table is
 	// (x, y, 1/z) there, which AddZInvVar adds directly. The factor z is
 	// put back into the result's Z at the end.
-	if hasP && useStrauss4 && strauss4(r, &pre, &preL, &z, &wa1, &waL, &wb1, &wb128, tg, tg128, top) {
+	if hasP && fe4.Enabled && strauss4(r, &pre, &preL, &z, &wa1, &waL, &wb1, &wb128, tg, tg128, top) {
 		return
 	}
 	r.SetInfinity()

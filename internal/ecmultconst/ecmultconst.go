@@ -86,6 +86,7 @@ package ecmultconst
 import (
 	"encoding/binary"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -154,6 +155,10 @@ func computeK(l uint) scalar.Scalar {
 // 1 and r's coordinates are meaningless. Otherwise r's magnitudes are
 // X ≤ 4, Y ≤ 4, Z 1. It does not allocate.
 func Mul(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
+	if fe4.Enabled {
+		mul4(r, p, k)
+		return
+	}
 	mulWindow(r, p, k, Window)
 }
 

@@ -3,6 +3,7 @@ package ecmultgen
 import (
 	"math/bits"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -41,15 +42,12 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 	if !c.ok {
 		c = &defaultContext
 	}
-	// d = k + (2^combBits − 1)/2 − b, whose bits, read as signs, give
-	// comb(d) = (2d − (2^combBits − 1))·(G/2) = (k − b)·G.
-	var d scalar.Scalar
-	d.Add(k, &c.scalarOffset)
-	var words [combWords]uint32
-	for i := 0; i < 8; i++ {
-		words[i] = d.Bits(uint(32*i), 32)
+	if fe4.Enabled {
+		c.mul4(r, k)
+		return
 	}
-
+	var words [combWords]uint32
+	c.recode(&words, k)
 	var (
 		add   group.Affine
 		neg   field.Element
@@ -57,24 +55,8 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 		first = true
 	)
 	for off := combSpacing - 1; off >= 0; off-- {
-		pos := uint(off) // bit position of the next tooth
 		for block := range combBlocks {
-			// Gather the digit bits d[pos], d[pos+spacing], ... into the
-			// low combTeeth bits of digit. Each step XORs in a whole
-			// rotated word rather than isolating one bit, so that no
-			// intermediate holds only a single secret bit (as in
-			// libsecp256k1); the junk above bit tooth is cleared or
-			// overwritten by later steps or masked off below.
-			var digit uint32
-			for tooth := range combTeeth {
-				w := bits.RotateLeft32(words[pos>>5], -int(pos&31))
-				digit = digit&^(1<<tooth) ^ w<<tooth
-				pos += combSpacing
-			}
-			// A set top tooth means the entry is the negation of the one
-			// with all digit bits flipped.
-			sign := digit >> (combTeeth - 1) & 1
-			idx := (digit ^ -sign) & (combPoints - 1)
+			sign, idx := combDigit(&words, uint(off)+uint(block*combTeeth*combSpacing))
 			group.LookupStorage(&e, combTable[block][:], idx)
 			add.FromStorage(&e)
 			neg.Negate(&add.Y, 1)
@@ -98,9 +80,84 @@ func (c *Context) Mul(r *group.Jacobian, k *scalar.Scalar) {
 	// Best-effort wiping of secret-dependent temporaries (Go gives no
 	// guarantee that copies do not survive elsewhere, e.g. in registers
 	// spilled to the stack).
-	d.Zero()
 	clear(words[:])
 	e = group.AffineStorage{}
 	add.Clear()
 	neg.Zero()
+}
+
+// recode sets words to the bits of d = k + (2^combBits − 1)/2 − b, whose
+// bits, read as signs, give comb(d) = (2d − (2^combBits − 1))·(G/2) =
+// (k − b)·G. Constant time.
+func (c *Context) recode(words *[combWords]uint32, k *scalar.Scalar) {
+	var d scalar.Scalar
+	d.Add(k, &c.scalarOffset)
+	for i := 0; i < 8; i++ {
+		words[i] = d.Bits(uint(32*i), 32)
+	}
+	d.Zero()
+}
+
+// combDigit gathers the bits d[pos], d[pos+spacing], … of the recoded
+// scalar into one comb digit and returns the table index within the row
+// and the sign (1: negate the entry). Each step XORs in a whole rotated
+// word rather than isolating one bit, so that no intermediate holds only a
+// single secret bit (as in libsecp256k1); the junk above bit tooth is
+// cleared or overwritten by later steps or masked off. Constant time.
+func combDigit(words *[combWords]uint32, pos uint) (sign, idx uint32) {
+	var digit uint32
+	for tooth := range combTeeth {
+		w := bits.RotateLeft32(words[pos>>5], -int(pos&31))
+		digit = digit&^(1<<tooth) ^ w<<tooth
+		pos += combSpacing
+	}
+	// A set top tooth means the entry is the negation of the one with all
+	// digit bits flipped.
+	sign = digit >> (combTeeth - 1) & 1
+	idx = (digit ^ -sign) & (combPoints - 1)
+	return sign, idx
+}
+
+// mul4 is Mul with its additions and doublings in the 4×64 form of package
+// fe4 (where fe4.Enabled): the same recoding, rows, signs and blinding,
+// constant time as Mul; the result is converted back once. The 5×52 loop
+// of Mul is its twin (mul4_test.go).
+func (c *Context) mul4(r *group.Jacobian, k *scalar.Scalar) {
+	var words [combWords]uint32
+	c.recode(&words, k)
+	var acc fe4.Jacobian
+	var e group.AffineStorage
+	first := true
+	for off := combSpacing - 1; off >= 0; off-- {
+		for block := range combBlocks {
+			sign, idx := combDigit(&words, uint(off)+uint(block*combTeeth*combSpacing))
+			group.LookupStorage(&e, combTable[block][:], idx)
+			fe4.NegateIf(&e, int(sign))
+			if first {
+				// The first entry starts the sum with the blinded Z b:
+				// (x·b², y·b³, b).
+				var b, b2 fe4.Element
+				b.FromField(&c.projBlind)
+				fe4.Square(&b2, &b)
+				acc.X, acc.Y, acc.Z = fe4.Element(e.X), fe4.Element(e.Y), b
+				fe4.Mul(&acc.X, &acc.X, &b2)
+				fe4.Mul(&acc.Y, &acc.Y, &b2)
+				fe4.Mul(&acc.Y, &acc.Y, &b)
+				first = false
+			} else {
+				fe4.AddAffine(&acc, &acc, &e)
+			}
+		}
+		if off > 0 {
+			fe4.Double(&acc, &acc)
+		}
+	}
+	// Add back b·G.
+	fe4.FromAffine(&e, &c.geOffset)
+	fe4.AddAffine(&acc, &acc, &e)
+	acc.ToJacobian(r)
+
+	clear(words[:])
+	e = group.AffineStorage{}
+	acc = fe4.Jacobian{}
 }

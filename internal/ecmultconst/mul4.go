@@ -1,0 +1,73 @@
+package ecmultconst
+
+import (
+	"github.com/p256k1/p256k1/internal/fe4"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// mul4 is mulWindow with the window of Mul, its main loop in the 4×64 form
+// of package fe4 (where fe4.Enabled): the same recoding, the same table
+// (built in the 5×52 form, then reduced to table form once), the same
+// doublings and complete additions, in constant time; the result is
+// converted back once. mulWindow is its twin (mul4_test.go).
+func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
+	const w = Window
+	const tableSize = 1 << (w - 1)
+	groups := int(numBits(w) / w)
+
+	pInf := p.Infinity
+	var a group.Affine
+	a.SetGenerator()
+	a.CMove(p, pInf^1)
+
+	var d1, d2 [4]uint64
+	recode(&d1, &d2, k, w)
+
+	var pre [tableSize]group.Affine
+	var globalZ field.Element
+	group.OddMultiplesGlobalZ(pre[:], &globalZ, &a)
+	var tab, tabL [tableSize]group.AffineStorage
+	for i := range pre {
+		var lam group.Affine
+		lam.MulLambda(&pre[i])
+		fe4.FromAffine(&tab[i], &pre[i])
+		fe4.FromAffine(&tabL[i], &lam)
+	}
+
+	var acc fe4.Jacobian
+	var t group.AffineStorage
+	g := groups - 1
+	lookup4(&t, &tab, digit(&d1, uint(g)*w, w))
+	acc.X, acc.Y, acc.Z = fe4.Element(t.X), fe4.Element(t.Y), fe4.Element{1}
+	lookup4(&t, &tabL, digit(&d2, uint(g)*w, w))
+	fe4.AddAffine(&acc, &acc, &t)
+	for g--; g >= 0; g-- {
+		for range w {
+			fe4.Double(&acc, &acc)
+		}
+		lookup4(&t, &tab, digit(&d1, uint(g)*w, w))
+		fe4.AddAffine(&acc, &acc, &t)
+		lookup4(&t, &tabL, digit(&d2, uint(g)*w, w))
+		fe4.AddAffine(&acc, &acc, &t)
+	}
+
+	// Back from the effective-affine curve to secp256k1.
+	var gz fe4.Element
+	gz.FromField(&globalZ)
+	fe4.Mul(&acc.Z, &acc.Z, &gz)
+	acc.ToJacobian(r)
+	r.Infinity |= pInf
+}
+
+// lookup4 sets t to the table point for the w-bit group n, as lookup does:
+// the odd multiple (2·n + 1 − 2^w)·P, read by a full scan of the table
+// (group.LookupStorage) and negated by a masked selection. Constant time.
+func lookup4(t *group.AffineStorage, table *[1 << (Window - 1)]group.AffineStorage, n uint32) {
+	const w = Window
+	neg := (n>>(w-1))&1 ^ 1
+	idx := (n ^ -neg) & (1<<(w-1) - 1)
+	group.LookupStorage(t, table[:], idx)
+	fe4.NegateIf(t, int(neg))
+}

@@ -1,0 +1,22 @@
+//go:build !amd64 || purego
+
+package fe4
+
+import "github.com/p256k1/p256k1/internal/group"
+
+// Enabled is false where there is no assembly: the engines run the 5×52
+// code, and the functions below are never called.
+const Enabled = false
+
+func Mul(r, a, b *Element)                             { panic("fe4: no assembly") }
+func Square(r, a *Element)                             { panic("fe4: no assembly") }
+func Double(r, a *Jacobian)                            { panic("fe4: no assembly") }
+func AddAffine(r, a *Jacobian, b *group.AffineStorage) { panic("fe4: no assembly") }
+
+func AddStorageVar(r, a *Jacobian, b *group.AffineStorage, neg int) bool {
+	panic("fe4: no assembly")
+}
+
+func AddStorageZInvVar(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) bool {
+	panic("fe4: no assembly")
+}
