@@ -264,7 +264,7 @@ func addAffine4() {
 	g.p.put(deg)
 	g.store4(n, v)
 	g.free4(v)
-	g.sqr4(t, rrAlt)    // Ralt²
+	g.sqr4(t, rrAlt)     // Ralt²
 	g.mul4(rz, az, mAlt) // Z3 = Malt·Z1; a.Z is not read again
 
 	Comment("X3 = Ralt² + Q; t = 2·X3 + Q")
