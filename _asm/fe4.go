@@ -212,16 +212,30 @@ func (g *gen) addr4(r, s reg4) {
 
 // foldCarry adds c to r for the carry out of 2^256 just made, twice (a
 // second carry leaves r tiny, so a third cannot happen).
-func (g *gen) foldCarry(r reg4) {
+func (g *gen) foldCarry(r reg4) { g.fold(r, false) }
+
+// foldBorrow subtracts c from r for the borrow just made, twice.
+func (g *gen) foldBorrow(r reg4) { g.fold(r, true) }
+
+// fold adds (sub false) or subtracts (sub true) c = 2^256 mod p for the
+// carry or borrow the flags hold, then once more for the one that makes.
+func (g *gen) fold(r reg4, sub bool) {
 	m, c := g.p.get(), g.p.get()
 	MOVQ(U64(c256), c)
 	for k := 0; k < 2; k++ {
 		SBBQ(m, m)
 		ANDQ(c, m)
-		ADDQ(m, r[0])
-		ADCQ(Imm(0), r[1])
-		ADCQ(Imm(0), r[2])
-		ADCQ(Imm(0), r[3])
+		if sub {
+			SUBQ(m, r[0])
+			SBBQ(Imm(0), r[1])
+			SBBQ(Imm(0), r[2])
+			SBBQ(Imm(0), r[3])
+		} else {
+			ADDQ(m, r[0])
+			ADCQ(Imm(0), r[1])
+			ADCQ(Imm(0), r[2])
+			ADCQ(Imm(0), r[3])
+		}
 	}
 	g.p.put(m, c)
 }
@@ -235,20 +249,6 @@ func (g *gen) subv4(r reg4, b elem) {
 	}
 	bnd.release()
 	g.foldBorrow(r)
-}
-
-func (g *gen) foldBorrow(r reg4) {
-	m, c := g.p.get(), g.p.get()
-	MOVQ(U64(c256), c)
-	for k := 0; k < 2; k++ {
-		SBBQ(m, m)
-		ANDQ(c, m)
-		SUBQ(m, r[0])
-		SBBQ(Imm(0), r[1])
-		SBBQ(Imm(0), r[2])
-		SBBQ(Imm(0), r[3])
-	}
-	g.p.put(m, c)
 }
 
 // neg4 returns 0 − r (registers, freeing r's).

@@ -168,20 +168,10 @@ func mulWindow(r *group.Jacobian, p *group.Affine, k *scalar.Scalar, w uint) {
 	tableSize := 1 << (w - 1)
 	groups := int(numBits(w) / w)
 
-	// P, or G in its place if P is infinity (the result's flag is fixed up
-	// at the end), so that the table below never meets infinity.
-	pInf := p.Infinity
-	var a group.Affine
-	a.SetGenerator()
-	a.CMove(p, pInf^1)
-
-	var d1, d2 [4]uint64
-	recode(&d1, &d2, k, w)
-
-	// Odd multiples of P and of λ·P, relative to the common Z globalZ.
 	var pre, preLam [maxTable]group.Affine
 	var globalZ field.Element
-	group.OddMultiplesGlobalZ(pre[:tableSize], &globalZ, &a)
+	var d1, d2 [4]uint64
+	pInf := prepare(pre[:tableSize], &globalZ, &d1, &d2, p, k, w)
 	for i := range tableSize {
 		preLam[i].MulLambda(&pre[i])
 	}
@@ -205,6 +195,21 @@ func mulWindow(r *group.Jacobian, p *group.Affine, k *scalar.Scalar, w uint) {
 	// Back from the effective-affine curve to secp256k1.
 	r.Z.Mul(&r.Z, &globalZ)
 	r.Infinity |= pInf
+}
+
+// prepare does what mulWindow and mul4 share: it recodes k (d1, d2) and
+// sets pre to the odd multiples of P, or of G in its place if P is
+// infinity (so that the table never meets infinity; the result's flag is
+// fixed up at the end), relative to the common Z globalZ. It returns P's
+// infinity flag. Constant time.
+func prepare(pre []group.Affine, globalZ *field.Element, d1, d2 *[4]uint64, p *group.Affine, k *scalar.Scalar, w uint) int {
+	pInf := p.Infinity
+	var a group.Affine
+	a.SetGenerator()
+	a.CMove(p, pInf^1)
+	recode(d1, d2, k, w)
+	group.OddMultiplesGlobalZ(pre, globalZ, &a)
+	return pInf
 }
 
 // recode sets d1 and d2 to v1 and v2 (see the package documentation) as

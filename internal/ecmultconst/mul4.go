@@ -17,17 +17,10 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 	const tableSize = 1 << (w - 1)
 	groups := int(numBits(w) / w)
 
-	pInf := p.Infinity
-	var a group.Affine
-	a.SetGenerator()
-	a.CMove(p, pInf^1)
-
-	var d1, d2 [4]uint64
-	recode(&d1, &d2, k, w)
-
 	var pre [tableSize]group.Affine
 	var globalZ field.Element
-	group.OddMultiplesGlobalZ(pre[:], &globalZ, &a)
+	var d1, d2 [4]uint64
+	pInf := prepare(pre[:], &globalZ, &d1, &d2, p, k, w)
 	var tab, tabL [tableSize]group.AffineStorage
 	for i := range pre {
 		var lam group.Affine
