@@ -8,7 +8,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// The AVX2 constant-time table scans: every entry is read and combined
+// The AVX2 constant-time table scan: every entry is read and combined
 // under a mask that is all ones for the wanted entry and zero for the
 // others (a vector of the index compared with a vector counter), so neither
 // a branch nor an address depends on the index. The loop count is the
@@ -21,17 +21,8 @@ func storageLookup() {
 		"lookupStorageAVX2 sets e = row[idx], reading all n ≥ 1 entries of row. idx < n. Constant time in idx.")
 }
 
-// affineLookup generates lookupAffineAVX2 for package ecmultconst: the X and
-// Y (80 bytes) of table[idx] for a table of n group.Affine entries (88
-// bytes apart).
-func affineLookup() {
-	scan("lookupAffineAVX2", "r", "table", 80, 88,
-		"lookupAffineAVX2 sets r.X, r.Y to table[idx].X, .Y, reading the X and Y of all n entries.",
-		"idx < n. Constant time in idx.")
-}
-
 // scan generates name(dst, tab *uint64, n int, idx uint64): the first size
-// bytes (a multiple of 16) of entry idx of the n entries of tab, stride
+// bytes (a multiple of 32) of entry idx of the n entries of tab, stride
 // bytes apart, to dst.
 func scan(name, dst, tab string, size, stride int, doc ...string) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(%s, %s *uint64, n int, idx uint64)", dst, tab))
@@ -49,8 +40,7 @@ func scan(name, dst, tab string, size, stride int, doc ...string) {
 	// one = 1 in every 64-bit lane: 0 − (−1).
 	VPCMPEQQ(one, one, one)
 	VPSUBQ(one, ctr, one)
-	// One accumulator per 32 bytes, the last one 16 bytes wide if size is
-	// an odd multiple of 16.
+	// One accumulator per 32 bytes.
 	var acc []VecVirtual
 	for off := 0; off < size; off += 32 {
 		a := YMM()
@@ -62,12 +52,7 @@ func scan(name, dst, tab string, size, stride int, doc ...string) {
 	Label(loop)
 	VPCMPEQQ(want, ctr, m)
 	for k, a := range acc {
-		src := Mem{Base: t, Disp: 32 * k}
-		if 32*k+16 == size {
-			VPAND(src, m.AsX(), tmp.AsX())
-		} else {
-			VPAND(src, m, tmp)
-		}
+		VPAND(Mem{Base: t, Disp: 32 * k}, m, tmp)
 		VPOR(tmp, a, a)
 	}
 	VPADDQ(one, ctr, ctr)
@@ -75,11 +60,7 @@ func scan(name, dst, tab string, size, stride int, doc ...string) {
 	DECQ(n)
 	JNZ(LabelRef(loop))
 	for k, a := range acc {
-		if 32*k+16 == size {
-			VMOVDQU(a.AsX(), Mem{Base: d, Disp: 32 * k})
-		} else {
-			VMOVDQU(a, Mem{Base: d, Disp: 32 * k})
-		}
+		VMOVDQU(a, Mem{Base: d, Disp: 32 * k})
 	}
 	VZEROUPPER()
 	RET()

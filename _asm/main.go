@@ -5,8 +5,7 @@
 //
 //	go run . -unit field  -out ../internal/field/mul_amd64.s -stubs ../internal/field/mul_amd64_decl.go -pkg field
 //	go run . -unit group  -out ../internal/group/point_amd64.s
-//	go run . -unit lookup      -out ../internal/group/lookup_amd64.s
-//	go run . -unit ecmultconst -out ../internal/ecmultconst/lookup_amd64.s
+//	go run . -unit lookup -out ../internal/group/lookup_amd64.s
 //
 // The field unit holds the field multiplication and squaring for processors
 // with BMI2 (MULX, BZHI) and ADX (ADCX, ADOX). The group unit holds whole
@@ -15,10 +14,9 @@
 // operations, with every intermediate in the stack frame: no call per field
 // operation. Its Go declarations are written by hand
 // (internal/group/point_amd64.go) because they name package group's types;
-// go vet checks them against the assembly. The lookup unit (package group's
-// scan of a row of stored points, which the combs use) and the ecmultconst
-// unit hold the AVX2 constant-time table scans (their declarations are
-// hand-written too).
+// go vet checks them against the assembly. The lookup unit holds package
+// group's AVX2 constant-time scan of a row of stored points, which the
+// combs and ecmultconst use (its declaration is hand-written too).
 package main
 
 import (
@@ -30,7 +28,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup, ecmultconst or fe4")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup or fe4")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -40,8 +38,6 @@ func main() {
 		groupUnit()
 	case "lookup":
 		storageLookup()
-	case "ecmultconst":
-		affineLookup()
 	case "fe4":
 		fe4Unit()
 	default:

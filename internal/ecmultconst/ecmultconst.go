@@ -168,27 +168,31 @@ func mulWindow(r *group.Jacobian, p *group.Affine, k *scalar.Scalar, w uint) {
 	tableSize := 1 << (w - 1)
 	groups := int(numBits(w) / w)
 
-	var pre, preLam [maxTable]group.Affine
+	var pre [maxTable]group.Affine
 	var globalZ field.Element
 	var d1, d2 [4]uint64
 	pInf := prepare(pre[:tableSize], &globalZ, &d1, &d2, p, k, w)
+	var tab, tabL [maxTable]group.AffineStorage
 	for i := range tableSize {
-		preLam[i].MulLambda(&pre[i])
+		var lam group.Affine
+		lam.MulLambda(&pre[i])
+		tab[i].FromAffine(&pre[i])
+		tabL[i].FromAffine(&lam)
 	}
 
 	var t group.Affine
 	g := groups - 1
-	lookup(&t, pre[:tableSize], digit(&d1, uint(g)*w, w), w)
+	lookup(&t, tab[:tableSize], digit(&d1, uint(g)*w, w), w)
 	r.SetAffine(&t)
-	lookup(&t, preLam[:tableSize], digit(&d2, uint(g)*w, w), w)
+	lookup(&t, tabL[:tableSize], digit(&d2, uint(g)*w, w), w)
 	r.AddAffine(r, &t)
 	for g--; g >= 0; g-- {
 		for range w {
 			r.Double(r)
 		}
-		lookup(&t, pre[:tableSize], digit(&d1, uint(g)*w, w), w)
+		lookup(&t, tab[:tableSize], digit(&d1, uint(g)*w, w), w)
 		r.AddAffine(r, &t)
-		lookup(&t, preLam[:tableSize], digit(&d2, uint(g)*w, w), w)
+		lookup(&t, tabL[:tableSize], digit(&d2, uint(g)*w, w), w)
 		r.AddAffine(r, &t)
 	}
 
@@ -248,32 +252,25 @@ func digit(d *[4]uint64, off, w uint) uint32 {
 }
 
 // lookup sets r to the table point for the w-bit group n: the odd multiple
-// (2·n + 1 − 2^w)·P, given table[j] = (2·j + 1)·P (finite, Y magnitude 1).
-// It reads every entry, keeping the wanted one (scan), then negates Y
-// conditionally. Constant time in n. r.X keeps the table's magnitude, r.Y
-// has magnitude ≤ 2.
-func lookup(r *group.Affine, table []group.Affine, n uint32, w uint) {
-	// neg is 1 when the top bit of n is 0 (negative digit); then the index
-	// is the complement of n's low w−1 bits, otherwise those bits.
-	neg := (n>>(w-1))&1 ^ 1
-	idx := uint64((n ^ -neg) & (1<<(w-1) - 1))
-	scan(r, table, idx)
+// (2·n + 1 − 2^w)·P, given table[j] = (2·j + 1)·P. It reads every entry
+// (group.LookupStorage: masks, no index-dependent branch or address),
+// keeping the wanted one, then negates Y conditionally. Constant time in
+// n. r is finite, X normalized, Y of magnitude ≤ 2.
+func lookup(r *group.Affine, table []group.AffineStorage, n uint32, w uint) {
+	idx, neg := tableIndex(n, w)
+	var s group.AffineStorage
+	group.LookupStorage(&s, table, idx)
+	r.FromStorage(&s)
 	var ny field.Element
 	ny.Negate(&r.Y, 1)
 	r.Y.CMove(&ny, int(neg))
-	r.Infinity = 0
 }
 
-// scanGeneric sets r.X, r.Y to table[idx].X, .Y, reading every entry and
-// keeping the wanted one by conditional moves. Constant time in idx. scan
-// (lookup_amd64.go, lookup_other.go) calls it, or its AVX2 twin.
-func scanGeneric(r *group.Affine, table []group.Affine, idx uint64) {
-	r.X = table[0].X
-	r.Y = table[0].Y
-	for m := 1; m < len(table); m++ {
-		// eq = 1 iff m == idx (both < 2^31): m ^ idx − 1 wraps only for 0.
-		eq := int((uint64(m) ^ idx - 1) >> 63)
-		r.X.CMove(&table[m].X, eq)
-		r.Y.CMove(&table[m].Y, eq)
-	}
+// tableIndex returns, for the w-bit group n, the table index and whether
+// the entry is to be negated: neg is 1 when the top bit of n is 0 (a
+// negative digit), and then the index is the complement of n's low w−1
+// bits, otherwise those bits. Constant time.
+func tableIndex(n uint32, w uint) (idx, neg uint32) {
+	neg = (n>>(w-1))&1 ^ 1
+	return (n ^ -neg) & (1<<(w-1) - 1), neg
 }

@@ -356,14 +356,17 @@ func TestRecode(t *testing.T) {
 
 // TestLookup checks every digit of every window against the table of odd
 // multiples (as integers, with a table of small integers standing in for
-// points: X holds the multiple, Y the signed multiple).
+// points: X holds the multiple, Y the signed multiple), and that the result
+// is finite whatever r held.
 func TestLookup(t *testing.T) {
 	for w := uint(1); w <= maxWindow; w++ {
 		size := 1 << (w - 1)
-		table := make([]group.Affine, size)
+		table := make([]group.AffineStorage, size)
 		for j := range table {
-			table[j].X.SetInt(uint32(2*j + 1))
-			table[j].Y.SetInt(uint32(2*j + 1))
+			var a group.Affine
+			a.X.SetInt(uint32(2*j + 1))
+			a.Y.SetInt(uint32(2*j + 1))
+			table[j].FromAffine(&a)
 		}
 		for n := uint32(0); n < 1<<w; n++ {
 			var r group.Affine

@@ -58,9 +58,7 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 // the odd multiple (2·n + 1 − 2^w)·P, read by a full scan of the table
 // (group.LookupStorage) and negated by a masked selection. Constant time.
 func lookup4(t *group.AffineStorage, table *[1 << (Window - 1)]group.AffineStorage, n uint32) {
-	const w = Window
-	neg := (n>>(w-1))&1 ^ 1
-	idx := (n ^ -neg) & (1<<(w-1) - 1)
+	idx, neg := tableIndex(n, Window)
 	group.LookupStorage(t, table[:], idx)
 	fe4.NegateIf(t, int(neg))
 }
