@@ -12,7 +12,8 @@
 #
 # One worker per run (-parallel 1): start two campaigns over different targets
 # to use two cores. Between chunks the script waits while the file
-# $DIFFFUZZ_WORK/PAUSE exists (touch it to get quiet cores for benchmarks).
+# $DIFFFUZZ_WORK/PAUSE exists (touch it to get quiet cores for benchmarks;
+# do not SIGSTOP a running chunk: go test then reports the worker as hung).
 # The corpus grows in $DIFFFUZZ_WORK/cache (kept across chunks and campaigns);
 # a failing input is written by go test to testdata/fuzz/TARGET/, where it
 # becomes a regression seed once committed. A chunk that fails ends its
@@ -67,11 +68,13 @@ for t in "${targets[@]}"; do
 		(cd "$here" && /usr/bin/time -o "$out.time" -f '%U %S' "$bin" -test.run '^$' -test.fuzz "^$t\$" \
 			-test.fuzztime "${chunk}s" -test.parallel 1 -test.fuzzcachedir "$work/cache/$t") >"$out" 2>&1 || rc=$?
 		wall=$(($(date +%s) - start))
-		cpu=$(awk '{ printf "%d\n", $1 + $2 }' "$out.time" 2>/dev/null || echo 0)
+		# A failed run's time file starts with "Command exited with …": the
+		# figures are on its last line.
+		cpu=$(tail -n 1 "$out.time" 2>/dev/null | awk '{ printf "%d\n", $1 + $2 }')
 		execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | cut -d' ' -f2)
 		outcome=ok
 		[ "$rc" -eq 0 ] || outcome="FAIL (see $out)"
-		printf '%s\t%s\t%d\t%d\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$wall" "$cpu" "${execs:-0}" "$outcome" >>"$log"
+		printf '%s\t%s\t%d\t%d\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$wall" "${cpu:-0}" "${execs:-0}" "$outcome" >>"$log"
 		[ "$rc" -eq 0 ] && rm -f "$out" "$out.time"
 		[ "$rc" -eq 0 ] || break
 	done
