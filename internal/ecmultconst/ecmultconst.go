@@ -63,9 +63,9 @@
 //     constant time, followed by a conversion to bytes; digits are then
 //     extracted at public bit offsets with shifts and masks.
 //   - The table index and the sign come from the digit by masking; every
-//     lookup reads all 2^(w−1) entries of the table and keeps one with
-//     field.Element.CMove, then negates Y and keeps the negation or not with
-//     another CMove.
+//     lookup reads all 2^(w−1) entries of the table (in stored form) and
+//     keeps one with masks (group.LookupStorage), then negates Y and keeps
+//     the negation or not with a conditional move.
 //   - The table is built with constant-time field formulas that have no
 //     exceptional cases for a finite P of prime order n: (2j+1)·P never
 //     equals ±2·P or infinity for 2j+1 < 2^w ≤ 64.
