@@ -79,7 +79,7 @@ func double4() {
 	g.sqr4(s, s)       // S²
 	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
 	Comment("X3 = L² + 2·T; t = X3 + T")
-	g.x3Plus(rx, t, g.load4(u))
+	g.x3Plus4(rx, t, g.load4(u))
 	g.mul4(u, t, l) // L·(X3 + T)
 	Comment("Y3 = −(L·(X3 + T) + S²)")
 	v = g.load4(u)
@@ -155,7 +155,7 @@ func add4Var(name string, zinv bool) {
 	g.mul4(s3, h3, ay) // −S1·H³; a.Y is not read again
 	v = g.load4(i2)
 	g.addv4(v, h3)
-	g.x3Plus(rx, t, v)
+	g.x3Plus4(rx, t, v)
 	g.mul4(h2, t, i)
 	v = g.load4(h2)
 	g.addv4(v, s3)
@@ -359,9 +359,9 @@ func (g *gen) copy4(d, e elem) {
 
 var _ = RAX
 
-// x3Plus emits the step the doubling and the addition share: from v
+// x3Plus4 emits the step the doubling and the addition share: from v
 // (loaded, and freed here), X3 = v + 2·t to r, then t = X3 + t.
-func (g *gen) x3Plus(r, t elem, v reg4) {
+func (g *gen) x3Plus4(r, t elem, v reg4) {
 	g.addv4(v, t)
 	g.addv4(v, t)
 	g.store4(r, v)

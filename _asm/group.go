@@ -74,13 +74,7 @@ func double() {
 	g.square(s, s)    // S² (1)
 	g.mul(rz, az, ay) // Z3 = Y·Z (1); a.Y, a.Z are not read again
 	Comment("X3 = L² + 2·T (3); t = X3 + T (4)")
-	v = g.load(u)
-	g.addv(v, t)
-	g.addv(v, t)
-	g.storeRegs(rx, v)
-	g.addv(v, t)
-	g.storeRegs(t, v)
-	g.free(v)
+	g.x3Plus(rx, t, g.load(u))
 	g.mul(u, t, l) // L·(X3 + T) (1)
 	Comment("Y3 = −(L·(X3 + T) + S²) (3)")
 	v = g.load(u)
@@ -245,16 +239,10 @@ func (g *gen) addTail(rx, ry, u1, s1, h, i, h2, h3, t, i2, s3 elem) {
 	g.mul(h3, h2, h)  // −H³ (1)
 	g.mul(t, u1, h2)  // −U1·H² (1); u1 is not read again
 	g.mul(s3, h3, s1) // −S1·H³ (1); s1 is not read again
-	Comment("X3 = I² − H³ − 2·U1·H² (4)")
+	Comment("X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)")
 	v = g.load(i2)
 	g.addv(v, h3)
-	g.addv(v, t)
-	g.addv(v, t)
-	g.storeRegs(rx, v)
-	Comment("t = X3 − U1·H² (5)")
-	g.addv(v, t)
-	g.storeRegs(t, v)
-	g.free(v)
+	g.x3Plus(rx, t, v)
 	g.mul(h2, t, i) // I·(X3 − U1·H²) (1)
 	Comment("Y3 = I·(X3 − U1·H²) − S1·H³ (2)")
 	v = g.load(h2)
@@ -506,6 +494,18 @@ func cmovOne(g *gen, v vec, mask GPPhysical) {
 		ANDNQ(v[i], mask, v[i]) // v[i] &^ mask
 	}
 	g.p.put(t)
+}
+
+// x3Plus emits the step the doubling and the addition share: from v
+// (loaded, and freed here), X3 = v + 2·t to r, then t = X3 + t. It is the
+// 5×52 twin of x3Plus4 (fe4point.go).
+func (g *gen) x3Plus(r, t elem, v vec) {
+	g.addv(v, t)
+	g.addv(v, t)
+	g.storeRegs(r, v)
+	g.addv(v, t)
+	g.storeRegs(t, v)
+	g.free(v)
 }
 
 var _ = RAX

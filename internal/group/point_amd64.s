@@ -6099,7 +6099,7 @@ rzr_skip_0:
 	MOVQ  R15, 328(SP)
 	MOVQ  R13, 336(SP)
 
-	// X3 = I² − H³ − 2·U1·H² (4)
+	// X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)
 	MOVQ 264(SP), R12
 	MOVQ 272(SP), R14
 	MOVQ 280(SP), CX
@@ -6126,8 +6126,6 @@ rzr_skip_0:
 	MOVQ CX, 16(R10)
 	MOVQ BX, 24(R10)
 	MOVQ AX, 32(R10)
-
-	// t = X3 − U1·H² (5)
 	ADDQ 224(SP), R12
 	ADDQ 232(SP), R14
 	ADDQ 240(SP), CX
@@ -8339,7 +8337,7 @@ aanv_pos:
 	MOVQ  CX, 368(SP)
 	MOVQ  R13, 376(SP)
 
-	// X3 = I² − H³ − 2·U1·H² (4)
+	// X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)
 	MOVQ 304(SP), R12
 	MOVQ 312(SP), R9
 	MOVQ 320(SP), SI
@@ -8366,8 +8364,6 @@ aanv_pos:
 	MOVQ SI, 16(R11)
 	MOVQ DI, 24(R11)
 	MOVQ R10, 32(R11)
-
-	// t = X3 − U1·H² (5)
 	ADDQ 264(SP), R12
 	ADDQ 272(SP), R9
 	ADDQ 280(SP), SI
@@ -10734,7 +10730,7 @@ TEXT ·addZInvVarAsm(SB), $384-40
 	MOVQ  AX, 368(SP)
 	MOVQ  SI, 376(SP)
 
-	// X3 = I² − H³ − 2·U1·H² (4)
+	// X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)
 	MOVQ 304(SP), R12
 	MOVQ 312(SP), DI
 	MOVQ 320(SP), R15
@@ -10761,8 +10757,6 @@ TEXT ·addZInvVarAsm(SB), $384-40
 	MOVQ R15, 16(R8)
 	MOVQ R11, 24(R8)
 	MOVQ R13, 32(R8)
-
-	// t = X3 − U1·H² (5)
 	ADDQ 264(SP), R12
 	ADDQ 272(SP), DI
 	ADDQ 280(SP), R15
@@ -13210,7 +13204,7 @@ aszv_pos:
 	MOVQ  R15, 448(SP)
 	MOVQ  CX, 456(SP)
 
-	// X3 = I² − H³ − 2·U1·H² (4)
+	// X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)
 	MOVQ 384(SP), R12
 	MOVQ 392(SP), R9
 	MOVQ 400(SP), AX
@@ -13237,8 +13231,6 @@ aszv_pos:
 	MOVQ AX, 16(BX)
 	MOVQ R10, 24(BX)
 	MOVQ R11, 32(BX)
-
-	// t = X3 − U1·H² (5)
 	ADDQ 344(SP), R12
 	ADDQ 352(SP), R9
 	ADDQ 360(SP), AX
@@ -16352,7 +16344,7 @@ rzr_skip_1:
 	MOVQ  R15, 408(SP)
 	MOVQ  CX, 416(SP)
 
-	// X3 = I² − H³ − 2·U1·H² (4)
+	// X3 = I² − H³ − 2·U1·H² (4); t = X3 − U1·H² (5)
 	MOVQ 344(SP), R12
 	MOVQ 352(SP), AX
 	MOVQ 360(SP), SI
@@ -16379,8 +16371,6 @@ rzr_skip_1:
 	MOVQ SI, 16(R8)
 	MOVQ R13, 24(R8)
 	MOVQ R11, 32(R8)
-
-	// t = X3 − U1·H² (5)
 	ADDQ 224(SP), R12
 	ADDQ 232(SP), AX
 	ADDQ 240(SP), SI
