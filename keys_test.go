@@ -8,7 +8,6 @@ import (
 	"io"
 	"math/big"
 	mrand "math/rand/v2"
-	"runtime"
 	"sync"
 	"testing"
 
@@ -713,29 +712,13 @@ var (
 	benchPriv PrivateKey
 )
 
-// benchCPU runs f in a b.Loop and reports, besides the wall-clock ns/op,
-// the calling thread's CPU time per operation (cpu-ns/op), which shared
-// machines disturb much less than wall-clock time.
-func benchCPU(b *testing.B, f func()) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	t0 := cputime.Thread()
-	for b.Loop() {
-		f()
-	}
-	if cputime.PerThread {
-		b.ReportMetric(float64(cputime.Thread()-t0)/float64(b.N), "cpu-ns/op")
-	}
-}
-
 func BenchmarkPublicKey(b *testing.B) {
 	k := mustPriv(b, randScalar(newRNG("bench")))
-	benchCPU(b, func() { benchPub = k.PublicKey() })
+	cputime.Bench(b, func() { benchPub = k.PublicKey() })
 }
 
 func BenchmarkGeneratePrivateKey(b *testing.B) {
-	benchCPU(b, func() {
+	cputime.Bench(b, func() {
 		k, err := GeneratePrivateKey()
 		if err != nil {
 			b.Fatal(err)

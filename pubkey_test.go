@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/reference"
 )
 
@@ -437,10 +438,10 @@ func BenchmarkParsePublicKey(b *testing.B) {
 			benchPub = k
 		}
 	}
-	b.Run("33", func(b *testing.B) { benchCPU(b, parse(c[:])) })
-	b.Run("65", func(b *testing.B) { benchCPU(b, parse(u[:])) })
+	b.Run("33", func(b *testing.B) { cputime.Bench(b, parse(c[:])) })
+	b.Run("65", func(b *testing.B) { cputime.Bench(b, parse(u[:])) })
 	b.Run("xonly", func(b *testing.B) {
-		benchCPU(b, func() {
+		cputime.Bench(b, func() {
 			if _, err := ParseXOnlyPublicKey(xb[:]); err != nil {
 				b.Fatal(err)
 			}
@@ -452,6 +453,6 @@ func BenchmarkSerializeCompressed(b *testing.B) {
 	k := mustPriv(b, randScalar(newRNG("bench ser")))
 	p := k.PublicKey()
 	var sink [33]byte
-	benchCPU(b, func() { sink = p.SerializeCompressed() })
+	cputime.Bench(b, func() { sink = p.SerializeCompressed() })
 	_ = sink
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/reference"
 )
 
@@ -495,7 +496,7 @@ func BenchmarkTweakAdd(b *testing.B) {
 	x, _ := p.XOnly()
 	tw := b32(randScalar(rng))
 	b.Run("PrivateKey", func(b *testing.B) {
-		benchCPU(b, func() {
+		cputime.Bench(b, func() {
 			r, err := k.TweakAdd(&tw)
 			if err != nil {
 				b.Fatal(err)
@@ -504,7 +505,7 @@ func BenchmarkTweakAdd(b *testing.B) {
 		})
 	})
 	b.Run("PrivateKeyXOnly", func(b *testing.B) {
-		benchCPU(b, func() {
+		cputime.Bench(b, func() {
 			r, err := k.TweakAddXOnly(&tw)
 			if err != nil {
 				b.Fatal(err)
@@ -513,7 +514,7 @@ func BenchmarkTweakAdd(b *testing.B) {
 		})
 	})
 	b.Run("PublicKey", func(b *testing.B) {
-		benchCPU(b, func() {
+		cputime.Bench(b, func() {
 			r, err := p.TweakAdd(&tw)
 			if err != nil {
 				b.Fatal(err)
@@ -525,7 +526,7 @@ func BenchmarkTweakAdd(b *testing.B) {
 		q, _ := x.TweakAdd(&tw)
 		qx, par := q.XOnly()
 		qb := qx.Bytes()
-		benchCPU(b, func() {
+		cputime.Bench(b, func() {
 			if !x.TweakAddCheck(&qb, par, &tw) {
 				b.Fatal("check failed")
 			}
@@ -538,7 +539,7 @@ func BenchmarkTweakMul(b *testing.B) {
 	k := mustPriv(b, randScalar(rng))
 	p := k.PublicKey()
 	tw := b32(randScalar(rng))
-	benchCPU(b, func() {
+	cputime.Bench(b, func() {
 		r, err := p.TweakMul(&tw)
 		if err != nil {
 			b.Fatal(err)

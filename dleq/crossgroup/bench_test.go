@@ -1,7 +1,6 @@
 package crossgroup
 
 import (
-	"runtime"
 	"testing"
 
 	"github.com/p256k1/p256k1/internal/cputime"
@@ -18,18 +17,17 @@ func benchSecret(b *testing.B) [32]byte {
 	return loadVectors(b)[0].secret
 }
 
-// benchOp runs f in a b.Loop with allocation reporting, and for a single
-// worker also reports cpu-ns/op.
+// benchOp runs f in a b.Loop with allocation reporting; for a single
+// worker the whole proof runs on the calling thread, so it also reports
+// cpu-ns/op (cputime.Bench).
 func benchOp(b *testing.B, workers int, f func()) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	if workers == 1 {
+		cputime.Bench(b, f)
+		return
+	}
 	b.ReportAllocs()
-	t0 := cputime.Thread()
 	for b.Loop() {
 		f()
-	}
-	if cputime.PerThread && workers == 1 {
-		b.ReportMetric(float64(cputime.Thread()-t0)/float64(b.N), "cpu-ns/op")
 	}
 }
 
