@@ -36,7 +36,7 @@ func TestCPUTime(t *testing.T) {
 		{"Verify", func() { Verify(&xo, msg, &sig) }},
 		{"VerifyBytes", func() { VerifyBytes(pk[:], msg, sig[:]) }},
 	}
-	const rounds, calls = 12, 2500 // blocks of ≥ 40 ms: getrusage counts in scheduler ticks
+	const rounds, calls = 12, 2500 // blocks of ≥ 40 ms, long enough that a preemption in one round does not decide the median
 	res := make([][]float64, len(ops))
 	for range rounds {
 		for i, op := range ops {

@@ -17,3 +17,28 @@ func TestThreadAdvances(t *testing.T) {
 		t.Fatalf("no CPU time measured over a busy loop (%v, sink %d)", d, x&1)
 	}
 }
+
+// TestThreadResolves checks that the clock resolves short intervals: over
+// a few hundred readings around ~20 µs of work, most differences are
+// non-zero (getrusage, used before, read 0 for most of them).
+func TestThreadResolves(t *testing.T) {
+	if !PerThread {
+		t.Skip("no per-thread clock on this platform")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	x, zero := uint64(1), 0
+	const n = 200
+	for range n {
+		t0 := Thread()
+		for i := 0; i < 20_000; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		if Thread() == t0 {
+			zero++
+		}
+	}
+	if zero > n/2 {
+		t.Fatalf("%d of %d readings ~20 µs apart were equal (sink %d)", zero, n, x&1)
+	}
+}
