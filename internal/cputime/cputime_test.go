@@ -9,10 +9,7 @@ func TestThreadAdvances(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	t0 := Thread()
-	x := uint64(1)
-	for i := 0; i < 20_000_000; i++ {
-		x = x*6364136223846793005 + 1442695040888963407
-	}
+	x := spin(1, 20_000_000)
 	if d := Thread() - t0; d <= 0 {
 		t.Fatalf("no CPU time measured over a busy loop (%v, sink %d)", d, x&1)
 	}
@@ -31,9 +28,7 @@ func TestThreadResolves(t *testing.T) {
 	const n = 200
 	for range n {
 		t0 := Thread()
-		for i := 0; i < 20_000; i++ {
-			x = x*6364136223846793005 + 1442695040888963407
-		}
+		x = spin(x, 20_000)
 		if Thread() == t0 {
 			zero++
 		}
@@ -41,4 +36,13 @@ func TestThreadResolves(t *testing.T) {
 	if zero > n/2 {
 		t.Fatalf("%d of %d readings ~20 µs apart were equal (sink %d)", zero, n, x&1)
 	}
+}
+
+// spin steps a 64-bit LCG n times from x: busy work the compiler cannot
+// drop, since the tests print the result's low bit.
+func spin(x uint64, n int) uint64 {
+	for range n {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	return x
 }
