@@ -107,7 +107,7 @@ func DecodeAddress(addr string) (Network, p256k1.XOnlyPublicKey, error) {
 	if errors.Is(err, bech32.ErrChecksum) {
 		if _, d, err2 := bech32.Decode(addr, maxAddressLen, bech32.Bech32); err2 == nil {
 			if len(d) > 0 && d[0] == 0 {
-				return "", none, fmt.Errorf("%w: a witness version 0 address (Bech32, BIP-173), not Taproot", ErrNotTaproot)
+				return "", none, fmt.Errorf("%w: a witness version 0 address (P2WPKH or P2WSH, BIP-173)", ErrNotTaproot)
 			}
 			return "", none, fmt.Errorf("%w: a Bech32 (BIP-173) checksum; witness version 1 and later use Bech32m (BIP-350)", ErrAddress)
 		}
