@@ -39,6 +39,7 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 	path := fs.String("path", "m", "derivation `PATH`: m/86'/0'/0'/0/5, or relative 0/5")
 	network := fs.String("network", "mainnet", "version for a seed: mainnet (xprv/xpub) or testnet (tprv/tpub)")
 	showXprv := fs.Bool("xprv", false, "also print the derived xprv (a secret)")
+	showTaproot := fs.Bool("taproot", false, hdTaprootUsage)
 	fs.BoolVar(&c.json, "json", false, "write a JSON object {xprv?, xpub, pubkey, xonly, fingerprint, parent_fingerprint, depth, index, path}")
 	pos, err := c.parse(fs, args)
 	if err != nil {
@@ -149,6 +150,11 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 		}
 		obj["xprv"] = s
 		keys = append([]string{"xprv"}, keys...)
+	}
+	if *showTaproot {
+		if keys, err = hdTaproot(obj, keys, &pub, d.Version()); err != nil {
+			return err
+		}
 	}
 	return c.output(obj, keys...)
 }

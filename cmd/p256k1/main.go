@@ -95,6 +95,7 @@ func init() {
 		{"tweak", "add or multiply a tweak into a secret or public key (BIP-32, BIP-341)", cmdTweak},
 		{"musig", "aggregate public keys into a MuSig2 (BIP-327) key, with tweaks", cmdMusig},
 		{"hd", "derive BIP-32 keys from a seed, xprv or xpub and a path", cmdHD},
+		{"taproot", "BIP-341/86 Taproot output keys, bc1p addresses, control-block checks", cmdTaproot},
 		{"verify-batch", "verify a CSV or JSON-lines file of signatures on all cores", cmdVerifyBatch},
 		{"sp", "BIP-352 silent payments: addresses, scanning, tweak data", cmdSP},
 		{"bench", "time every operation, side by side with the system libsecp256k1", cmdBench},
