@@ -322,3 +322,26 @@ func TestTaprootAddressMutationsAgainstBtcutil(t *testing.T) {
 	}
 	t.Logf("%d mutated addresses, %d accepted by both, the rest refused by both", n, accepted)
 }
+
+// BenchmarkTaprootOutputKey: the BIP-86 output key of an internal key, by
+// taproot.OutputKey and by txscript.ComputeTaprootKeyNoScript (which also
+// gets a parsed btcec key). Run both in one process to compare.
+func BenchmarkTaprootOutputKey(b *testing.B) {
+	kb := rand32(newRand("taproot-bench"))
+	k, _ := p256k1.NewPrivateKey(kb[:])
+	pub := k.PublicKey()
+	p, _ := pub.XOnly()
+	_, tpub := btcec.PrivKeyFromBytes(kb[:])
+	b.Run("p256k1", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			taproot.OutputKey(&p, nil)
+		}
+	})
+	b.Run("btcd", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			txscript.ComputeTaprootKeyNoScript(tpub)
+		}
+	})
+}
