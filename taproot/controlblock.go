@@ -52,6 +52,8 @@ func cbLengthOK(n int) bool {
 // MaxDepth hashes.
 func (c *ControlBlock) Bytes() ([]byte, error) {
 	switch {
+	case c == nil:
+		return nil, fmt.Errorf("%w: nil", ErrControlBlock)
 	case c.LeafVersion&1 != 0:
 		return nil, fmt.Errorf("%w: odd leaf version 0x%02x", ErrControlBlock, c.LeafVersion)
 	case c.OutputParity != 0 && c.OutputParity != 1:
@@ -72,8 +74,12 @@ func (c *ControlBlock) Bytes() ([]byte, error) {
 }
 
 // MerkleRoot returns the merkle root that the path leads to from the leaf
-// (c.LeafVersion, script). It does not allocate.
+// (c.LeafVersion, script); for a nil c, the zero hash. It does not
+// allocate.
 func (c *ControlBlock) MerkleRoot(script []byte) [32]byte {
+	if c == nil {
+		return [32]byte{}
+	}
 	k := LeafHash(c.LeafVersion, script)
 	for i := range c.MerklePath {
 		k = BranchHash(&k, &c.MerklePath[i])
@@ -85,11 +91,12 @@ func (c *ControlBlock) MerkleRoot(script []byte) [32]byte {
 // commits, through c's internal key and merkle path, to the leaf (c's
 // leaf version, script), with c's parity bit equal to the output key's Y
 // parity. It returns nil if so, an error wrapping ErrCommitment if not,
-// and one wrapping ErrControlBlock if c cannot be serialized (see Bytes).
+// and one wrapping ErrControlBlock if c is nil or cannot be serialized (see
+// Bytes).
 // It does not run the script. Variable time (public data); it does not
 // allocate when the commitment holds.
 func (c *ControlBlock) Verify(output *p256k1.XOnlyPublicKey, script []byte) error {
-	if c.LeafVersion&1 != 0 || (c.OutputParity != 0 && c.OutputParity != 1) ||
+	if c == nil || c.LeafVersion&1 != 0 || (c.OutputParity != 0 && c.OutputParity != 1) ||
 		!c.InternalKey.IsValid() || len(c.MerklePath) > MaxDepth {
 		_, err := c.Bytes()
 		return err

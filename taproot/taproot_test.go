@@ -137,6 +137,16 @@ func TestInvalidInputs(t *testing.T) {
 	if BranchHash(nil, nil) != BranchHash(&[32]byte{}, &[32]byte{}) {
 		t.Error("BranchHash(nil, nil)")
 	}
+	var nilCB *ControlBlock
+	if _, err := nilCB.Bytes(); !errors.Is(err, ErrControlBlock) {
+		t.Error("nil ControlBlock.Bytes:", err)
+	}
+	if err := nilCB.Verify(nil, nil); !errors.Is(err, ErrControlBlock) {
+		t.Error("nil ControlBlock.Verify:", err)
+	}
+	if nilCB.MerkleRoot(nil) != [32]byte{} {
+		t.Error("nil ControlBlock.MerkleRoot")
+	}
 	var cb ControlBlock
 	if err := cb.Verify(nil, nil); !errors.Is(err, ErrControlBlock) {
 		t.Error("zero ControlBlock.Verify:", err)
@@ -172,6 +182,12 @@ func TestTreeErrors(t *testing.T) {
 		"one child":      {Left: leaf()},
 		"leaf and child": {Leaf: &Leaf{Version: 0xc0}, Right: leaf()},
 		"nil right":      NewBranch(leaf(), NewBranch(leaf(), nil)),
+		"shared node":    func() *Node { l := leaf(); return NewBranch(l, l) }(),
+		"cycle": func() *Node {
+			b := NewBranch(leaf(), leaf())
+			b.Right.Leaf, b.Right.Left, b.Right.Right = nil, leaf(), b
+			return b
+		}(),
 	} {
 		if _, err := NewTree(n); !errors.Is(err, ErrTree) {
 			t.Errorf("%s: %v", name, err)

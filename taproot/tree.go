@@ -106,6 +106,7 @@ func NewBranch(left, right *Node) *Node { return &Node{Left: left, Right: right}
 // depth-first, left-to-right order, their hashes and merkle paths, and the
 // merkle root. It is immutable, so safe for concurrent use.
 type Tree struct {
+	seen   map[*Node]bool // while building: the nodes walked
 	leaves []Leaf
 	hashes [][32]byte
 	paths  [][][32]byte // bottom-up: the sibling of the leaf first
@@ -118,18 +119,19 @@ type Tree struct {
 // root is nil, a node is neither a leaf nor a branch of two non-nil nodes,
 // a leaf version is odd (a control block keeps only version & 0xfe) or
 // 0x50 (a control block starting with 0x50 would be read as an annex), or
-// a leaf is more than MaxDepth (128) levels deep. Variable time (public
-// data).
+// a leaf is more than MaxDepth (128) levels deep, or a node appears twice
+// (the same *Node in two places, or a cycle: identical subtrees must be
+// separate nodes). Variable time (public data).
 func NewTree(root *Node) (*Tree, error) {
 	if root == nil {
 		return nil, fmt.Errorf("%w: no root node (for an output without scripts, use a nil merkle root)", ErrTree)
 	}
-	t := &Tree{}
+	t := &Tree{seen: map[*Node]bool{}}
 	h, err := t.walk(root, 0)
 	if err != nil {
 		return nil, err
 	}
-	t.root = h
+	t.root, t.seen = h, nil
 	return t, nil
 }
 
@@ -139,6 +141,12 @@ func (t *Tree) walk(n *Node, d int) (h [32]byte, err error) {
 		return h, fmt.Errorf("%w: deeper than %d levels", ErrTree, MaxDepth)
 	}
 	lo := len(t.leaves)
+	if t.seen[n] {
+		// A shared subtree would be walked once per path to it: 2^128
+		// times for a chain of 128 branches with Left == Right.
+		return h, fmt.Errorf("%w: a node appears twice (a shared subtree or a cycle); build each subtree separately", ErrTree)
+	}
+	t.seen[n] = true
 	switch {
 	case n.Leaf != nil && n.Left == nil && n.Right == nil:
 		v := n.Leaf.Version

@@ -9,7 +9,7 @@ import (
 )
 
 // hdTaprootUsage is the help of hd's --taproot flag.
-const hdTaprootUsage = "also print the BIP-86 Taproot output key and address of the derived key (bc1p…; tb1p… for a testnet key; other networks: p256k1 taproot address KEY --network regtest)"
+const hdTaprootUsage = "also print the BIP-86 Taproot output key and address of the derived key (bc1p…; tb1p… for a testnet key; other networks: p256k1 taproot address KEY --network regtest; JSON: taproot_output_key, taproot_script_pubkey, taproot_address)"
 
 // hdTaproot adds the BIP-86 output key (no script tree) of pub, its
 // scriptPubKey and its address to hd's output: the output key and the
