@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/p256k1/p256k1/taproot"
 )
 
 func jsonObj(t *testing.T, s string) map[string]any {
@@ -293,4 +295,49 @@ func TestREADMETaprootRecipe(t *testing.T) {
 	if commands < 3 {
 		t.Fatalf("only %d commands in the recipe", commands)
 	}
+}
+
+// FuzzTaprootTree: the --tree parser never panics, and a tree it accepts
+// builds (or is refused by taproot.NewTree with an error) and gives
+// control blocks that verify.
+func FuzzTaprootTree(f *testing.F) {
+	f.Add(tapExampleTree)
+	f.Add(`{"script":"51"}`)
+	f.Add(`[{"script":""},[{"script":"52","leafVersion":194},{"script":"53","id":7}]]`)
+	f.Add(`[[[[{"script":"51"},{"script":"52"}],{"script":"53"}],{"script":"54"}],{"script":"55","leafVersion":80}]`)
+	f.Add(`[1,2]`)
+	f.Add(`{"script":null}`)
+	p, err := tapInternalKey("k", tapExampleInternal)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		node, err := parseTapTree(json.RawMessage(s), 0)
+		if err != nil {
+			return
+		}
+		tree, err := taproot.NewTree(node)
+		if err != nil {
+			return
+		}
+		root := tree.MerkleRoot()
+		q, _, err := taproot.OutputKey(&p, &root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qb := q.Bytes()
+		for i := range min(tree.Len(), 8) {
+			cb, err := tree.ControlBlock(i, &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := cb.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := taproot.VerifyScriptPath(qb[:], tree.Leaf(i).Script, b); err != nil {
+				t.Fatalf("leaf %d: %v", i, err)
+			}
+		}
+	})
 }
