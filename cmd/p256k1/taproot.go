@@ -32,7 +32,7 @@ BIP-341 Taproot outputs (and BIP-86 single-key ones):
   control-block   check that an output key commits to a script and its
                   control block (a script-path spend); exit 0 valid, 1 invalid
 
-examples:
+example:
   p256k1 taproot output-key --internal-key cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115
   p256k1 taproot address bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr
 
@@ -55,6 +55,9 @@ func cmdTaproot(c *cli, args []string) error {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(c.stdout, taprootHelp)
 		return nil
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return usagef("flag provided but not defined before a subcommand: %s (usage: p256k1 taproot <output-key|address|control-block> [flags]; see p256k1 taproot --help)", abbreviate(args[0]))
 	}
 	return &exitError{exitUsage, fmt.Sprintf("unknown subcommand %q\n%s", abbreviate(args[0]), taprootHelp)}
 }
