@@ -51,6 +51,11 @@ var (
 	// aggregated into the session's KeyAggContext (BIP-327's "The signer's
 	// pubkey must be included in the list of pubkeys.").
 	ErrSignerNotInKeys = errors.New("musig2: signer's public key is not among the aggregated keys")
+	// ErrPartialSigCount: PartialSigAgg was given a number of partial
+	// signatures other than the number of signers of the session (one per
+	// key aggregated, a key listed twice counting twice), including none
+	// (libsecp256k1's musig_partial_sig_agg refuses n_sigs == 0).
+	ErrPartialSigCount = errors.New("musig2: want exactly one partial signature per signer of the session")
 	// ErrInvalidSession: a zero (unset) KeyAggContext or Session.
 	ErrInvalidSession = errors.New("musig2: invalid key aggregation context or session")
 	// ErrZeroNonce: a derived secret nonce is zero modulo n (probability

@@ -321,11 +321,19 @@ func PartialSigVerify(s *Session, psig *PartialSig, pubnonce *PubNonce, pk *p256
 // BIP-340 signature of the message under the aggregate x-only key, or, in
 // an adaptor session, the pre-signature that Adapt completes. The
 // aggregator should check each partial signature with PartialSigVerify
-// first, to name a culprit; PartialSigAgg itself cannot tell. It returns
-// ErrInvalidSession for a zero session. It does not allocate.
+// first, to name a culprit; PartialSigAgg itself cannot tell. It takes
+// exactly one partial signature per signer of the session (per key
+// aggregated into its context, a key listed twice counting twice): any other
+// number, none included, returns ErrPartialSigCount, since a sum with one
+// missing or one too many is not a signature (libsecp256k1 refuses none; it
+// cannot count the others). It returns ErrInvalidSession for a zero session.
+// It does not allocate.
 func PartialSigAgg(s *Session, psigs []PartialSig) ([64]byte, error) {
 	if s == nil || !s.ok {
 		return [64]byte{}, ErrInvalidSession
+	}
+	if len(psigs) != s.ctx.Len() {
+		return [64]byte{}, ErrPartialSigCount
 	}
 	var sum, t scalar.Scalar
 	for i := range psigs {
