@@ -23,10 +23,13 @@
 //
 // # Secrets and misuse
 //
-// A SecretNonce signs once: Sign zeroes it and refuses a used one
-// (ErrNonceReused); it is never serialized, and Sign refuses a key other
-// than the one it was made for. Read SecretNonce's documentation before
-// using it: copying the struct value defeats the first rule.
+// A SecretNonce signs once: Sign takes it atomically and zeroes it, and
+// refuses a used one (ErrNonceReused), also when goroutines race to sign
+// with it; it is never serialized, and Sign refuses a key other than the
+// one it was made for. Pass the *SecretNonce around, never the struct: go
+// vet reports a copy (a noCopy guard), and a copy shares the nonce instead
+// of signing a second time. Read SecretNonce's documentation before using
+// it.
 //
 // Operations on secret keys, secret nonces and partial signatures are
 // constant time (the library's constant-time scalar arithmetic and the

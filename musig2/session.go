@@ -205,19 +205,20 @@ func SignKeypair(secnonce *SecretNonce, kp *Keypair, s *Session) (PartialSig, er
 	return sign(&k, &pk, kp, s)
 }
 
-// takeNonce copies the nonces and public key out of secnonce and zeroes
-// it, then reports ErrNonceReused if it was not a usable nonce.
+// takeNonce takes the nonces and public key out of secnonce atomically and
+// zeroes it, or reports ErrNonceReused if it held none: of concurrent
+// calls with one SecretNonce (or copies of it), one gets the nonce.
 func takeNonce(k *[2]scalar.Scalar, pk *[33]byte, secnonce *SecretNonce) error {
 	if secnonce == nil {
 		return ErrNonceReused
 	}
-	k[0], k[1] = secnonce.k[0], secnonce.k[1]
-	magic := secnonce.magic
-	*pk = secnonce.pk
-	secnonce.Zero()
-	if magic != secnonceMagic {
+	st := secnonce.st.Swap(nil)
+	if st == nil {
 		return ErrNonceReused
 	}
+	k[0], k[1] = st.k[0], st.k[1]
+	*pk = st.pk
+	st.zero()
 	return nil
 }
 
