@@ -17,6 +17,13 @@
 //     aggregator checks each with PartialSigVerify and sums them with
 //     PartialSigAgg into the 64-byte signature, which schnorr.Verify accepts.
 //
+// SigningSession does all of it for one signer, as btcec's musig2.Context
+// and Session: it keeps the secret nonce inside, takes the others' public
+// nonces and partial signatures by their public keys (verifying each, and
+// naming the signer at fault), signs once, and returns the final signature;
+// SigningSessionOptions add tweaks and the BIP-341 Taproot tweak
+// (KeyAggContext.ApplyTaprootTweak) in one field.
+//
 // DeterministicSign is BIP-327's variant for a stateless last signer.
 // NewAdaptorSession, Adapt and ExtractAdaptor give adaptor signatures (see
 // Adapt).
