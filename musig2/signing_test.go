@@ -194,7 +194,7 @@ func TestSigningSessionRefusals(t *testing.T) {
 	sks, pks := genKeys(t, 3)
 	msg := []byte("refusals")
 	ss := newSessions(t, sks, []p256k1.PublicKey{pks[0], pks[1], pks[2]}, nil) // aggregated as given: reversed
-	idx := func(pk int) int { return 2 - pk }                                // index of pks[pk] in Keys
+	idx := func(pk int) int { return 2 - pk }                                  // index of pks[pk] in Keys
 	if k := ss[0].Keys(); !k[idx(0)].Equal(&pks[0]) || ss[0].Index() != idx(0) {
 		t.Fatal("Keys/Index")
 	}
