@@ -34,7 +34,8 @@ func (f musigTweakFlag) Set(s string) error {
 	return nil
 }
 
-// cmdMusig is "p256k1 musig <subcommand>"; today only "aggregate".
+// cmdMusig is "p256k1 musig <subcommand>": aggregate, and the signing
+// workflow nonce, sign, combine (musig_session.go).
 func cmdMusig(c *cli, args []string) error {
 	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
 		w := c.stdout
@@ -45,11 +46,16 @@ func cmdMusig(c *cli, args []string) error {
 
 subcommands:
   aggregate     aggregate public keys into a MuSig2 (BIP-327) key, with tweaks
+  nonce         round 1 of a signature: a session file (kept) and a public nonce (sent)
+  sign          round 2: the partial signature, with the others' nonces (the session signs once)
+  combine       verify the others' partial signatures and combine the final signature
 
 example:
   p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
 
-"p256k1 musig aggregate --help" describes it with its flags.
+"p256k1 musig <subcommand> --help" describes each with its flags and an
+example; the examples of nonce, sign and combine, run in turn, make a
+whole 2-of-2 signature.
 `)
 		if len(args) == 0 {
 			return &exitError{exitUsage, ""}
@@ -59,6 +65,12 @@ example:
 	switch args[0] {
 	case "aggregate":
 		return cmdMusigAggregate(c, args[1:])
+	case "nonce":
+		return cmdMusigNonce(c, args[1:])
+	case "sign":
+		return cmdMusigSign(c, args[1:])
+	case "combine":
+		return cmdMusigCombine(c, args[1:])
 	}
 	return usagef("unknown subcommand %q (see p256k1 musig --help)", abbreviate(args[0]))
 }
@@ -74,7 +86,7 @@ lines starting with # are skipped). Tweaks apply in the order given:
 --xonly-tweak an x-only one (BIP-341 Taproot). Prints the aggregate x-only
 key (what BIP-340 signatures verify under) and the plain aggregate key
 (33 bytes, with its Y parity); --json adds the keys in the order
-aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig aggregate --sort 02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9 03dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659
+aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
   p256k1 musig aggregate --file signers.txt --xonly-tweak e8f791ff9225a2af0102afff4a9a723d9612a682a25ebe79802b263cdfcd83bb --json`)
 	file := fs.String("file", "", "read the public keys from `PATH`, one hex key a line")
 	sortKeys := fs.Bool("sort", false, "sort the keys (BIP-327 KeySort) before aggregating")
