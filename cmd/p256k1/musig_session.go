@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/p256k1/p256k1"
@@ -317,8 +318,8 @@ func readSession(path string) (*sessionFile, error) {
 	raw, err := readLimited(path, maxSessionFile)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			if _, err2 := os.Stat(path + ".signing"); err2 == nil {
-				return nil, usagef("session: %q is being used by another musig sign (or one that failed: %s.signing holds it)", path, path)
+			if m, _ := filepath.Glob(path + ".signing-*"); len(m) > 0 {
+				return nil, usagef("session: %q is being used by another musig sign (or one that failed: %s holds it)", path, m[0])
 			}
 		}
 		return nil, pathError("session", path, err)
@@ -476,7 +477,7 @@ different sessions never mix: each session needs its own musig nonce.`,
 	// Take the session file over (rename is atomic: one of two sign runs
 	// gets it), check that it is still the file read above, compute the
 	// partial signature, and write the file back used before printing.
-	claim := *session + ".signing"
+	claim := fmt.Sprintf("%s.signing-%d", *session, os.Getpid()) // this run's own name
 	if err := os.Rename(*session, claim); err != nil {
 		return usagef("session: %q is being used by another musig sign (%v)", *session, err)
 	}
