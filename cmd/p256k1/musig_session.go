@@ -33,9 +33,12 @@ import (
 // aggregate key and message mixed in: the seed alone gives nothing without
 // the key). The library never serializes a SecretNonce; the seed is what
 // this command keeps between its two runs, as a file only the user can
-// read. sign takes the file over by renaming it (atomic: of two sign runs at
-// once, one gets it), writes it back without the seed, marked used, and only
-// then prints the partial signature; a second sign with it is refused.
+// read. sign takes the file over by renaming it to a name of its own
+// (atomic: of two sign runs at once, one gets it), writes it back without
+// the seed, marked used, and only then prints the partial signature; a
+// second sign with it is refused. A copy of the file made before sign is
+// the one thing this cannot catch: the help and the file's own warning say
+// never to copy it.
 
 // sessionFile is the JSON content of a session file.
 type sessionFile struct {
@@ -393,8 +396,10 @@ given too): prints the signer's public key and its partial signature, one a
 line, to send to whoever combines. The secret key must be the one given to
 musig nonce. Before anything is printed the session file is rewritten
 without its secret, marked used: a session signs once, and a second sign
-with it (or with a copy made after) is refused. Partial signatures of
-different sessions never mix: each session needs its own musig nonce.`,
+with it is refused (also one running at the same time). Never copy or
+back up a session file before sign: a copy would sign again, and two
+partial signatures with one nonce give away the secret key. Each signature
+needs its own musig nonce.`,
 		`  p256k1 musig sign --key-file alice.key --session alice.session bob.nonce > alice.psig
   p256k1 musig sign --key-file bob.key --session bob.session alice.nonce > bob.psig`)
 	var ks keySource
