@@ -86,7 +86,7 @@ lines starting with # are skipped). Tweaks apply in the order given:
 --xonly-tweak an x-only one (BIP-341 Taproot). Prints the aggregate x-only
 key (what BIP-340 signatures verify under) and the plain aggregate key
 (33 bytes, with its Y parity); --json adds the keys in the order
-aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
+aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig aggregate --sort 02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9 03dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659
   p256k1 musig aggregate --file signers.txt --xonly-tweak e8f791ff9225a2af0102afff4a9a723d9612a682a25ebe79802b263cdfcd83bb --json`)
 	file := fs.String("file", "", "read the public keys from `PATH`, one hex key a line")
 	sortKeys := fs.Bool("sort", false, "sort the keys (BIP-327 KeySort) before aggregating")
