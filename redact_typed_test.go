@@ -253,7 +253,10 @@ func TestSecretsNeverFormattedTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSecretTyped(t, "musig2.SecretNonce", o, *sn)
+	// A SecretNonce is used through its pointer only (go vet reports a copy,
+	// and a copy holds no nonce bytes), so it has no value to check here:
+	// musig2's TestSecretNonceRedacted checks *SecretNonce alone and held.
+	_ = sn
 
 	// Anonymous embedding promotes the methods: the whole struct prints as
 	// the placeholder and refuses to encode.

@@ -17,16 +17,26 @@
 //     aggregator checks each with PartialSigVerify and sums them with
 //     PartialSigAgg into the 64-byte signature, which schnorr.Verify accepts.
 //
+// SigningSession does all of it for one signer, as btcec's musig2.Context
+// and Session: it keeps the secret nonce inside, takes the others' public
+// nonces and partial signatures by their public keys (verifying each, and
+// naming the signer at fault), signs once, and returns the final signature;
+// SigningSessionOptions add tweaks and the BIP-341 Taproot tweak
+// (KeyAggContext.ApplyTaprootTweak) in one field.
+//
 // DeterministicSign is BIP-327's variant for a stateless last signer.
 // NewAdaptorSession, Adapt and ExtractAdaptor give adaptor signatures (see
 // Adapt).
 //
 // # Secrets and misuse
 //
-// A SecretNonce signs once: Sign zeroes it and refuses a used one
-// (ErrNonceReused); it is never serialized, and Sign refuses a key other
-// than the one it was made for. Read SecretNonce's documentation before
-// using it: copying the struct value defeats the first rule.
+// A SecretNonce signs once: Sign takes it atomically and zeroes it, and
+// refuses a used one (ErrNonceReused), also when goroutines race to sign
+// with it; it is never serialized, and Sign refuses a key other than the
+// one it was made for. Pass the *SecretNonce around, never the struct: go
+// vet reports a copy (a noCopy guard), and a copy shares the nonce instead
+// of signing a second time. Read SecretNonce's documentation before using
+// it.
 //
 // Operations on secret keys, secret nonces and partial signatures are
 // constant time (the library's constant-time scalar arithmetic and the

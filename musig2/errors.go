@@ -51,6 +51,11 @@ var (
 	// aggregated into the session's KeyAggContext (BIP-327's "The signer's
 	// pubkey must be included in the list of pubkeys.").
 	ErrSignerNotInKeys = errors.New("musig2: signer's public key is not among the aggregated keys")
+	// ErrPartialSigCount: PartialSigAgg was given a number of partial
+	// signatures other than the number of signers of the session (one per
+	// key aggregated, a key listed twice counting twice), including none
+	// (libsecp256k1's musig_partial_sig_agg refuses n_sigs == 0).
+	ErrPartialSigCount = errors.New("musig2: want exactly one partial signature per signer of the session")
 	// ErrInvalidSession: a zero (unset) KeyAggContext or Session.
 	ErrInvalidSession = errors.New("musig2: invalid key aggregation context or session")
 	// ErrZeroNonce: a derived secret nonce is zero modulo n (probability
@@ -59,6 +64,39 @@ var (
 	// ErrInvalidAdaptor: an adaptor secret that is not below n, or a
 	// signature or pre-signature whose s value is not below n.
 	ErrInvalidAdaptor = errors.New("musig2: invalid adaptor secret or signature")
+	// ErrInvalidMerkleRoot: ApplyTaprootTweak was given a merkle root that
+	// is neither empty (no script tree) nor 32 bytes.
+	ErrInvalidMerkleRoot = errors.New("musig2: taproot merkle root must be empty or 32 bytes")
+	// ErrUnknownSigner: a SigningSession was given a nonce or partial
+	// signature under a public key that is not one of its signers'.
+	ErrUnknownSigner = errors.New("musig2: public key is not one of the session's signers")
+	// ErrDuplicateNonce: a SigningSession was given a second public nonce
+	// for a signer (wrapped in a *SignerError naming it).
+	ErrDuplicateNonce = errors.New("musig2: signer already gave its public nonce")
+	// ErrMissingNonce: a SigningSession was asked to sign before every
+	// signer's public nonce was in (wrapped in a *SignerError naming the
+	// first signer missing).
+	ErrMissingNonce = errors.New("musig2: signer's public nonce is missing")
+	// ErrDuplicatePartialSig: a SigningSession was given a second partial
+	// signature for a signer (wrapped in a *SignerError naming it).
+	ErrDuplicatePartialSig = errors.New("musig2: signer already gave its partial signature")
+	// ErrMissingPartialSig: a SigningSession was asked for the final
+	// signature before every partial signature was in (wrapped in a
+	// *SignerError naming the first signer missing).
+	ErrMissingPartialSig = errors.New("musig2: signer's partial signature is missing")
+	// ErrSessionNotReady: a SigningSession was given a partial signature
+	// before it could verify one (a nonce missing, or the message not yet
+	// known: fix it in the options or Sign first).
+	ErrSessionNotReady = errors.New("musig2: session not ready: nonces missing or message not known yet")
+	// ErrMessageMismatch: SigningSession.Sign was given a message other
+	// than the one fixed in its options, or none (nil) when none was fixed.
+	ErrMessageMismatch = errors.New("musig2: message differs from the session's, or none given")
+	// ErrFinalSigInvalid: the aggregated signature does not verify (not
+	// reached when every partial signature was verified; a defence).
+	ErrFinalSigInvalid = errors.New("musig2: final signature does not verify")
+	// ErrSigningSessionMarshal: a SigningSession was given to an encoder.
+	// It holds secrets and is never serialized.
+	ErrSigningSessionMarshal = fmt.Errorf("musig2: a SigningSession is never serialized: %w", redact.ErrSecret)
 	// ErrSecretNonceMarshal: a SecretNonce was given to an encoder (JSON,
 	// text). Secret nonces are never serialized.
 	ErrSecretNonceMarshal = fmt.Errorf("musig2: a SecretNonce is never serialized: %w", redact.ErrSecret)

@@ -58,6 +58,7 @@ func Example() {
 // A Taproot key-path spend by a 2-of-2 MuSig2 internal key: the output key
 // is the aggregate key tweaked with the BIP-341 tweak (an x-only tweak),
 // and the signers sign for the tweaked key with no other change.
+// SigningSessionOptions.Taproot does the same in a SigningSession.
 func Example_taproot() {
 	alice, _ := p256k1.GeneratePrivateKey()
 	bob, _ := p256k1.GeneratePrivateKey()
@@ -65,16 +66,11 @@ func Example_taproot() {
 	musig2.KeySort(keys)
 	ctx, _ := musig2.KeyAgg(keys)
 
-	// BIP-341: t = hash_TapTweak(P.x ‖ merkle root); here with no script tree.
+	// BIP-341: t = hash_TapTweak(P.x ‖ merkle root); here with no script
+	// tree (BIP-86).
 	internal := ctx.XOnlyBytes()
-	tag := sha256.Sum256([]byte("TapTweak"))
-	h := sha256.New()
-	h.Write(tag[:])
-	h.Write(tag[:])
-	h.Write(internal[:])
-	var tweak [32]byte
-	h.Sum(tweak[:0])
-	if err := ctx.ApplyTweak(&tweak, true); err != nil {
+	tweak, err := ctx.ApplyTaprootTweak(nil)
+	if err != nil {
 		panic(err)
 	}
 	output := ctx.XOnly() // the key in the Taproot output

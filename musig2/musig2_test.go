@@ -3,10 +3,15 @@ package musig2
 import (
 	"bytes"
 	"crypto/rand"
+	"encoding/gob"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"log"
+	"log/slog"
 	mrand "math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -193,7 +198,7 @@ func TestNonceReuse(t *testing.T) {
 	if _, err := Sign(sns[0], &sks[0], &s); err != nil {
 		t.Fatal(err)
 	}
-	if *sns[0] != (SecretNonce{}) {
+	if !sns[0].used() {
 		t.Fatal("Sign did not zero the secret nonce")
 	}
 	if _, err := Sign(sns[0], &sks[0], &s); !errors.Is(err, ErrNonceReused) {
@@ -238,10 +243,10 @@ func TestSecretNonceRedacted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var k [32]byte
-	sn.k[0].Bytes(&k)
+	sn.st.Load().k[0].Bytes(&k)
 	secretHex := fmt.Sprintf("%x", k[:8])
 	for _, f := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q"} {
-		for _, v := range []any{sn, *sn, []*SecretNonce{sn}, struct{ N SecretNonce }{*sn}} {
+		for _, v := range []any{sn, []*SecretNonce{sn}, struct{ N *SecretNonce }{sn}, map[string]*SecretNonce{"k": sn}} {
 			out := fmt.Sprintf(f, v)
 			if !strings.Contains(out, "REDACTED") || strings.Contains(strings.ToLower(out), secretHex) {
 				t.Fatalf("%s of %T: %q", f, v, out)
@@ -256,6 +261,42 @@ func TestSecretNonceRedacted(t *testing.T) {
 	}
 	if _, err := sn.MarshalText(); !errors.Is(err, ErrSecretNonceMarshal) {
 		t.Fatal("MarshalText")
+	}
+	// The root package's redaction test checks value types; a SecretNonce
+	// has only its pointer form, checked here as that test does: logs, gob,
+	// XML, and a struct value holding it (no nonce bytes in a copy either).
+	forbidden := []string{secretHex, strings.ToUpper(secretHex)}
+	check := func(what, out string) {
+		t.Helper()
+		for _, f := range forbidden {
+			if strings.Contains(out, f) {
+				t.Errorf("%s printed the nonce: %q", what, out)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	log.New(&buf, "", 0).Printf("%v %+v", sn, struct{ N *SecretNonce }{sn})
+	check("log", buf.String())
+	if !strings.Contains(buf.String(), "REDACTED") {
+		t.Errorf("log: no placeholder in %q", buf.String())
+	}
+	buf.Reset()
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("m", "sn", sn)
+	if out := buf.String(); !strings.Contains(out, "REDACTED") {
+		t.Errorf("slog: %q", out)
+	}
+	buf.Reset()
+	if err := gob.NewEncoder(&buf).Encode(struct{ N *SecretNonce }{sn}); err == nil {
+		t.Errorf("gob encoded a SecretNonce (%d bytes)", buf.Len())
+	}
+	if b, err := xml.Marshal(struct{ N *SecretNonce }{sn}); err == nil {
+		check("xml", string(b))
+		if strings.Contains(string(b), "<k>") {
+			t.Errorf("xml: %s", b)
+		}
+	}
+	for _, f := range []string{"%v", "%+v", "%#v", "%x", "%d"} {
+		check("a copied value "+f, fmt.Sprintf(f, reflect.ValueOf(sn).Elem().Interface()))
 	}
 }
 
@@ -588,12 +629,12 @@ func TestSignKeypair(t *testing.T) {
 	if pk := kp0.PublicKey(); !pk.Equal(&pks[0]) {
 		t.Fatal("Keypair.PublicKey")
 	}
-	sn0copy := *sns[0] // only to compare with Sign: never copy a SecretNonce
+	sn0copy := cloneNonce(sns[0]) // only to compare with Sign: never copy a SecretNonce
 	p0, err := SignKeypair(sns[0], &kp0, &s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p0b, err := Sign(&sn0copy, &sks[0], &s)
+	p0b, err := Sign(sn0copy, &sks[0], &s)
 	if err != nil || p0b != p0 {
 		t.Fatal("SignKeypair and Sign differ")
 	}

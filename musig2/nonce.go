@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
@@ -16,10 +17,6 @@ import (
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
-// secnonceMagic marks a SecretNonce made by NonceGen and not yet used (as
-// libsecp256k1's secnonce magic); Sign clears it with the rest.
-const secnonceMagic = 0x220EDCF1_7A2BC3D5
-
 // SecretNonce is a signer's secret nonce pair (k1, k2) for one signing
 // session, with the public key it was generated for (BIP-327's secnonce,
 // libsecp256k1's musig_secnonce).
@@ -27,56 +24,98 @@ const secnonceMagic = 0x220EDCF1_7A2BC3D5
 // Rules, as libsecp256k1 states them for its secnonce:
 //
 //   - Use it for exactly one signature. Reusing a secret nonce for two
-//     different sessions reveals the secret key. Sign consumes it: it zeroes
-//     the SecretNonce before doing anything else, and a second Sign with it
-//     returns ErrNonceReused and no signature.
-//   - Never copy it. Go cannot forbid copying a struct value (*sn2 = *sn1,
-//     or passing it by value): a copy is a second live nonce that Sign
-//     cannot tell apart from the original, and signing with both leaks the
-//     key. NonceGen returns a pointer; pass that pointer around, never the
-//     value. Sign also refuses a secret key other than the one the nonce was
-//     generated for (ErrNonceKeyMismatch), as libsecp256k1 does.
-//   - Never store or send it. It has no serialization: its Format (fmt's
-//     %v, %x, %#v, ...) prints "musig2.SecretNonce(REDACTED)", and
-//     MarshalJSON and MarshalText return ErrSecretNonceMarshal. Keep it in
-//     memory only until the session's Sign.
+//     different sessions reveals the secret key. Sign consumes it: it takes
+//     the nonce out of the SecretNonce atomically and zeroes it before doing
+//     anything else, so that of any number of Sign calls with one
+//     *SecretNonce, also from concurrent goroutines, at most one signs and
+//     every other returns ErrNonceReused and no signature.
+//   - Never copy it; pass the *SecretNonce that NonceGen returns. A
+//     SecretNonce holds a noCopy guard, so go vet (its copylocks check, on by
+//     default) reports a copy: cp := *sn, passing or returning it by value,
+//     ranging over a []SecretNonce by value. The nonce itself lives behind a
+//     pointer that a copy shares, so even an unnoticed copy cannot sign twice:
+//     Sign with either consumes it for both. Sign also refuses a secret key
+//     other than the one the nonce was generated for (ErrNonceKeyMismatch),
+//     as libsecp256k1 does.
+//   - Never store or send it. It has no serialization: *SecretNonce's Format
+//     (fmt's %v, %x, %#v, ...) prints "musig2.SecretNonce(REDACTED)", and
+//     MarshalJSON, MarshalText and MarshalBinary return
+//     ErrSecretNonceMarshal; a (vet-flagged) copied value holds no nonce
+//     bytes to print. Keep it in memory only until the session's Sign.
 //
-// The zero value is a used nonce.
+// The zero value is a used nonce. Constant time: the nonce is only ever
+// moved and zeroed, never branched on.
 type SecretNonce struct {
-	magic uint64
-	k     [2]scalar.Scalar
-	pk    [33]byte // the signer's compressed public key
+	_  noCopy
+	st atomic.Pointer[secnonce] // nil once used (or for the zero value)
+}
+
+// secnonce is the content of an unused SecretNonce.
+type secnonce struct {
+	k  [2]scalar.Scalar
+	pk [33]byte // the signer's compressed public key
+}
+
+func (st *secnonce) zero() {
+	st.k[0].Zero()
+	st.k[1].Zero()
+	*st = secnonce{}
+}
+
+// noCopy makes go vet's copylocks check report a copy of a struct that
+// holds it (as sync.Mutex does; the methods are never called).
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// secretNonceAlloc places a SecretNonce and its content in one allocation.
+type secretNonceAlloc struct {
+	sn SecretNonce
+	st secnonce
+}
+
+// newSecretNonce returns an unused SecretNonce holding k and pk.
+func newSecretNonce(k *[2]scalar.Scalar, pk *[33]byte) *SecretNonce {
+	a := new(secretNonceAlloc)
+	a.st.k = *k
+	a.st.pk = *pk
+	a.sn.st.Store(&a.st)
+	return &a.sn
 }
 
 // Zero overwrites n, making it a used nonce. Sign does this itself.
 func (n *SecretNonce) Zero() {
-	n.k[0].Zero()
-	n.k[1].Zero()
-	*n = SecretNonce{}
+	if st := n.st.Swap(nil); st != nil {
+		st.zero()
+	}
 }
 
+// used reports whether n holds no nonce (used, or the zero value).
+func (n *SecretNonce) used() bool { return n.st.Load() == nil }
+
 // Format prints a placeholder, never the secret, for every verb.
-func (SecretNonce) Format(f fmt.State, _ rune) {
+func (*SecretNonce) Format(f fmt.State, _ rune) {
 	io.WriteString(f, "musig2.SecretNonce(REDACTED)")
 }
 
 // MarshalJSON refuses: a secret nonce is never serialized.
-func (SecretNonce) MarshalJSON() ([]byte, error) { return nil, ErrSecretNonceMarshal }
+func (*SecretNonce) MarshalJSON() ([]byte, error) { return nil, ErrSecretNonceMarshal }
 
 // MarshalText refuses: a secret nonce is never serialized.
-func (SecretNonce) MarshalText() ([]byte, error) { return nil, ErrSecretNonceMarshal }
+func (*SecretNonce) MarshalText() ([]byte, error) { return nil, ErrSecretNonceMarshal }
 
 // MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
-func (SecretNonce) MarshalBinary() ([]byte, error) { return nil, ErrSecretNonceMarshal }
+func (*SecretNonce) MarshalBinary() ([]byte, error) { return nil, ErrSecretNonceMarshal }
 
 // String returns "musig2.SecretNonce(REDACTED)", never the nonce.
-func (SecretNonce) String() string { return redact.Placeholder("musig2.SecretNonce") }
+func (*SecretNonce) String() string { return redact.Placeholder("musig2.SecretNonce") }
 
 // GoString returns "musig2.SecretNonce(REDACTED)", never the nonce.
-func (SecretNonce) GoString() string { return redact.Placeholder("musig2.SecretNonce") }
+func (*SecretNonce) GoString() string { return redact.Placeholder("musig2.SecretNonce") }
 
 // LogValue makes log/slog print "musig2.SecretNonce(REDACTED)".
-func (SecretNonce) LogValue() slog.Value {
+func (*SecretNonce) LogValue() slog.Value {
 	return slog.StringValue(redact.Placeholder("musig2.SecretNonce"))
 }
 
@@ -272,8 +311,9 @@ func NonceGen(pk *p256k1.PublicKey, opts *NonceGenOptions) (*SecretNonce, PubNon
 		}
 		clear(sk[:])
 	}
-	sn := new(SecretNonce)
-	sn.pk = pk.SerializeCompressed()
+	var k [2]scalar.Scalar
+	defer func() { k[0].Zero(); k[1].Zero() }()
+	pkb := pk.SerializeCompressed()
 
 	var aggpk []byte
 	if o.AggPubKey != nil {
@@ -281,7 +321,7 @@ func NonceGen(pk *p256k1.PublicKey, opts *NonceGenOptions) (*SecretNonce, PubNon
 	}
 	var hdr [1 + 33 + 1]byte // len(pk) ‖ pk ‖ len(aggpk)
 	hdr[0] = 33
-	copy(hdr[1:34], sn.pk[:])
+	copy(hdr[1:34], pkb[:])
 	hdr[34] = byte(len(aggpk))
 	var mpre [9]byte // 0x00, or 0x01 ‖ len(m) as 8 bytes
 	mp := mpre[:1]
@@ -298,20 +338,18 @@ func NonceGen(pk *p256k1.PublicKey, opts *NonceGenOptions) (*SecretNonce, PubNon
 	for i := range 2 {
 		idx[0] = byte(i)
 		tagNonce.Sum(&h, rnd[:], hdr[:], aggpk, mp, o.Msg, elen[:], o.ExtraIn, idx[:])
-		sn.k[i].SetBytes(&h)
-		fail |= sn.k[i].IsZero()
+		k[i].SetBytes(&h)
+		fail |= k[i].IsZero()
 	}
 	clear(h[:])
 	// A zero nonce (probability 2^−255) is reported by the returned error.
 	ctime.Declassify(&fail)
 	if fail != 0 {
-		sn.Zero()
 		return nil, PubNonce{}, ErrZeroNonce
 	}
 	var pub PubNonce
-	pubNonceOf(&pub, &sn.k)
-	sn.magic = secnonceMagic
-	return sn, pub, nil
+	pubNonceOf(&pub, &k)
+	return newSecretNonce(&k, &pkb), pub, nil
 }
 
 // pubNonceOf sets pub to (k1·G, k2·G) by the constant-time fixed-base

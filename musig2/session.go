@@ -205,19 +205,20 @@ func SignKeypair(secnonce *SecretNonce, kp *Keypair, s *Session) (PartialSig, er
 	return sign(&k, &pk, kp, s)
 }
 
-// takeNonce copies the nonces and public key out of secnonce and zeroes
-// it, then reports ErrNonceReused if it was not a usable nonce.
+// takeNonce takes the nonces and public key out of secnonce atomically and
+// zeroes it, or reports ErrNonceReused if it held none: of concurrent
+// calls with one SecretNonce (or copies of it), one gets the nonce.
 func takeNonce(k *[2]scalar.Scalar, pk *[33]byte, secnonce *SecretNonce) error {
 	if secnonce == nil {
 		return ErrNonceReused
 	}
-	k[0], k[1] = secnonce.k[0], secnonce.k[1]
-	magic := secnonce.magic
-	*pk = secnonce.pk
-	secnonce.Zero()
-	if magic != secnonceMagic {
+	st := secnonce.st.Swap(nil)
+	if st == nil {
 		return ErrNonceReused
 	}
+	k[0], k[1] = st.k[0], st.k[1]
+	*pk = st.pk
+	st.zero()
 	return nil
 }
 
@@ -321,11 +322,19 @@ func PartialSigVerify(s *Session, psig *PartialSig, pubnonce *PubNonce, pk *p256
 // BIP-340 signature of the message under the aggregate x-only key, or, in
 // an adaptor session, the pre-signature that Adapt completes. The
 // aggregator should check each partial signature with PartialSigVerify
-// first, to name a culprit; PartialSigAgg itself cannot tell. It returns
-// ErrInvalidSession for a zero session. It does not allocate.
+// first, to name a culprit; PartialSigAgg itself cannot tell. It takes
+// exactly one partial signature per signer of the session (per key
+// aggregated into its context, a key listed twice counting twice): any other
+// number, none included, returns ErrPartialSigCount, since a sum with one
+// missing or one too many is not a signature (libsecp256k1 refuses none; it
+// cannot count the others). It returns ErrInvalidSession for a zero session.
+// It does not allocate.
 func PartialSigAgg(s *Session, psigs []PartialSig) ([64]byte, error) {
 	if s == nil || !s.ok {
 		return [64]byte{}, ErrInvalidSession
+	}
+	if len(psigs) != s.ctx.Len() {
+		return [64]byte{}, ErrPartialSigCount
 	}
 	var sum, t scalar.Scalar
 	for i := range psigs {

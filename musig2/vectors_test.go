@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 )
 
@@ -159,12 +160,11 @@ func secNonceFromBytes(t *testing.T, b []byte) *SecretNonce {
 	if len(b) != 97 {
 		t.Fatalf("secnonce of %d bytes", len(b))
 	}
-	sn := &SecretNonce{magic: secnonceMagic}
-	if sn.k[0].SetBytes((*[32]byte)(b[:32])) != 0 || sn.k[1].SetBytes((*[32]byte)(b[32:64])) != 0 {
+	var k [2]scalar.Scalar
+	if k[0].SetBytes((*[32]byte)(b[:32])) != 0 || k[1].SetBytes((*[32]byte)(b[32:64])) != 0 {
 		t.Fatal("secnonce value ≥ n")
 	}
-	copy(sn.pk[:], b[64:])
-	return sn
+	return newSecretNonce(&k, (*[33]byte)(b[64:]))
 }
 
 func TestKeySortVectors(t *testing.T) {
@@ -281,9 +281,10 @@ func TestNonceGenVectors(t *testing.T) {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		var got [97]byte
-		sn.k[0].Bytes((*[32]byte)(got[:32]))
-		sn.k[1].Bytes((*[32]byte)(got[32:64]))
-		copy(got[64:], sn.pk[:])
+		st := sn.st.Load()
+		st.k[0].Bytes((*[32]byte)(got[:32]))
+		st.k[1].Bytes((*[32]byte)(got[32:64]))
+		copy(got[64:], st.pk[:])
 		if !bytes.Equal(got[:], c.SecNonce.b) {
 			t.Fatalf("case %d: secnonce %x, want %x", i, got, c.SecNonce.b)
 		}

@@ -93,7 +93,7 @@ func init() {
 		{"recover", "recover the public key from a recoverable ECDSA signature", cmdRecover},
 		{"ecdh", "compute an ECDH shared secret", cmdECDH},
 		{"tweak", "add or multiply a tweak into a secret or public key (BIP-32, BIP-341)", cmdTweak},
-		{"musig", "aggregate public keys into a MuSig2 (BIP-327) key, with tweaks", cmdMusig},
+		{"musig", "MuSig2 (BIP-327): aggregate keys; nonce, sign, combine a multi-signature", cmdMusig},
 		{"hd", "derive BIP-32 keys from a seed, xprv or xpub and a path", cmdHD},
 		{"taproot", "BIP-341/86 Taproot output keys, bc1p addresses, control-block checks", cmdTaproot},
 		{"verify-batch", "verify a CSV or JSON-lines file of signatures on all cores", cmdVerifyBatch},

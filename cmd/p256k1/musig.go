@@ -34,7 +34,8 @@ func (f musigTweakFlag) Set(s string) error {
 	return nil
 }
 
-// cmdMusig is "p256k1 musig <subcommand>"; today only "aggregate".
+// cmdMusig is "p256k1 musig <subcommand>": aggregate, and the signing
+// workflow nonce, sign, combine (musig_session.go).
 func cmdMusig(c *cli, args []string) error {
 	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
 		w := c.stdout
@@ -45,11 +46,16 @@ func cmdMusig(c *cli, args []string) error {
 
 subcommands:
   aggregate     aggregate public keys into a MuSig2 (BIP-327) key, with tweaks
+  nonce         round 1 of a signature: a session file (kept) and a public nonce (sent)
+  sign          round 2: the partial signature, with the others' nonces (the session signs once)
+  combine       verify the others' partial signatures and combine the final signature
 
 example:
   p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
 
-"p256k1 musig aggregate --help" describes it with its flags.
+"p256k1 musig <subcommand> --help" describes each with its flags and an
+example; the examples of nonce, sign and combine, run in turn, make a
+whole 2-of-2 signature.
 `)
 		if len(args) == 0 {
 			return &exitError{exitUsage, ""}
@@ -59,6 +65,12 @@ example:
 	switch args[0] {
 	case "aggregate":
 		return cmdMusigAggregate(c, args[1:])
+	case "nonce":
+		return cmdMusigNonce(c, args[1:])
+	case "sign":
+		return cmdMusigSign(c, args[1:])
+	case "combine":
+		return cmdMusigCombine(c, args[1:])
 	}
 	return usagef("unknown subcommand %q (see p256k1 musig --help)", abbreviate(args[0]))
 }

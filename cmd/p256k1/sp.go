@@ -18,10 +18,11 @@ import (
 
 // cmdSP is "p256k1 sp address|scan|tweaks": BIP-352 silent payments.
 func cmdSP(c *cli, args []string) error {
-	const help = `usage: p256k1 sp <address|scan|tweaks> [flags]
+	const help = `usage: p256k1 sp <address|send|scan|tweaks> [flags]
 
 BIP-352 silent payments:
   address   the sp1… address of a scan key and a spend public key (and labelled ones)
+  send      the output keys that pay sp1… addresses, from the inputs' secret keys and outpoints
   scan      find the outputs that pay you in a file of transactions (JSON lines)
   tweaks    the tweak data (input_hash·A) of each transaction in a file, as index servers publish it
 
@@ -37,6 +38,8 @@ example:
 	switch args[0] {
 	case "address":
 		return spAddress(c, args[1:])
+	case "send":
+		return spSend(c, args[1:])
 	case "scan":
 		return spScan(c, args[1:])
 	case "tweaks":

@@ -16,6 +16,7 @@ func init() {
 	register("musig2.NonceGen+Sign", caseMusigSign)
 	register("musig2.DeterministicSign", caseMusigDetSign)
 	register("musig2.AdaptorSignKeypair+Adapt", caseMusigAdaptor)
+	register("musig2.SigningSession", caseMusigSigningSession)
 }
 
 // musigPeer is the other signer of a 2-of-2 session: its key is public.
@@ -157,6 +158,63 @@ func caseMusigDetSign(in *inputs) error {
 		return err
 	}
 	x := ctx.XOnly()
+	if !schnorr.Verify(&x, msg, &sig) {
+		return errWrong
+	}
+	return nil
+}
+
+// caseMusigSigningSession: the session object over a Taproot-tweaked 2-of-2
+// key, signer 0 with its secret key and a secret rand': NewSigningSession
+// (keypair and nonce), Sign, and the peer's partial signature verified and
+// combined by AddPartialSig.
+func caseMusigSigningSession(in *inputs) error {
+	sk := in.privateKey()
+	peer := musigPeer(in)
+	pk := sk.PublicKey() // public by design
+	ppk := peer.PublicKey()
+	keys := []p256k1.PublicKey{pk, ppk}
+	msg := in.publicBytes(32)
+	root := in.publicBytes(32)
+	opts := musig2.SigningSessionOptions{Sort: true, Taproot: true, TaprootMerkleRoot: root, Msg: msg, Rand: in.secret32()}
+	s, err := musig2.NewSigningSession(&sk, keys, &opts)
+	if err != nil {
+		return err
+	}
+	defer s.Zero()
+	popts := opts
+	popts.Rand = in.public32()
+	ps, err := musig2.NewSigningSession(&peer, keys, &popts)
+	if err != nil {
+		return err
+	}
+	n, pn := s.PublicNonce(), ps.PublicNonce()
+	if _, err := s.AddNonce(&ppk, &pn); err != nil {
+		return err
+	}
+	if _, err := ps.AddNonce(&pk, &n); err != nil {
+		return err
+	}
+	sig0, err := s.Sign(nil)
+	if err != nil {
+		return err
+	}
+	public(&sig0) // a partial signature is public by design
+	psig, err := ps.Sign(nil)
+	if err != nil {
+		return err
+	}
+	if done, err := s.AddPartialSig(&ppk, &psig); err != nil || !done {
+		return errWrong
+	}
+	if _, err := ps.AddPartialSig(&pk, &sig0); err != nil {
+		return err
+	}
+	sig, err := s.FinalSig()
+	if err != nil {
+		return err
+	}
+	x := s.AggregateKey()
 	if !schnorr.Verify(&x, msg, &sig) {
 		return errWrong
 	}
