@@ -1,0 +1,69 @@
+package p256k1_test
+
+import (
+	"bufio"
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// TestLicense holds the repository's licensing: an MIT LICENSE at the root,
+// named by the README, and no file carrying another copyright or license
+// header (every file is ours; others' code is run from the module cache,
+// never copied in).
+func TestLicense(t *testing.T) {
+	lic, err := os.ReadFile("LICENSE")
+	if err != nil {
+		t.Fatalf("no LICENSE file: %v", err)
+	}
+	if !bytes.HasPrefix(lic, []byte("MIT License\n")) || !bytes.Contains(lic, []byte("Copyright (c) 2026 The p256k1 authors")) {
+		t.Errorf("LICENSE is not the MIT license of the p256k1 authors:\n%s", lic)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(readme, []byte("[LICENSE](LICENSE)")) {
+		t.Error("README.md does not name the LICENSE file")
+	}
+	foreign := regexp.MustCompile(`(?i)copyright|spdx-license-identifier|licensed under|all rights reserved`)
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path == "module_test.go" || path == "LICENSE" { // this test's own patterns
+			return nil
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" || d.Name() == "target" || d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".s", ".sh", ".c", ".h", ".cl", ".rs", ".py", ".toml":
+		default:
+			if filepath.Base(path) != "run" {
+				return nil
+			}
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for n := 1; n <= 40 && sc.Scan(); n++ {
+			if foreign.Match(sc.Bytes()) {
+				t.Errorf("%s:%d carries a copyright or license header (every file here is ours, under LICENSE): %s", path, n, sc.Text())
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
