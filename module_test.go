@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -65,5 +67,35 @@ func TestLicense(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGoDirective holds every module (the root, interop, bench, _asm) at
+// `go 1.24` or lower, so that users of go-ethereum (go 1.24.0) and go-nostr
+// (go 1.24.1) can depend on it; .ci/run builds, vets and tests on Go 1.24.
+// Raising it is a decision for the README, which names the oldest release.
+func TestGoDirective(t *testing.T) {
+	for _, m := range []string{".", "interop", "bench", "_asm"} {
+		src, err := os.ReadFile(filepath.Join(m, "go.mod"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := regexp.MustCompile(`(?m)^go (\d+)\.(\d+)`).FindSubmatch(src)
+		if v == nil {
+			t.Errorf("%s/go.mod has no go directive", m)
+			continue
+		}
+		major, _ := strconv.Atoi(string(v[1]))
+		minor, _ := strconv.Atoi(string(v[2]))
+		if major != 1 || minor > 24 {
+			t.Errorf("%s/go.mod: go %s.%s, want 1.24 or lower (README: \"Go 1.24 or newer\")", m, v[1], v[2])
+		}
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "need only Go 1.24 or newer") {
+		t.Error(`README.md does not say "need only Go 1.24 or newer"`)
 	}
 }
