@@ -63,7 +63,9 @@ func TestConcurrentWithRandomize(t *testing.T) {
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for g := range 2 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for i := 0; ; i++ {
 				select {
 				case <-stop:
@@ -80,12 +82,14 @@ func TestConcurrentWithRandomize(t *testing.T) {
 				// never blocks would starve the workers forever.
 				runtime.Gosched()
 			}
-		})
+		}()
 	}
 	errs := make(chan error, 64)
 	var workers sync.WaitGroup
 	for g := range 4 {
-		workers.Go(func() {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
 			for i := range iters {
 				f := &fx[(g+i)%nkeys]
 				if pub := f.key.PublicKey(); pub != f.pub {
@@ -114,7 +118,7 @@ func TestConcurrentWithRandomize(t *testing.T) {
 					return
 				}
 			}
-		})
+		}()
 	}
 	workers.Wait()
 	close(stop)

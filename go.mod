@@ -1,10 +1,10 @@
 module github.com/p256k1/p256k1
 
-go 1.25.0
+go 1.24.0
 
 require (
 	filippo.io/edwards25519 v1.2.0
-	github.com/ebitengine/purego v0.11.3
+	github.com/ebitengine/purego v0.10.2
 	golang.org/x/sys v0.41.0
 )
 

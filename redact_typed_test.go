@@ -17,6 +17,7 @@ import (
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/bip32"
+	"github.com/p256k1/p256k1/bip324"
 	"github.com/p256k1/p256k1/musig2"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/signer"
@@ -247,6 +248,14 @@ func TestSecretsNeverFormattedTyped(t *testing.T) {
 	cc := xk.ChainCode()
 	checkSecretTyped(t, "bip32.ExtendedKey", newRedactionOracle(xpk.Bytes()), xk)
 	checkSecretTyped(t, "bip32.ExtendedKey (chain code)", newRedactionOracle(cc), xk)
+
+	// BIP-324's derived keys (bip324.DeriveKeys): every field is secret.
+	bk := bip324.DeriveKeys(&sec, bip324.MainnetMagic)
+	var others []string
+	for _, f := range [][32]byte{bk.InitiatorP, bk.ResponderL, bk.ResponderP, bk.GarbageTerminators, bk.SessionID} {
+		others = append(others, newRedactionOracle(f).forbidden...)
+	}
+	checkSecretTyped(t, "bip324.Keys", newRedactionOracle(bk.InitiatorL, others...), bk)
 
 	rand := sec // a fixed rand' so that the nonce is reproducible
 	sn, _, err := musig2.NonceGen(&pub, &musig2.NonceGenOptions{SecretKey: &k, Rand: &rand})

@@ -46,7 +46,7 @@ die() {
 	exit 1
 }
 
-command -v go >/dev/null 2>&1 || die "the Go toolchain (go 1.25 or newer) is not installed"
+command -v go >/dev/null 2>&1 || die "the Go toolchain (go 1.24 or newer) is not installed"
 go version
 
 # Every configuration gets CGO_ENABLED=0: these are the builds a user

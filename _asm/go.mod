@@ -1,6 +1,6 @@
 module github.com/p256k1/p256k1/_asm
 
-go 1.25
+go 1.24
 
 require github.com/mmcloughlin/avo v0.6.0
 

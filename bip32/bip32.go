@@ -598,11 +598,17 @@ func (x ExtendedKey) GoString() string { return x.String() }
 // LogValue makes log/slog print String.
 func (x ExtendedKey) LogValue() slog.Value { return slog.StringValue(x.String()) }
 
+// errXPrvMarshal is the marshalers' refusal of a private key: errors.Is
+// reports it as p256k1.ErrSecretNotSerializable, and it names the method
+// that serializes the key on purpose.
+var errXPrvMarshal = redact.Refusal("bip32: refusing to serialize a private extended key (write the xprv on purpose with its XPrv method, or the xpub with XPub)")
+
 // MarshalText returns the xpub of a public key and refuses a private one
-// with p256k1.ErrSecretNotSerializable.
+// with an error that errors.Is reports as p256k1.ErrSecretNotSerializable
+// and that names XPrv, the method that writes it on purpose.
 func (x ExtendedKey) MarshalText() ([]byte, error) {
 	if x.private {
-		return nil, redact.ErrSecret
+		return nil, errXPrvMarshal
 	}
 	return []byte(x.XPub()), nil
 }
@@ -611,7 +617,7 @@ func (x ExtendedKey) MarshalText() ([]byte, error) {
 // MarshalText.
 func (x ExtendedKey) MarshalJSON() ([]byte, error) {
 	if x.private {
-		return nil, redact.ErrSecret
+		return nil, errXPrvMarshal
 	}
 	return []byte(`"` + x.XPub() + `"`), nil
 }
@@ -620,7 +626,7 @@ func (x ExtendedKey) MarshalJSON() ([]byte, error) {
 // refuses a private one as MarshalText.
 func (x ExtendedKey) MarshalBinary() ([]byte, error) {
 	if x.private {
-		return nil, redact.ErrSecret
+		return nil, errXPrvMarshal
 	}
 	b, err := x.Serialize()
 	if err != nil {

@@ -351,6 +351,13 @@ func TestRedaction(t *testing.T) {
 	if _, err := m.MarshalBinary(); !errors.Is(err, p256k1.ErrSecretNotSerializable) {
 		t.Error(err)
 	}
+	// The refusal names the method that exists (XPrv), not a Bytes method
+	// ExtendedKey does not have.
+	for name, f := range map[string]func() ([]byte, error){"MarshalText": m.MarshalText, "MarshalJSON": m.MarshalJSON, "MarshalBinary": m.MarshalBinary} {
+		if _, err := f(); err == nil || !strings.Contains(err.Error(), "XPrv method") || strings.Contains(err.Error(), "Bytes") {
+			t.Errorf("%s refusal: %v; want it to name XPrv and no Bytes method", name, err)
+		}
+	}
 	pub := m.Neuter()
 	if fmt.Sprint(pub) != m.XPub() || pub.String() != m.XPub() {
 		t.Error("public key should print its xpub")

@@ -18,7 +18,14 @@
 //
 // A Cipher is not safe for concurrent use (sending and receiving use
 // separate state, but share the value); its keys are secret, and it is
-// never printed (fmt shows a placeholder).
+// never printed (fmt shows a placeholder), nor are the Keys of DeriveKeys.
+//
+// Misuse is reported, never a runtime error: a method with an error result
+// returns ErrZeroCipher on a nil or zero-value Cipher, and NewCipher an
+// error wrapping p256k1.ErrNilArgument for a nil encoding; the methods
+// without one (DecryptLength, SessionID, the garbage terminators) and
+// NewCipherFromSecret and DeriveKeys with a nil secret panic with a
+// message that says what was wrong.
 package bip324
 
 import (
@@ -28,6 +35,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"golang.org/x/crypto/chacha20"
 	"golang.org/x/crypto/chacha20poly1305"
@@ -70,6 +78,10 @@ var (
 	// ErrLength is returned by Decrypt when the ciphertext is shorter than
 	// HeaderSize + TagSize.
 	ErrLength = errors.New("bip324: ciphertext too short")
+	// ErrZeroCipher is returned by Encrypt and Decrypt on a nil or
+	// zero-value Cipher, which has no keys: make one with NewCipher or
+	// NewCipherFromSecret.
+	ErrZeroCipher = errors.New("bip324: nil or zero-value Cipher (make one with NewCipher or NewCipherFromSecret)")
 )
 
 // fsChaCha20 is BIP-324's FSChaCha20: a ChaCha20 keystream (nonce
@@ -146,7 +158,11 @@ func (s *fsAEAD) next() {
 
 // Keys are the values BIP-324 derives from the ECDH secret with
 // HKDF-SHA256 (salt "bitcoin_v2_shared_secret" ‖ network magic), exposed
-// for tests and for other implementations of the transport. Secret.
+// for tests and for other implementations of the transport. Secret: like
+// the module's other secret types, a Keys value is never printed (every fmt
+// verb, log/slog, alone or inside a struct, slice or map, shows
+// "bip324.Keys(REDACTED)") and its JSON, text and binary marshalers refuse
+// with p256k1.ErrSecretNotSerializable; read the fields to use the keys.
 type Keys struct {
 	InitiatorL, InitiatorP [32]byte
 	ResponderL, ResponderP [32]byte
@@ -157,8 +173,12 @@ type Keys struct {
 }
 
 // DeriveKeys derives BIP-324's keys from the 32-byte ECDH secret (the
-// output of ellswift.XDHBIP324) and the network magic.
+// output of ellswift.XDHBIP324) and the network magic. It panics, saying
+// so, if secret is nil. Constant time in the secret.
 func DeriveKeys(secret *[32]byte, magic [4]byte) Keys {
+	if secret == nil {
+		panic("bip324: DeriveKeys: nil secret")
+	}
 	var salt [28]byte
 	copy(salt[:], "bitcoin_v2_shared_secret")
 	copy(salt[24:], magic[:])
@@ -203,34 +223,37 @@ type Cipher struct {
 
 // NewCipher computes the ECDH secret between our private key priv (whose
 // ElligatorSwift encoding we sent as ours) and the peer's encoding theirs,
-// with BIP-324's x-only hash (the initiator's encoding first), and returns
-// the cipher for our side: initiator says whether we opened the
-// connection. magic is the network's magic (MainnetMagic on mainnet).
-// It returns p256k1.ErrInvalidPrivateKey for a nil or zero-value priv.
-// Constant time in priv.
-func NewCipher(priv *p256k1.PrivateKey, ours, theirs *[64]byte, initiator bool, magic [4]byte) (*Cipher, error) {
-	ellA, ellB := theirs, ours
-	if initiator {
-		ellA, ellB = ours, theirs
-	}
-	secret, err := ellswift.XDHBIP324(priv, ellA, ellB, initiator)
+// with BIP-324's x-only hash (ellswift.XDHBIP324, which takes the same
+// roles in the same order), and returns the cipher for our side:
+// initiating says whether we opened the connection. magic is the network's
+// magic (MainnetMagic on mainnet). It returns p256k1.ErrInvalidPrivateKey
+// for a nil or zero-value priv, an error wrapping p256k1.ErrNilArgument for
+// a nil encoding, and ellswift.ErrNotOurs when ours is not an encoding of
+// priv's public key (ours and theirs swapped): a swap never gives another
+// secret. Constant time in priv.
+func NewCipher(priv *p256k1.PrivateKey, ours, theirs *[64]byte, initiating bool, magic [4]byte) (*Cipher, error) {
+	secret, err := ellswift.XDHBIP324(priv, ours, theirs, initiating)
 	if err != nil {
 		return nil, err
 	}
-	c := NewCipherFromSecret(&secret, initiator, magic)
+	c := NewCipherFromSecret(&secret, initiating, magic)
 	clear(secret[:])
 	return c, nil
 }
 
 // NewCipherFromSecret returns the cipher for one side given the 32-byte
-// ECDH secret (ellswift.XDHBIP324's output).
-func NewCipherFromSecret(secret *[32]byte, initiator bool, magic [4]byte) *Cipher {
+// ECDH secret (ellswift.XDHBIP324's output): initiating says whether that
+// side opened the connection. It panics, saying so, if secret is nil.
+func NewCipherFromSecret(secret *[32]byte, initiating bool, magic [4]byte) *Cipher {
+	if secret == nil {
+		panic("bip324: NewCipherFromSecret: nil secret")
+	}
 	k := DeriveKeys(secret, magic)
 	c := new(Cipher)
 	sendL, sendP, recvL, recvP := &k.InitiatorL, &k.InitiatorP, &k.ResponderL, &k.ResponderP
 	copy(c.sendGarbage[:], k.GarbageTerminators[:16])
 	copy(c.recvGarbage[:], k.GarbageTerminators[16:])
-	if !initiator {
+	if !initiating {
 		sendL, sendP, recvL, recvP = recvL, recvP, sendL, sendP
 		c.sendGarbage, c.recvGarbage = c.recvGarbage, c.sendGarbage
 	}
@@ -246,23 +269,51 @@ func NewCipherFromSecret(secret *[32]byte, initiator bool, magic [4]byte) *Ciphe
 	return c
 }
 
-// SessionID returns the session id, which both sides share and can compare
-// out of band to detect a man in the middle.
-func (c *Cipher) SessionID() [32]byte { return c.sessionID }
+// ready reports whether c was made by NewCipher or NewCipherFromSecret.
+func (c *Cipher) ready() bool { return c != nil && c.sendP.a != nil }
 
-// SendGarbageTerminator returns the 16 bytes to send after our garbage.
-func (c *Cipher) SendGarbageTerminator() [16]byte { return c.sendGarbage }
+// mustBeReady panics, naming method, on a nil or zero-value Cipher: the
+// methods without an error result cannot report it otherwise, and a zero
+// session id or terminator must not pass for a real one.
+func (c *Cipher) mustBeReady(method string) {
+	if !c.ready() {
+		panic("bip324: " + method + " on a nil or zero-value Cipher (make one with NewCipher or NewCipherFromSecret)")
+	}
+}
+
+// SessionID returns the session id, which both sides share and can compare
+// out of band to detect a man in the middle. It panics on a nil or
+// zero-value Cipher.
+func (c *Cipher) SessionID() [32]byte {
+	c.mustBeReady("SessionID")
+	return c.sessionID
+}
+
+// SendGarbageTerminator returns the 16 bytes to send after our garbage. It
+// panics on a nil or zero-value Cipher.
+func (c *Cipher) SendGarbageTerminator() [16]byte {
+	c.mustBeReady("SendGarbageTerminator")
+	return c.sendGarbage
+}
 
 // RecvGarbageTerminator returns the 16 bytes that end the peer's garbage.
-func (c *Cipher) RecvGarbageTerminator() [16]byte { return c.recvGarbage }
+// It panics on a nil or zero-value Cipher.
+func (c *Cipher) RecvGarbageTerminator() [16]byte {
+	c.mustBeReady("RecvGarbageTerminator")
+	return c.recvGarbage
+}
 
 // Encrypt appends the packet for contents to dst and returns the extended
 // slice: the encrypted length, then the AEAD encryption of the header byte
 // (IgnoreBit set if ignore, for a decoy packet) and contents, authenticated
 // with aad (the peer's garbage for the first packet, else empty). dst and
 // contents must not overlap. With enough capacity in dst it does not
-// allocate (except, every 224 packets, for the new keys).
+// allocate (except, every 224 packets, for the new keys). It returns
+// ErrZeroCipher on a nil or zero-value Cipher.
 func (c *Cipher) Encrypt(dst, contents, aad []byte, ignore bool) ([]byte, error) {
+	if !c.ready() {
+		return dst, ErrZeroCipher
+	}
 	n := len(contents)
 	if n > MaxContents {
 		return dst, ErrTooLong
@@ -292,8 +343,13 @@ func (c *Cipher) Encrypt(dst, contents, aad []byte, ignore bool) ([]byte, error)
 // DecryptLength decrypts the first LengthSize bytes of a packet and
 // returns the length of its contents: the caller then reads
 // DecryptLength + HeaderSize + TagSize more bytes for Decrypt. Every call
-// consumes length keystream, so call it exactly once per packet.
+// consumes length keystream, so call it exactly once per packet. It panics,
+// saying so, on a nil or zero-value Cipher or a nil enc.
 func (c *Cipher) DecryptLength(enc *[LengthSize]byte) int {
+	c.mustBeReady("DecryptLength")
+	if enc == nil {
+		panic("bip324: DecryptLength: nil length field")
+	}
 	var b [LengthSize]byte
 	c.recvL.crypt(b[:], enc[:])
 	return int(b[0]) | int(b[1])<<8 | int(b[2])<<16
@@ -306,10 +362,13 @@ func (c *Cipher) DecryptLength(enc *[LengthSize]byte) int {
 // first packet, else empty. It returns ErrAuth if the packet was tampered
 // with (then dst is returned unchanged; the connection should be dropped:
 // the receiving state has moved on), ErrLength if ciphertext is too short
-// to be a packet. It does not allocate (except every 224 packets for the
+// to be a packet, ErrZeroCipher on a nil or zero-value Cipher. It does not allocate (except every 224 packets for the
 // new key) when dst has spare capacity for the contents plus one byte: the
 // header byte is decrypted in place too, then the contents moved over it.
 func (c *Cipher) Decrypt(dst, ciphertext, aad []byte) ([]byte, bool, error) {
+	if !c.ready() {
+		return dst, false, ErrZeroCipher
+	}
 	if len(ciphertext) < HeaderSize+TagSize {
 		return dst, false, ErrLength
 	}
@@ -330,3 +389,26 @@ func (c *Cipher) Decrypt(dst, ciphertext, aad []byte) ([]byte, bool, error) {
 func (*Cipher) Format(f fmt.State, _ rune) { redact.Format(f, "bip324.Cipher") }
 func (*Cipher) String() string             { return redact.Placeholder("bip324.Cipher") }
 func (*Cipher) GoString() string           { return redact.Placeholder("bip324.Cipher") }
+
+// Format prints bip324.Keys(REDACTED) for every fmt verb and flag, alone
+// or inside a struct, slice or map. It does not read the keys (constant
+// time); nor do String, GoString, LogValue and the marshalers.
+func (Keys) Format(f fmt.State, _ rune) { redact.Format(f, "bip324.Keys") }
+
+// String returns "bip324.Keys(REDACTED)", never the keys.
+func (Keys) String() string { return redact.Placeholder("bip324.Keys") }
+
+// GoString returns "bip324.Keys(REDACTED)", never the keys.
+func (Keys) GoString() string { return redact.Placeholder("bip324.Keys") }
+
+// LogValue makes log/slog print "bip324.Keys(REDACTED)".
+func (Keys) LogValue() slog.Value { return slog.StringValue(redact.Placeholder("bip324.Keys")) }
+
+// MarshalJSON refuses with an error wrapping p256k1.ErrSecretNotSerializable.
+func (Keys) MarshalJSON() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalText refuses (as MarshalJSON).
+func (Keys) MarshalText() ([]byte, error) { return nil, redact.ErrSecret }
+
+// MarshalBinary refuses (as MarshalJSON); encoding/gob uses it too.
+func (Keys) MarshalBinary() ([]byte, error) { return nil, redact.ErrSecret }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/p256k1"
@@ -74,7 +77,7 @@ func TestPacketVectors(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("mid_x_shared", xs[:])
-		secret, err := ellswift.XDHBIP324(&priv, ellA, ellB, initiator)
+		secret, err := ellswift.XDHBIP324(&priv, &ours, &theirs, initiator)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -266,4 +269,93 @@ func TestNotPrinted(t *testing.T) {
 			t.Error(s)
 		}
 	}
+}
+
+// TestKeysNotPrinted: DeriveKeys' result is secret, and no fmt verb, log
+// line or encoder shows its bytes (the root package's
+// TestSecretsNeverFormattedTyped runs the full oracle on it too).
+func TestKeysNotPrinted(t *testing.T) {
+	var secret [32]byte
+	for i := range secret {
+		secret[i] = byte(0xa0 + i)
+	}
+	k := DeriveKeys(&secret, MainnetMagic)
+	var forbidden []string
+	for _, f := range [][32]byte{k.InitiatorL, k.InitiatorP, k.ResponderL, k.ResponderP, k.GarbageTerminators, k.SessionID} {
+		forbidden = append(forbidden, hex.EncodeToString(f[:4]), fmt.Sprint(f[:4]), string(f[:4]))
+	}
+	type holder struct{ K Keys }
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%d", "%q"} {
+		for _, v := range []any{k, &k, holder{k}, []Keys{k}} {
+			out := fmt.Sprintf(verb, v)
+			for _, f := range forbidden {
+				if strings.Contains(out, f) {
+					t.Errorf("%s of %T printed key bytes %q: %s", verb, v, f, out)
+				}
+			}
+			if !strings.Contains(out, "bip324.Keys(REDACTED)") {
+				t.Errorf("%s of %T: no placeholder in %q", verb, v, out)
+			}
+		}
+	}
+	if _, err := json.Marshal(k); !errors.Is(err, p256k1.ErrSecretNotSerializable) {
+		t.Errorf("json.Marshal(Keys): %v", err)
+	}
+}
+
+// TestMisuse: a nil encoding, a nil or zero-value Cipher and swapped
+// encodings are errors (or, where a method has no error result, a panic
+// that says what was wrong), never a runtime error or a wrong secret.
+func TestMisuse(t *testing.T) {
+	a, _ := p256k1.GeneratePrivateKey()
+	b, _ := p256k1.GeneratePrivateKey()
+	ea, _ := ellswift.Create(&a, nil)
+	eb, _ := ellswift.Create(&b, nil)
+	for _, c := range []struct{ ours, theirs *[64]byte }{{nil, &eb}, {&ea, nil}} {
+		for _, initiating := range []bool{true, false} {
+			if _, err := NewCipher(&a, c.ours, c.theirs, initiating, MainnetMagic); !errors.Is(err, p256k1.ErrNilArgument) {
+				t.Errorf("NewCipher with a nil encoding: %v, want ErrNilArgument", err)
+			}
+		}
+	}
+	// Swapped: ours and theirs exchanged, on either side.
+	for _, initiating := range []bool{true, false} {
+		if c, err := NewCipher(&a, &eb, &ea, initiating, MainnetMagic); !errors.Is(err, ellswift.ErrNotOurs) || c != nil {
+			t.Errorf("NewCipher with ours and theirs swapped (initiating %v): %v, %v; want ellswift.ErrNotOurs", initiating, c, err)
+		}
+	}
+	for name, c := range map[string]*Cipher{"zero": new(Cipher), "nil": nil} {
+		if out, err := c.Encrypt([]byte{1}, []byte("x"), nil, false); !errors.Is(err, ErrZeroCipher) || len(out) != 1 {
+			t.Errorf("Encrypt on a %s Cipher: %x, %v; want ErrZeroCipher", name, out, err)
+		}
+		if out, _, err := c.Decrypt(nil, make([]byte, 40), nil); !errors.Is(err, ErrZeroCipher) || out != nil {
+			t.Errorf("Decrypt on a %s Cipher: %x, %v; want ErrZeroCipher", name, out, err)
+		}
+		for method, f := range map[string]func(){
+			"DecryptLength":         func() { c.DecryptLength(&[3]byte{}) },
+			"SessionID":             func() { c.SessionID() },
+			"SendGarbageTerminator": func() { c.SendGarbageTerminator() },
+			"RecvGarbageTerminator": func() { c.RecvGarbageTerminator() },
+		} {
+			wantPanic(t, method+" on a "+name+" Cipher", "bip324: "+method+" on a nil or zero-value Cipher", f)
+		}
+	}
+	ci, _ := pair(t)
+	wantPanic(t, "DecryptLength(nil)", "bip324: DecryptLength: nil length field", func() { ci.DecryptLength(nil) })
+	wantPanic(t, "DeriveKeys(nil)", "bip324: DeriveKeys: nil secret", func() { DeriveKeys(nil, MainnetMagic) })
+	wantPanic(t, "NewCipherFromSecret(nil)", "bip324: NewCipherFromSecret: nil secret", func() { NewCipherFromSecret(nil, true, MainnetMagic) })
+}
+
+// wantPanic checks that f panics with a string starting with msg (not a
+// runtime error).
+func wantPanic(t *testing.T, what, msg string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		r := recover()
+		if s, ok := r.(string); !ok || !strings.HasPrefix(s, msg) {
+			t.Errorf("%s: panic %v (%T), want %q", what, r, r, msg)
+		}
+	}()
+	f()
 }

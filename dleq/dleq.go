@@ -3,6 +3,7 @@ package dleq
 import (
 	"crypto/subtle"
 	"errors"
+	"fmt"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
@@ -29,6 +30,10 @@ var (
 	// 2^−256), or the proof did not verify after it was made (a
 	// computation fault). BIP-374 says to fail in both cases.
 	ErrProofFailed = errors.New("dleq: proof generation failed")
+	// ErrNilRandomness: the auxiliary randomness r was nil. BIP-374 takes
+	// 32 bytes: fresh random ones at best, though any value (even zeros)
+	// gives a sound proof. It wraps p256k1.ErrNilArgument.
+	ErrNilRandomness = fmt.Errorf("dleq: nil auxiliary randomness r (pass 32 bytes, fresh random ones at best): %w", p256k1.ErrNilArgument)
 )
 
 // The BIP-374 tags.
@@ -62,7 +67,8 @@ func Prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, m *[32]byte) 
 // proof; nil means no message, which differs from 32 zero bytes.
 //
 // It returns ErrInvalidInput if a is the zero PrivateKey or B or G is the
-// zero PublicKey (the point at infinity), and ErrProofFailed if the nonce is
+// zero PublicKey (the point at infinity; nil pointers stand for these),
+// ErrNilRandomness if r is nil, and ErrProofFailed if the nonce is
 // zero or the proof fails its own verification (BIP-374's final check,
 // which guards against computation faults).
 //
@@ -82,7 +88,7 @@ func ProveWithGenerator(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, 
 // prove implements ProveWithGenerator; G nil means the standard generator.
 func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.PublicKey, m *[32]byte) (Proof, error) {
 	var g, b group.Affine
-	if a == nil || !a.IsValid() || r == nil || !point.Load(&b, B) {
+	if a == nil || !a.IsValid() || !point.Load(&b, B) {
 		return Proof{}, ErrInvalidInput
 	}
 	std := G == nil
@@ -90,6 +96,9 @@ func prove(a *p256k1.PrivateKey, B *p256k1.PublicKey, r *[32]byte, G *p256k1.Pub
 		g = generator
 	} else if !point.Load(&g, G) {
 		return Proof{}, ErrInvalidInput
+	}
+	if r == nil {
+		return Proof{}, ErrNilRandomness
 	}
 
 	var d, k, e, s scalar.Scalar

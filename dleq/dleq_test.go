@@ -2,8 +2,10 @@ package dleq
 
 import (
 	"crypto/sha256"
+	"errors"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/p256k1"
@@ -203,6 +205,17 @@ func TestProveErrors(t *testing.T) {
 	}
 	if _, err := Prove(nil, nil, nil, nil); err != ErrInvalidInput {
 		t.Errorf("nil: %v", err)
+	}
+	// Nil randomness with a valid key and point: the error says so, not
+	// "zero secret or point at infinity".
+	for name, f := range map[string]func() (Proof, error){
+		"Prove":              func() (Proof, error) { return Prove(&a, &B, nil, nil) },
+		"ProveWithGenerator": func() (Proof, error) { return ProveWithGenerator(&a, &B, nil, &B, nil) },
+	} {
+		if _, err := f(); !errors.Is(err, ErrNilRandomness) || !errors.Is(err, p256k1.ErrNilArgument) ||
+			errors.Is(err, ErrInvalidInput) || !strings.Contains(err.Error(), "nil auxiliary randomness") {
+			t.Errorf("%s with nil r: %v, want ErrNilRandomness", name, err)
+		}
 	}
 	// B = G and B = A: degenerate but valid statements.
 	G := p256k1.PublicKey{}

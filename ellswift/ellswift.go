@@ -40,6 +40,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
@@ -255,20 +256,38 @@ func HashBIP324(x32 [32]byte, ellA, ellB *[64]byte) ([32]byte, error) {
 	return out, nil
 }
 
-// ErrNilHash is returned by XDH for a nil hash function.
-var ErrNilHash = errors.New("ellswift: nil hash function")
+var (
+	// ErrNilHash is returned by XDH for a nil hash function.
+	ErrNilHash = errors.New("ellswift: nil hash function")
+	// ErrNotOurs is returned by XDH and XDHBIP324 when the encoding given
+	// as one's own (ours; ellA for PartyA, ellB for PartyB) does not encode
+	// priv's public key: the encodings were swapped, or the party (the
+	// initiating flag) is wrong. Without this check such a call would
+	// silently compute a secret the peer does not share.
+	ErrNotOurs = errors.New("ellswift: our encoding is not one of priv's public key (ours and theirs swapped, or the wrong party?)")
+	// ErrParty is returned by XDH for a party other than PartyA and PartyB.
+	ErrParty = errors.New("ellswift: party must be PartyA or PartyB")
+)
 
 // XDH computes an x-only Diffie–Hellman secret between the encodings ellA
-// and ellB (secp256k1_ellswift_xdh): priv is the private key of the
-// encoding of party (ellA for PartyA, ellB for PartyB); the other encoding
-// is decoded to an X coordinate x, and the result is hash(X(priv·P), ellA,
-// ellB), P being a point with X coordinate x (either one: the result
-// depends only on x). Both parties get the same value.
+// and ellB (secp256k1_ellswift_xdh, whose argument order it keeps: the
+// hash sees ellA first): priv is the private key of the encoding of party
+// (ellA for PartyA, ellB for PartyB); the other encoding is decoded to an X
+// coordinate x, and the result is hash(X(priv·P), ellA, ellB), P being a
+// point with X coordinate x (either one: the result depends only on x).
+// Both parties get the same value. For BIP-324, XDHBIP324 takes the
+// encodings as ours and theirs instead.
 //
-// It returns p256k1.ErrInvalidPrivateKey for a nil or zero-value priv and
-// ErrNilHash for a nil hash, and otherwise what hash returns. Constant time
-// in priv and in the shared X coordinate up to the call of hash; the
-// encodings are public. It does not allocate (with a hash that does not).
+// Unlike libsecp256k1, it checks that party's own encoding encodes priv's
+// public key (its X coordinate; one public-key derivation and one decoding
+// more), so that swapped encodings or a wrong party give ErrNotOurs rather
+// than a secret the peer does not share. It returns
+// p256k1.ErrInvalidPrivateKey for a nil or zero-value priv, an error
+// wrapping p256k1.ErrNilArgument for a nil encoding, ErrNilHash for a nil
+// hash, ErrParty for another party, and otherwise what hash returns.
+// Constant time in priv and in the shared X coordinate up to the call of
+// hash; the encodings (and priv's public key) are public. It does not
+// allocate (with a hash that does not).
 func XDH(priv *p256k1.PrivateKey, ellA, ellB *[64]byte, party Party, hash HashFunc) ([32]byte, error) {
 	if hash == nil {
 		return [32]byte{}, ErrNilHash
@@ -276,9 +295,22 @@ func XDH(priv *p256k1.PrivateKey, ellA, ellB *[64]byte, party Party, hash HashFu
 	if !priv.IsValid() {
 		return [32]byte{}, p256k1.ErrInvalidPrivateKey
 	}
-	theirs := ellB
-	if party == PartyB {
-		theirs = ellA
+	if ellA == nil || ellB == nil {
+		return [32]byte{}, errNilEncoding
+	}
+	var ours, theirs *[64]byte
+	switch party {
+	case PartyA:
+		ours, theirs = ellA, ellB
+	case PartyB:
+		ours, theirs = ellB, ellA
+	default:
+		return [32]byte{}, ErrParty
+	}
+	pub := priv.PublicKey() // constant-time, blinded d·G
+	ctime.Declassify(&pub)  // the public key is public
+	if c := pub.SerializeCompressed(); DecodeX(ours) != [32]byte(c[1:]) {
+		return [32]byte{}, ErrNotOurs
 	}
 	var x, t fe
 	decodeXFE(&x, &t, theirs)
@@ -300,13 +332,19 @@ func XDH(priv *p256k1.PrivateKey, ellA, ellB *[64]byte, party Party, hash HashFu
 	return out, err
 }
 
-// XDHBIP324 is XDH with BIP-324's hash (HashBIP324): the 32-byte ECDH
-// secret of BIP-324, from which the transport keys are derived. initiator
-// says whether priv belongs to ellA (the initiator's encoding) or to ellB.
-func XDHBIP324(priv *p256k1.PrivateKey, ellA, ellB *[64]byte, initiator bool) ([32]byte, error) {
-	party := PartyB
-	if initiator {
-		party = PartyA
+var errNilEncoding = fmt.Errorf("ellswift: nil encoding: %w", p256k1.ErrNilArgument)
+
+// XDHBIP324 is BIP-324's x-only ECDH (XDH with HashBIP324): the 32-byte
+// secret from which the transport keys are derived (bip324.DeriveKeys).
+// It takes the roles as bip324.NewCipher does: priv is our private key,
+// ours the encoding of its public key that we sent, theirs the encoding
+// the peer sent, and initiating whether we opened the connection (the
+// initiator's encoding is hashed first). Swapped encodings give ErrNotOurs,
+// never another secret; the errors are otherwise XDH's. Constant time in
+// priv.
+func XDHBIP324(priv *p256k1.PrivateKey, ours, theirs *[64]byte, initiating bool) ([32]byte, error) {
+	if initiating {
+		return XDH(priv, ours, theirs, PartyA, HashBIP324)
 	}
-	return XDH(priv, ellA, ellB, party, HashBIP324)
+	return XDH(priv, theirs, ours, PartyB, HashBIP324)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/hex"
+	"errors"
 	"os"
 	"testing"
 
@@ -167,6 +168,57 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 }
 
+// TestXDHRoles: a swapped call (ours and theirs exchanged, or the wrong
+// party) fails with ErrNotOurs instead of giving a secret the peer does not
+// share, for XDHBIP324 and XDH alike; nil encodings and another party are
+// errors, not panics.
+func TestXDHRoles(t *testing.T) {
+	a, b := key(t, 3), key(t, 4)
+	ea, _ := Create(&a, nil)
+	eb, _ := Create(&b, nil)
+	for _, c := range []struct {
+		name         string
+		priv         *p256k1.PrivateKey
+		ours, theirs *[64]byte
+		initiating   bool
+	}{
+		{"ours and theirs swapped (initiator)", &a, &eb, &ea, true},
+		{"ours and theirs swapped (responder)", &a, &eb, &ea, false},
+		{"libsecp256k1's order (initiator's first), as the responder", &b, &ea, &eb, false},
+		{"the peer's encoding twice", &a, &eb, &eb, true},
+	} {
+		if s, err := XDHBIP324(c.priv, c.ours, c.theirs, c.initiating); !errors.Is(err, ErrNotOurs) {
+			t.Errorf("%s: XDHBIP324 = %x, %v; want ErrNotOurs", c.name, s, err)
+		}
+	}
+	id := func(x32 [32]byte, _, _ *[64]byte) ([32]byte, error) { return x32, nil }
+	if s, err := XDH(&a, &ea, &eb, PartyB, id); !errors.Is(err, ErrNotOurs) {
+		t.Errorf("XDH with the wrong party = %x, %v; want ErrNotOurs", s, err)
+	}
+	if _, err := XDH(&a, &ea, &eb, Party(2), id); !errors.Is(err, ErrParty) {
+		t.Errorf("XDH with party 2: %v, want ErrParty", err)
+	}
+	for _, c := range []struct{ ours, theirs *[64]byte }{{nil, &eb}, {&ea, nil}, {nil, nil}} {
+		for _, initiating := range []bool{true, false} {
+			if _, err := XDHBIP324(&a, c.ours, c.theirs, initiating); !errors.Is(err, p256k1.ErrNilArgument) {
+				t.Errorf("XDHBIP324 with a nil encoding: %v, want ErrNilArgument", err)
+			}
+		}
+	}
+	// The right roles agree, and an encoding of −priv·G (same X) counts as ours.
+	sa, err1 := XDHBIP324(&a, &ea, &eb, true)
+	sb, err2 := XDHBIP324(&b, &eb, &ea, false)
+	if err1 != nil || err2 != nil || sa != sb {
+		t.Fatalf("XDHBIP324: %v %v, equal %v", err1, err2, sa == sb)
+	}
+	pa := a.PublicKey()
+	neg := pa.Negate()
+	en, _ := Encode(&neg, nil)
+	if _, err := XDHBIP324(&a, &en, &eb, true); err != nil {
+		t.Errorf("an encoding of −priv·G: %v", err)
+	}
+}
+
 func TestXDH(t *testing.T) {
 	for i := 0; i < 16; i++ {
 		a, b := key(t, byte(2*i)), key(t, byte(2*i+1))
@@ -176,7 +228,7 @@ func TestXDH(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sb, err := XDHBIP324(&b, &ea, &eb, false)
+		sb, err := XDHBIP324(&b, &eb, &ea, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,6 +249,9 @@ func TestXDH(t *testing.T) {
 	var a p256k1.PrivateKey
 	var e [64]byte
 	if _, err := XDHBIP324(&a, &e, &e, true); err != p256k1.ErrInvalidPrivateKey {
+		t.Fatal(err)
+	}
+	if _, err := XDHBIP324(nil, &e, &e, true); err != p256k1.ErrInvalidPrivateKey {
 		t.Fatal(err)
 	}
 	k := key(t, 1)

@@ -16,8 +16,10 @@ func Example() {
 	ellA, _ := ellswift.Create(&alice, nil) // the initiator's 64 bytes
 	ellB, _ := ellswift.Create(&bob, nil)   // the responder's 64 bytes
 
+	// Each side passes its own encoding first, then the peer's, and whether
+	// it opened the connection (as bip324.NewCipher).
 	sa, _ := ellswift.XDHBIP324(&alice, &ellA, &ellB, true)
-	sb, _ := ellswift.XDHBIP324(&bob, &ellA, &ellB, false)
+	sb, _ := ellswift.XDHBIP324(&bob, &ellB, &ellA, false)
 	fmt.Println(sa == sb)
 	// Output: true
 }

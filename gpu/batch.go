@@ -20,18 +20,27 @@ type ECDSAItem struct {
 }
 
 // VerifySchnorr verifies each BIP-340 item on the device and sets ok[i]
-// exactly as schnorr.Verify would (len(ok) ≥ len(items)). The host checks the
-// ranges of r and s and computes each challenge hash; the device lifts the
-// public key and computes R = s·G − e·P. An error means no result was
-// computed (ok is then all false). Public data only: variable time.
+// exactly as schnorr.Verify would. The host checks the ranges of r and s
+// and computes each challenge hash; the device lifts the public key and
+// computes R = s·G − e·P. An error means no result was computed (ok is
+// then all false, or untouched for the argument errors): ErrShortOutput
+// when len(ok) < len(items), ErrClosed for a nil, zero-value or closed
+// Engine. Public data only: variable time.
 func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
-	return e.verifyItems("schnorr_verify", len(items), 132, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
+	return e.verifyItems("VerifySchnorr", "schnorr_verify", len(items), 132, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
 }
 
 // verifyItems runs a verification kernel over n items of size bytes each,
 // prepared by prep (false: the item cannot be valid, whatever the device
-// says), and sets ok[i] to the item's result.
-func (e *Engine) verifyItems(kernel string, n, size int, ok []bool, prep func(i int, dst []byte) bool) error {
+// says), and sets ok[i] to the item's result. method names the caller in
+// errors.
+func (e *Engine) verifyItems(method, kernel string, n, size int, ok []bool, prep func(i int, dst []byte) bool) error {
+	if err := shortOutput(method, n, outLen{"ok", len(ok)}); err != nil {
+		return err
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
 	if n == 0 {
 		return nil
 	}
@@ -87,12 +96,12 @@ func init() {
 }
 
 // VerifyECDSA verifies each item on the device and sets ok[i] exactly as
-// ecdsa.Verify would (low-S required; len(ok) ≥ len(items)). The host
-// checks r, s and computes u1 = z/s, u2 = r/s; the device computes
-// u1·G + u2·Q and compares its x with r (and r + n). An error means no
-// result was computed. Public data only: variable time.
+// ecdsa.Verify would (low-S required). The host checks r, s and computes
+// u1 = z/s, u2 = r/s; the device computes u1·G + u2·Q and compares its x
+// with r (and r + n). An error means no result was computed; the argument
+// errors are VerifySchnorr's. Public data only: variable time.
 func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
-	return e.verifyItems("ecdsa_verify", len(items), 196, ok, func(i int, dst []byte) bool { return prepECDSA(dst, &items[i]) })
+	return e.verifyItems("VerifyECDSA", "ecdsa_verify", len(items), 196, ok, func(i int, dst []byte) bool { return prepECDSA(dst, &items[i]) })
 }
 
 func prepECDSA(dst []byte, it *ECDSAItem) bool {
@@ -131,9 +140,17 @@ func prepECDSA(dst []byte, it *ECDSAItem) bool {
 // tests, deriving many public points): the device computes in variable time,
 // with no blinding, so it must never see a secret key — key generation and
 // signing stay on the CPU, whose engines are constant time. A scalar that is
-// zero or not below n gives the zero (invalid) PublicKey.
+// zero or not below n gives the zero (invalid) PublicKey. It returns
+// ErrShortOutput when len(out) < len(scalars) and ErrClosed for a nil,
+// zero-value or closed Engine, computing nothing.
 func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	n := len(scalars)
+	if err := shortOutput("PublicKeys", n, outLen{"out", len(out)}); err != nil {
+		return err
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
 	if n == 0 {
 		return nil
 	}

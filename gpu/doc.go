@@ -47,9 +47,10 @@
 //
 // Every failure is an error, never a wrong answer: ErrNoOpenCL (no loader,
 // or a platform that cannot load libraries without cgo), ErrNoDevice,
-// ErrBuild (with the compiler's log), ErrOutOfMemory, ErrClosed, and the
-// OpenCL call and status otherwise; a batch whose call fails reports no
-// results. The package never falls back on its own; callers that want an
+// ErrBuild (with the compiler's log), ErrOutOfMemory, ErrClosed (also for
+// a nil or zero-value Engine), ErrShortOutput (an output slice shorter than
+// the batch: no method panics on its arguments), and the OpenCL call and
+// status otherwise; a batch whose call fails reports no results. The package never falls back on its own; callers that want an
 // answer in any case use VerifySchnorrOrCPU, VerifyECDSAOrCPU or
 // PublicKeysOrCPU, which run on the Engine (which may be nil, when Open
 // failed) and otherwise on the CPU, and return the device's error beside

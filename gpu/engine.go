@@ -31,9 +31,39 @@ var (
 	ErrBuild = errors.New("gpu: the OpenCL kernels did not build")
 	// ErrOutOfMemory: the device ran out of memory or resources.
 	ErrOutOfMemory = errors.New("gpu: out of device memory or resources")
-	// ErrClosed: the Engine was closed.
+	// ErrClosed: the Engine was closed, or is nil or a zero value (not
+	// made by Open).
 	ErrClosed = errors.New("gpu: engine closed")
+	// ErrShortOutput: a batch method's output slice (ok, out or errs) is
+	// shorter than its input; the error names the method and the lengths,
+	// and nothing was computed.
+	ErrShortOutput = errors.New("gpu: output slice shorter than the batch")
 )
+
+// shortOutput checks that every output length is at least n.
+func shortOutput(method string, n int, outs ...outLen) error {
+	for _, o := range outs {
+		if o.n < n {
+			return fmt.Errorf("%w: %s: len(%s) = %d < %d items", ErrShortOutput, method, o.name, o.n, n)
+		}
+	}
+	return nil
+}
+
+type outLen struct {
+	name string
+	n    int
+}
+
+// usable reports ErrClosed for a nil, zero-value or closed Engine (the
+// batch methods call it before any work; pipeline and run check closed
+// again under the lock).
+func (e *Engine) usable() error {
+	if e == nil || e.a == nil {
+		return ErrClosed
+	}
+	return nil
+}
 
 var getenv = os.Getenv
 
@@ -90,10 +120,12 @@ func Devices() ([]Device, error) {
 	return out, nil
 }
 
-// Options configure Open.
+// Options configure Open. The zero Options choose as Open(nil) does.
 type Options struct {
-	// Device picks the device by index in Devices(); -1 (or the zero
-	// Options' 0 when there is a GPU... see Open) chooses automatically.
+	// Device is the device's position in Devices() counted from 1 (Device
+	// 1 is Devices()[0]); 0, the zero value, picks the first GPU, else the
+	// first device, as Open(nil) does (a negative value, the former
+	// "automatic", is read as 0).
 	Device int
 	// CacheDir is where compiled kernels are kept, by device and source
 	// hash; "" means os.UserCacheDir()/p256k1-gpu, "-" disables caching.
@@ -121,27 +153,18 @@ type Engine struct {
 	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
 }
 
-// Open builds the kernels for a device and returns an Engine. With opts
-// nil (or Device < 0) it takes the first GPU, else the first device.
+// Open builds the kernels for a device and returns an Engine: the device
+// Options.Device names (counted from 1), or, with opts nil or Device 0,
+// the first GPU, else the first device. It returns an error wrapping
+// ErrNoDevice when Device is past the last device.
 func Open(opts *Options) (*Engine, error) {
 	devs, err := Devices()
 	if err != nil {
 		return nil, err
 	}
-	idx := -1
-	if opts != nil && opts.Device >= 0 {
-		if opts.Device >= len(devs) {
-			return nil, fmt.Errorf("%w: device %d of %d", ErrNoDevice, opts.Device, len(devs))
-		}
-		idx = opts.Device
-	} else {
-		idx = 0
-		for i, d := range devs {
-			if d.GPU {
-				idx = i
-				break
-			}
-		}
+	idx, err := pickDevice(devs, opts)
+	if err != nil {
+		return nil, err
 	}
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
 	if opts != nil && opts.source != "" {
@@ -158,8 +181,60 @@ func Open(opts *Options) (*Engine, error) {
 	return e, nil
 }
 
-// Device returns the engine's device.
-func (e *Engine) Device() Device { return e.dev }
+// pickDevice is Open's choice: the index in devs of the device opts names.
+func pickDevice(devs []Device, opts *Options) (int, error) {
+	if opts != nil && opts.Device > 0 {
+		if opts.Device > len(devs) {
+			return -1, fmt.Errorf("%w: Options.Device %d (counted from 1), but there are %d devices", ErrNoDevice, opts.Device, len(devs))
+		}
+		return opts.Device - 1, nil
+	}
+	for i, d := range devs {
+		if d.GPU {
+			return i, nil
+		}
+	}
+	return 0, nil
+}
+
+// Device returns the engine's device (the zero Device for a nil Engine).
+func (e *Engine) Device() Device {
+	if e == nil {
+		return Device{}
+	}
+	return e.dev
+}
+
+// String describes the engine in one line: its device's name, kind and
+// platform, and whether it is closed ("gpu.Engine(nil)" for a nil Engine),
+// never the kernel source or the OpenCL handles.
+func (e *Engine) String() string {
+	if e == nil {
+		return "gpu.Engine(nil)"
+	}
+	if e.a == nil {
+		return "gpu.Engine(zero value: not opened)"
+	}
+	kind := "CPU or accelerator"
+	if e.dev.GPU {
+		kind = "GPU"
+	}
+	e.mu.Lock()
+	closed := e.closed
+	e.mu.Unlock()
+	state := ""
+	if closed {
+		state = ", closed"
+	}
+	return fmt.Sprintf("gpu.Engine(%q, %s, %s, %s%s)", e.dev.Name, kind, e.dev.Platform, e.dev.Version, state)
+}
+
+// GoString is String, for %#v.
+func (e *Engine) GoString() string { return e.String() }
+
+// Format writes String for every verb and flag (%v, %+v, %#v, %s, %d, ...),
+// so that printing an Engine never dumps its fields.
+func (e *Engine) Format(f fmt.State, _ rune) { f.Write([]byte(e.String())) }
 
 // FromCache reports whether the kernels were loaded from the on-disk cache
 // rather than compiled.
@@ -356,8 +431,9 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 }
 
 // Close releases the device resources. The Engine is unusable afterwards.
+// Closing a nil, zero-value or closed Engine does nothing.
 func (e *Engine) Close() error {
-	if e == nil {
+	if e == nil || e.a == nil {
 		return nil
 	}
 	e.mu.Lock()

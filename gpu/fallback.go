@@ -12,11 +12,15 @@ import (
 // and, when e is nil (Open failed) or the batch fails, on the CPU instead,
 // with the same results. The returned error is the device's failure (nil
 // when the device computed the results); the results are complete and
-// correct either way.
+// correct either way, except for an output slice shorter than the input:
+// then they return ErrShortOutput and compute nothing.
 
 // VerifySchnorrOrCPU is VerifySchnorr on e, or schnorr.Verify on each item
 // when e is nil or fails.
 func VerifySchnorrOrCPU(e *Engine, items []schnorr.BatchItem, ok []bool) (deviceErr error) {
+	if err := shortOutput("VerifySchnorrOrCPU", len(items), outLen{"ok", len(ok)}); err != nil {
+		return err
+	}
 	if e != nil {
 		if deviceErr = e.VerifySchnorr(items, ok); deviceErr == nil {
 			return nil
@@ -33,6 +37,9 @@ func VerifySchnorrOrCPU(e *Engine, items []schnorr.BatchItem, ok []bool) (device
 // VerifyECDSAOrCPU is VerifyECDSA on e, or ecdsa.Verify on each item when e
 // is nil or fails.
 func VerifyECDSAOrCPU(e *Engine, items []ECDSAItem, ok []bool) (deviceErr error) {
+	if err := shortOutput("VerifyECDSAOrCPU", len(items), outLen{"ok", len(ok)}); err != nil {
+		return err
+	}
 	if e != nil {
 		if deviceErr = e.VerifyECDSA(items, ok); deviceErr == nil {
 			return nil
@@ -50,6 +57,9 @@ func VerifyECDSAOrCPU(e *Engine, items []ECDSAItem, ok []bool) (deviceErr error)
 // PublicKeysOrCPU is PublicKeys on e, or the CPU's (constant-time) scalar
 // multiplication when e is nil or fails. Public scalars only, as PublicKeys.
 func PublicKeysOrCPU(e *Engine, scalars [][32]byte, out []p256k1.PublicKey) (deviceErr error) {
+	if err := shortOutput("PublicKeysOrCPU", len(scalars), outLen{"out", len(out)}); err != nil {
+		return err
+	}
 	if e != nil {
 		if deviceErr = e.PublicKeys(scalars, out); deviceErr == nil {
 			return nil

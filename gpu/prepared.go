@@ -1,6 +1,9 @@
 package gpu
 
 import (
+	"fmt"
+
+	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
@@ -59,8 +62,16 @@ func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	return p
 }
 
-// RunPrepared runs p on the device: upload, one launch, download.
+// RunPrepared runs p on the device: upload, one launch, download. It
+// returns ErrClosed for a nil, zero-value or closed Engine and an error
+// wrapping p256k1.ErrNilArgument for a nil p.
 func (e *Engine) RunPrepared(p *Prepared) error {
+	if p == nil {
+		return fmt.Errorf("gpu: RunPrepared: nil batch: %w", p256k1.ErrNilArgument)
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
 	if p.n == 0 {
 		return nil
 	}

@@ -16,19 +16,23 @@ var tagInputs = tagged.New("BIP0352/Inputs")
 
 // TweakData computes BIP-352 tweak data, input_hash·A, for each
 // transaction: out[i] and errs[i] (nil on success) for txs[i], the results
-// of silentpayments.TweakDataBatch (both must be at least len(txs) long).
+// of silentpayments.TweakDataBatch (both must be at least len(txs) long,
+// else it returns ErrShortOutput).
 // The host sums the input keys (A), checks them and hashes the smallest
 // outpoint with A; the device multiplies. Everything here is public (the
 // transactions' input keys and outpoints); the receiver's scan key never
 // goes to the device. An error means no result was computed (out and errs
-// are then untouched).
+// are then untouched); ErrClosed for a nil, zero-value or closed Engine.
 func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey, errs []error) error {
 	n := len(txs)
+	if err := shortOutput("TweakData", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
+		return err
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
 	if n == 0 {
 		return nil
-	}
-	if len(out) < n || len(errs) < n {
-		panic("gpu: TweakData: out or errs shorter than txs")
 	}
 	pre := make([]error, n)
 	res := make([]byte, 64*n)

@@ -1,6 +1,6 @@
 module github.com/p256k1/p256k1/interop
 
-go 1.25.0
+go 1.24.0
 
 require (
 	github.com/btcsuite/btcd v0.24.2

@@ -3,6 +3,7 @@ package silentpayments
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/bech32"
@@ -65,7 +66,7 @@ func (a Address) String() string {
 func ParseAddress(s string) (Address, error) {
 	hrp, data, err := bech32.Decode(s, maxAddressLen, bech32.Bech32m)
 	if err != nil {
-		return Address{}, errors.Join(ErrAddressEncoding, err)
+		return Address{}, fmt.Errorf("%w: %w", ErrAddressEncoding, err)
 	}
 	var a Address
 	switch hrp {
@@ -81,7 +82,7 @@ func ParseAddress(s string) (Address, error) {
 	a.Version = data[0]
 	payload, err := bech32.ConvertBits(data[1:], 5, 8, false)
 	if err != nil {
-		return Address{}, errors.Join(ErrAddressEncoding, err)
+		return Address{}, fmt.Errorf("%w: %w", ErrAddressEncoding, err)
 	}
 	if len(payload) < 66 || (a.Version == 0 && len(payload) != 66) {
 		return Address{}, ErrAddressLength

@@ -1,6 +1,7 @@
 package silentpayments
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 
@@ -45,9 +46,7 @@ const chunk = 32
 // Constant time in the scan key, the shared secrets and the tweaks, as
 // Scan; the candidate keys are declassified as there.
 func (sc *Scanner) ScanBatch(txs []Tx, results []Result) {
-	if len(results) < len(txs) {
-		panic("silentpayments: ScanBatch: results shorter than txs")
-	}
+	checkScanLengths("ScanBatch", len(txs), len(results))
 	var (
 		jac [chunk]group.Jacobian
 		aff [chunk]group.Affine
@@ -137,6 +136,7 @@ func (sc *Scanner) firstCandidateHits(s33 *[33]byte, outputs []p256k1.XOnlyPubli
 // ScanBatchParallel is ScanBatch spread over workers goroutines (GOMAXPROCS
 // when workers ≤ 0), each taking runs of transactions in turn.
 func (sc *Scanner) ScanBatchParallel(txs []Tx, results []Result, workers int) {
+	checkScanLengths("ScanBatchParallel", len(txs), len(results))
 	parallel(len(txs), workers, func(lo, hi int) { sc.ScanBatch(txs[lo:hi], results[lo:hi]) })
 }
 
@@ -154,9 +154,7 @@ type TxInputs struct {
 // up to 32 transactions share one inversion, and the multiplication by the
 // input hash is the variable-time engine (public data throughout).
 func TweakDataBatch(txs []TxInputs, out []p256k1.PublicKey, errs []error) {
-	if len(out) < len(txs) || len(errs) < len(txs) {
-		panic("silentpayments: TweakDataBatch: out or errs shorter than txs")
-	}
+	checkTweakLengths("TweakDataBatch", len(txs), len(out), len(errs))
 	var (
 		jac [chunk]group.Jacobian
 		aff [chunk]group.Affine
@@ -210,7 +208,23 @@ func batchAffineVar(aff []group.Affine, jac []group.Jacobian, errs []error) {
 // TweakDataBatchParallel is TweakDataBatch spread over workers goroutines
 // (GOMAXPROCS when workers ≤ 0).
 func TweakDataBatchParallel(txs []TxInputs, out []p256k1.PublicKey, errs []error, workers int) {
+	checkTweakLengths("TweakDataBatchParallel", len(txs), len(out), len(errs))
 	parallel(len(txs), workers, func(lo, hi int) { TweakDataBatch(txs[lo:hi], out[lo:hi], errs[lo:hi]) })
+}
+
+// checkScanLengths and checkTweakLengths panic, naming the function and
+// the lengths, when an output slice is shorter than txs: these functions
+// have no error result (docs/ARCHITECTURE.md, "Misuse: errors and panics").
+func checkScanLengths(fn string, txs, results int) {
+	if results < txs {
+		panic(fmt.Sprintf("silentpayments: %s: len(results) = %d < len(txs) = %d", fn, results, txs))
+	}
+}
+
+func checkTweakLengths(fn string, txs, out, errs int) {
+	if out < txs || errs < txs {
+		panic(fmt.Sprintf("silentpayments: %s: len(out) = %d, len(errs) = %d, shorter than len(txs) = %d", fn, out, errs, txs))
+	}
 }
 
 // parallel runs f over [0, n) in runs of 4·chunk items handed to workers

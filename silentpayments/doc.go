@@ -9,7 +9,9 @@
 //     spend public key B_spend (optionally labelled, B_m = B_spend +
 //     hash(b_scan ‖ m)·G). It scans each transaction with its scan secret
 //     key b_scan (Scan), finds the outputs meant for it, and spends one with
-//     b_spend + tweak (SpendKey).
+//     b_spend + tweak (SpendKey). Its labels are a LabelSet, or its own label
+//     cache (CreateLabel's point → tweak pairs) behind a LabelLookup, as
+//     libsecp256k1's label_lookup; a match names its label's point.
 //   - Sender: sums the secret keys of its eligible inputs (Taproot keys
 //     negated to even y), and derives one output key per recipient from
 //     that sum, the smallest outpoint and each recipient's keys (Outputs).

@@ -65,3 +65,40 @@ func ExampleNewLabelSet() {
 	// tsp1
 	// 1 true 7
 }
+
+// A receiver that keeps its labels elsewhere (a wallet database: label
+// point → tweak, as libsecp256k1's label cache) scans through a
+// LabelLookup; the match names the label by its point.
+func ExampleLabelLookupFunc() {
+	h := sha256.Sum256([]byte("scan"))
+	scan, _ := p256k1.NewPrivateKey(h[:])
+	h = sha256.Sum256([]byte("spend"))
+	spend, _ := p256k1.NewPrivateKey(h[:])
+	spendPub := spend.PublicKey()
+
+	// The label cache, filled once per label with CreateLabel.
+	cache := map[[33]byte][32]byte{}
+	var change p256k1.PublicKey
+	for _, m := range []uint32{0, 7} {
+		point, tweak, _ := silentpayments.CreateLabel(&scan, m)
+		cache[point.SerializeCompressed()] = tweak
+		if m == 0 {
+			change = point
+		}
+	}
+	lookup := silentpayments.LabelLookupFunc(func(label33 [33]byte) ([32]byte, bool) {
+		tweak, ok := cache[label33]
+		return tweak, ok
+	})
+
+	m := uint32(0) // change to oneself
+	addr, _ := silentpayments.NewAddress(&scan, &spendPub, &m, false)
+	d, _ := p256k1.NewPrivateKey(h[:]) // any input key
+	op := []silentpayments.Outpoint{{Vout: 0}}
+	outs, _ := silentpayments.Outputs([]silentpayments.SenderKey{{Key: &d}}, op, []silentpayments.Address{addr})
+	tweak, _ := silentpayments.TweakData([]p256k1.PublicKey{d.PublicKey()}, op)
+	found, _ := silentpayments.Scan(&scan, &spendPub, &tweak, outs, lookup)
+	fmt.Println(len(found), found[0].Labelled, found[0].LabelPoint.Equal(&change))
+	// Output:
+	// 1 true true
+}

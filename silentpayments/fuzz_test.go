@@ -13,12 +13,16 @@ func FuzzParseAddress(f *testing.F) {
 		"sp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6qdfhjdpdjtdgqjuexzk6murw56suy3e0rd2cgqvycxttddwsvgxe2usfpxumr70xc9pkqwv",
 		"tsp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6qdfhjdpdjtdgqjuexzk6murw56suy3e0rd2cgqvycxttddwsvgxe2usfpxumr70xc9pkqwv",
 		"sp1", "", "SP1QQ",
+		"sp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6qdfhjdpdjtdgqjuexzk6murw56suy3e0rd2cgqvycxttddwsvgxe2usfpxumr70xc9pkqwz", // checksum
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		a, err := ParseAddress(s)
 		if err != nil {
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("%q: error with a line break: %q", s, err)
+			}
 			return
 		}
 		if !a.Scan.IsValid() || !a.Spend.IsValid() {
@@ -68,6 +72,13 @@ func FuzzScan(f *testing.F) {
 	spend, _ := p256k1.NewPrivateKey(spendH[:])
 	spendPub := spend.PublicKey()
 	labels, _ := NewLabelSet(&scan, []uint32{0, 1})
+	// The same labels as a caller's cache behind a LabelLookup.
+	cache := map[[33]byte][32]byte{}
+	for _, m := range []uint32{0, 1} {
+		pt, tw, _ := CreateLabel(&scan, m)
+		cache[pt.SerializeCompressed()] = tw
+	}
+	lookup := LabelLookupFunc(func(l [33]byte) ([32]byte, bool) { tw, ok := cache[l]; return tw, ok })
 	f.Fuzz(func(t *testing.T, n, which, pos uint8, flip byte, labelled bool) {
 		n = n%4 + 1
 		dh := sha256.Sum256([]byte{n, which})
@@ -111,6 +122,16 @@ func FuzzScan(f *testing.F) {
 		}
 		if len(found) != want {
 			t.Fatalf("found %d outputs, want %d", len(found), want)
+		}
+		viaLookup, err := Scan(&scan, &spendPub, &tw, outs, lookup)
+		if err != nil || len(viaLookup) != len(found) {
+			t.Fatalf("through a LabelLookup: %d outputs, %v; through the LabelSet %d", len(viaLookup), err, len(found))
+		}
+		for j := range found {
+			a, b := found[j], viaLookup[j]
+			if a.Output != b.Output || a.Tweak != b.Tweak || a.Labelled != b.Labelled || a.LabelPoint.SerializeCompressed() != b.LabelPoint.SerializeCompressed() {
+				t.Fatalf("match %d differs through a LabelLookup", j)
+			}
 		}
 		for _, fm := range found {
 			ok := false

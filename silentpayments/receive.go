@@ -1,6 +1,7 @@
 package silentpayments
 
 import (
+	"errors"
 	"fmt"
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
@@ -105,9 +106,101 @@ func pubFromAffine(a *group.Affine) (p256k1.PublicKey, error) {
 // LabelSet holds the labels a receiver scans for: each label m's point
 // LabelTweak(b_scan, m)·G, found by its compressed encoding. Build it once
 // per scan key and reuse it; it is read-only afterwards and safe for
-// concurrent scans.
+// concurrent scans. It is a LabelLookup that also knows each label's m
+// (Match.Label); receivers that keep their labels elsewhere pass their own
+// LabelLookup instead.
 type LabelSet struct {
 	byPoint map[[33]byte]labelEntry
+}
+
+// LabelLookup finds one of the receiver's labels by its point, as
+// libsecp256k1's secp256k1_silentpayments_label_lookup callback does: for a
+// label cache kept outside this package (a database, another process), as
+// pairs of a label point and its tweak, built with CreateLabel. Scan,
+// NewScanner and ScanBatch take one; a *LabelSet is one too.
+type LabelLookup interface {
+	// LookupLabel returns the tweak of the label whose compressed point
+	// (33 bytes, CreateLabel's point.SerializeCompressed()) is label33,
+	// and true; or false when label33 is not one of the receiver's
+	// labels. Scanning calls it with public points (differences between
+	// an output and a candidate key), up to twice per output and candidate
+	// that match nothing directly, and may call it from several goroutines
+	// at once when a Scanner is shared. A tweak that is not the label's
+	// (tweak·G ≠ the point) makes the scan fail with ErrLabelTweak rather
+	// than report a key that cannot spend the output.
+	LookupLabel(label33 [33]byte) (tweak [32]byte, ok bool)
+}
+
+// LabelLookupFunc adapts a function to LabelLookup.
+type LabelLookupFunc func(label33 [33]byte) (tweak [32]byte, ok bool)
+
+// LookupLabel calls f.
+func (f LabelLookupFunc) LookupLabel(label33 [33]byte) ([32]byte, bool) { return f(label33) }
+
+// LookupLabel makes a LabelSet a LabelLookup: the tweak of the label with
+// point label33 (false for a nil set). Variable time in label33 (a public
+// point); it copies the tweak out.
+func (ls *LabelSet) LookupLabel(label33 [33]byte) ([32]byte, bool) {
+	if ls == nil {
+		return [32]byte{}, false
+	}
+	e, ok := ls.byPoint[label33]
+	if !ok {
+		return [32]byte{}, false
+	}
+	var t [32]byte
+	e.tweak.Bytes(&t)
+	return t, true
+}
+
+// ErrLabelTweak: a LabelLookup returned a tweak that is not a valid scalar
+// or whose point is not the label it was asked for.
+var ErrLabelTweak = errors.New("silentpayments: the label lookup returned a tweak that is not the label's (tweak·G differs from the label point)")
+
+// CreateLabel returns label m's point LabelTweak(scan, m)·G and its tweak
+// (secp256k1_silentpayments_recipient_label_create): an entry of a label
+// cache for a LabelLookup, keyed by point.SerializeCompressed(); the point
+// is also B_m − B_spend, what a labelled address adds to the spend key.
+// It returns p256k1.ErrInvalidPrivateKey for a nil or zero-value scan key.
+// Constant time in the scan key and the tweak; the point is declassified
+// (it is the difference of two published keys).
+func CreateLabel(scan *p256k1.PrivateKey, m uint32) (point p256k1.PublicKey, tweak [32]byte, err error) {
+	var e labelEntry
+	var key [33]byte
+	var a group.Affine
+	if err := newLabel(&e, &key, &a, scan, m); err != nil {
+		return p256k1.PublicKey{}, [32]byte{}, err
+	}
+	e.tweak.Bytes(&tweak)
+	e.tweak.Zero()
+	if point, err = pubFromAffine(&a); err != nil {
+		return p256k1.PublicKey{}, [32]byte{}, err
+	}
+	return point, tweak, nil
+}
+
+// newLabel sets e to label m's tweak, and a and key to its point (affine,
+// compressed; declassified).
+func newLabel(e *labelEntry, key *[33]byte, a *group.Affine, scan *p256k1.PrivateKey, m uint32) error {
+	tb, err := LabelTweak(scan, m)
+	if err != nil {
+		return err
+	}
+	e.m = m
+	bad := e.tweak.SetBytes(&tb) | e.tweak.IsZero()
+	clear(tb[:])
+	ctime.Declassify(&bad)
+	if bad != 0 {
+		return ErrHashOutOfRange
+	}
+	var j group.Jacobian
+	ecmultgen.Shared().Mul(&j, &e.tweak)
+	point.ToAffine(a, &j)
+	ctime.Declassify(a)
+	a.X.Normalize()
+	a.Y.Normalize()
+	point.Compress(key, a)
+	return nil
 }
 
 type labelEntry struct {
@@ -123,25 +216,12 @@ type labelEntry struct {
 func NewLabelSet(scan *p256k1.PrivateKey, ms []uint32) (*LabelSet, error) {
 	ls := &LabelSet{byPoint: make(map[[33]byte]labelEntry, len(ms))}
 	for _, m := range ms {
-		tb, err := LabelTweak(scan, m)
-		if err != nil {
+		var e labelEntry
+		var key [33]byte
+		var a group.Affine
+		if err := newLabel(&e, &key, &a, scan, m); err != nil {
 			return nil, err
 		}
-		var e labelEntry
-		e.m = m
-		bad := e.tweak.SetBytes(&tb) | e.tweak.IsZero()
-		clear(tb[:])
-		ctime.Declassify(&bad)
-		if bad != 0 {
-			return nil, ErrHashOutOfRange
-		}
-		var j group.Jacobian
-		var a group.Affine
-		ecmultgen.Shared().Mul(&j, &e.tweak)
-		point.ToAffine(&a, &j)
-		ctime.Declassify(&a)
-		var key [33]byte
-		point.Compress(&key, &a)
 		ls.byPoint[key] = e
 	}
 	return ls, nil
@@ -156,15 +236,22 @@ type Match struct {
 	// as secret as the spend key's privacy: anyone who has it and sees the
 	// spend public key can link the output to the receiver.
 	Tweak [32]byte
-	// Label is the label m of a labelled output; Labelled says whether it
-	// was one.
+	// Label is the label m of a labelled output found through a LabelSet;
+	// Labelled says whether the output was labelled. A LabelLookup of
+	// another kind does not tell m, and Label is then 0: LabelPoint names
+	// the label.
 	Label    uint32
 	Labelled bool
+	// LabelPoint is the label's point (LabelTweak·G, CreateLabel's point,
+	// libsecp256k1's found_output.label) of a labelled output, the zero
+	// PublicKey otherwise.
+	LabelPoint p256k1.PublicKey
 }
 
 // Scan finds the outputs of one transaction that pay the receiver with
 // scan secret key scan and spend public key spend, given the transaction's
-// tweak data (TweakData) and its Taproot output keys. labels may be nil.
+// tweak data (TweakData) and its Taproot output keys. labels is nil (no
+// labels), a *LabelSet, or the caller's LabelLookup.
 // Each output is matched at most once; scanning stops at the first k that
 // matches nothing, or at KMax. Outputs that are not valid x-only keys are
 // skipped. To scan many transactions, build a Scanner once and use its
@@ -176,8 +263,9 @@ type Match struct {
 // match itself does not, and a candidate that matches nothing is a hash
 // output unlinkable to the receiver. With labels, the differences between
 // the outputs and the candidate are looked up in variable time (public
-// points). It allocates the result.
-func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPublicKey, labels *LabelSet) ([]Match, error) {
+// points); a tweak from a LabelLookup is checked against its point in
+// constant time. It allocates the result.
+func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.PublicKey, outputs []p256k1.XOnlyPublicKey, labels LabelLookup) ([]Match, error) {
 	var sc Scanner
 	if err := sc.init(scan, spend, labels); err != nil {
 		return nil, err
@@ -187,19 +275,22 @@ func Scan(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, tweakData *p256k1.Pu
 }
 
 // Scanner scans transactions for one receiver: it holds the scan secret
-// key, the spend public key and the label set. Its methods may be called
-// from any number of goroutines at once; Zero must not run concurrently
-// with them. A Scanner holds a secret: call Zero when done.
+// key, the spend public key and the labels. Its methods may be called
+// from any number of goroutines at once (a LabelLookup must allow that);
+// Zero must not run concurrently with them. A Scanner holds a secret: call
+// Zero when done.
 type Scanner struct {
 	b      scalar.Scalar // the scan secret key
 	spend  group.Affine
-	labels *LabelSet
+	labels *LabelSet   // a non-empty LabelSet, or nil
+	lookup LabelLookup // another LabelLookup, or nil
 	ok     bool
 }
 
 // NewScanner returns a Scanner for the scan secret key, the spend public
-// key and the labels (nil for none). Constant time in the scan key.
-func NewScanner(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels *LabelSet) (*Scanner, error) {
+// key and the labels: nil (or a nil or empty *LabelSet) for none, a
+// *LabelSet, or the caller's LabelLookup. Constant time in the scan key.
+func NewScanner(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels LabelLookup) (*Scanner, error) {
 	sc := new(Scanner)
 	if err := sc.init(scan, spend, labels); err != nil {
 		return nil, err
@@ -207,7 +298,7 @@ func NewScanner(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels *LabelS
 	return sc, nil
 }
 
-func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels *LabelSet) error {
+func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels LabelLookup) error {
 	if !loadSecret(&sc.b, scan) {
 		return p256k1.ErrInvalidPrivateKey
 	}
@@ -215,9 +306,22 @@ func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels
 		sc.b.Zero()
 		return p256k1.ErrInvalidPublicKey
 	}
-	sc.labels, sc.ok = labels, true
+	sc.labels, sc.lookup = nil, nil
+	switch l := labels.(type) {
+	case nil:
+	case *LabelSet:
+		if l != nil && len(l.byPoint) > 0 {
+			sc.labels = l
+		}
+	default:
+		sc.lookup = l
+	}
+	sc.ok = true
 	return nil
 }
+
+// hasLabels reports whether the scanner looks for labelled outputs.
+func (sc *Scanner) hasLabels() bool { return sc.labels != nil || sc.lookup != nil }
 
 // Zero clears the scan secret key; the Scanner is unusable afterwards.
 func (sc *Scanner) Zero() {
@@ -264,7 +368,7 @@ func (sc *Scanner) ScanPrevouts(p *Prevouts, outputs []p256k1.XOnlyPublicKey) ([
 // (firstCandidateHits): a transaction that pays nothing then costs no
 // inversion.
 func (sc *Scanner) scanFrom(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]Match, error) {
-	if sc.labels == nil || len(sc.labels.byPoint) == 0 {
+	if !sc.hasLabels() {
 		if hit, err := sc.firstCandidateHits(s33, outputs); err != nil || !hit {
 			return nil, err
 		}
@@ -295,7 +399,6 @@ func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 			outs[i].matched = true // skip
 		}
 	}
-	labels := sc.labels
 	var found []Match
 	for k := uint32(0); k < KMax; k++ {
 		var t scalar.Scalar
@@ -318,7 +421,7 @@ func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 				break
 			}
 		}
-		if hit < 0 && labels != nil && len(labels.byPoint) > 0 {
+		if hit < 0 && sc.hasLabels() {
 			var negPk group.Affine
 			negPk.Negate(&pk)
 			for i := range outs {
@@ -338,9 +441,15 @@ func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 				if o.lifted != 1 {
 					continue
 				}
-				e, ok := labelDiff(labels, &o.pt, &negPk, false)
-				if !ok {
-					e, ok = labelDiff(labels, &o.pt, &negPk, true)
+				var e labelEntry
+				var d group.Affine
+				ok, err := sc.findLabel(&e, &d, &o.pt, &negPk, false)
+				if err == nil && !ok {
+					ok, err = sc.findLabel(&e, &d, &o.pt, &negPk, true)
+				}
+				if err != nil {
+					t.Zero()
+					return nil, err
 				}
 				if ok {
 					hit = i
@@ -348,7 +457,12 @@ func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 					sum.Add(&t, &e.tweak)
 					sum.Bytes(&m.Tweak)
 					sum.Zero()
+					e.tweak.Zero()
 					m.Label, m.Labelled = e.m, true
+					if m.LabelPoint, err = pubFromAffine(&d); err != nil {
+						t.Zero()
+						return nil, err
+					}
 					break
 				}
 			}
@@ -364,9 +478,12 @@ func (sc *Scanner) scanLoop(s33 *[33]byte, outputs []p256k1.XOnlyPublicKey) ([]M
 	return found, nil
 }
 
-// labelDiff looks up ±o − P_k (negPk = −P_k) in the label set. Variable
-// time (public points).
-func labelDiff(ls *LabelSet, o, negPk *group.Affine, negateO bool) (labelEntry, bool) {
+// findLabel looks up the label candidate d = ±o − P_k (negPk = −P_k) in the
+// scanner's LabelSet or through its LabelLookup, setting e to the label
+// (m is 0 through a LabelLookup) and d to the candidate. The candidate and
+// the lookup are variable time (public points); a looked-up tweak is
+// checked against d in constant time (ErrLabelTweak).
+func (sc *Scanner) findLabel(e *labelEntry, d, o, negPk *group.Affine, negateO bool) (bool, error) {
 	var j group.Jacobian
 	j.SetAffine(negPk)
 	oo := *o
@@ -374,15 +491,45 @@ func labelDiff(ls *LabelSet, o, negPk *group.Affine, negateO bool) (labelEntry, 
 		oo.Negate(o)
 	}
 	j.AddAffineVar(&j, &oo, nil)
-	var d group.Affine
-	point.ToAffineVar(&d, &j)
+	point.ToAffineVar(d, &j)
 	if d.Infinity == 1 {
-		return labelEntry{}, false
+		return false, nil
 	}
 	var key [33]byte
-	point.Compress(&key, &d)
-	e, ok := ls.byPoint[key]
-	return e, ok
+	point.Compress(&key, d)
+	if sc.labels != nil {
+		var ok bool
+		*e, ok = sc.labels.byPoint[key]
+		return ok, nil
+	}
+	tb, ok := sc.lookup.LookupLabel(key)
+	if !ok {
+		return false, nil
+	}
+	defer clear(tb[:])
+	*e = labelEntry{}
+	bad := e.tweak.SetBytes(&tb) | e.tweak.IsZero()
+	ctime.Declassify(&bad)
+	if bad != 0 {
+		e.tweak.Zero()
+		return false, ErrLabelTweak
+	}
+	// tweak·G must be the label point: a wrong tweak would give a spend key
+	// that does not spend the output.
+	var tg group.Jacobian
+	var ta group.Affine
+	ecmultgen.Shared().Mul(&tg, &e.tweak)
+	point.ToAffine(&ta, &tg)
+	ctime.Declassify(&ta) // the label point, public when it matches
+	ta.X.Normalize()
+	ta.Y.Normalize()
+	var tk [33]byte
+	point.Compress(&tk, &ta)
+	if tk != key {
+		e.tweak.Zero()
+		return false, ErrLabelTweak
+	}
+	return true, nil
 }
 
 // SpendKey returns the secret key that spends a matched output: the spend

@@ -41,7 +41,7 @@ func checkEllswift(t *testing.T, ell [64]byte, sec, rnd [32]byte) {
 		if party == 1 {
 			a, b = ell, mine
 		}
-		x, err := ellswift.XDHBIP324(&k, &a, &b, party == 0)
+		x, err := ellswift.XDHBIP324(&k, &mine, &ell, party == 0) // ours, theirs
 		cx, ok := cEllXDH(a, b, sec, party)
 		if (err == nil) != ok || (ok && x != cx) {
 			t.Fatalf("XDH party %d: p256k1 %x %v, libsecp256k1 %x ok=%v", party, x, err, cx, ok)

@@ -159,7 +159,7 @@ func checkSP(t *testing.T, name string, tx spTx, rs []spReceiver) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cf, cr := cSPScan(outs, r.scan.Bytes(), sp.SerializeCompressed(), least, xonly, plain, r.labels)
+		cf, cache, cr := cSPScan(outs, r.scan.Bytes(), sp.SerializeCompressed(), least, xonly, plain, r.labels)
 		if perr != nil {
 			if cr != -1 {
 				t.Fatalf("%s: receiver %d: p256k1 cannot summarize (%v), libsecp256k1 can", name, ri, perr)
@@ -190,6 +190,56 @@ func checkSP(t *testing.T, name string, tx spTx, rs []spReceiver) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s: receiver %d: p256k1 found %v, libsecp256k1 %v", name, ri, got, want)
 		}
+		checkSPLookup(t, name, ri, r, &sp, &prev, xs, cf, cache)
+	}
+}
+
+// checkSPLookup scans again through a silentpayments.LabelLookup over
+// libsecp256k1's own label cache (label_create's points and tweaks, which
+// must equal CreateLabel's) and compares everything scan_outputs returns,
+// the label point (found_output.label) included.
+func checkSPLookup(t *testing.T, name string, ri int, r *spReceiver, sp *p256k1.PublicKey, prev *silentpayments.Prevouts, xs []p256k1.XOnlyPublicKey, cf []cSPFound, cache []cSPLabel) {
+	t.Helper()
+	byPoint := map[[33]byte][32]byte{}
+	for i, l := range cache {
+		pt, tw, err := silentpayments.CreateLabel(&r.scan, r.labels[i])
+		if err != nil || pt.SerializeCompressed() != l.Point || tw != l.Tweak {
+			t.Fatalf("%s: receiver %d: CreateLabel(%d) = %x %x %v, libsecp256k1 label_create %x %x", name, ri, r.labels[i], pt.SerializeCompressed(), tw, err, l.Point, l.Tweak)
+		}
+		byPoint[l.Point] = l.Tweak
+	}
+	var lookup silentpayments.LabelLookup // nil without labels, as libsecp256k1 passes NULL
+	if len(cache) > 0 {
+		lookup = silentpayments.LabelLookupFunc(func(l [33]byte) ([32]byte, bool) {
+			tw, ok := byPoint[l]
+			return tw, ok
+		})
+	}
+	sc, err := silentpayments.NewScanner(&r.scan, sp, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Zero()
+	found, err := sc.ScanPrevouts(prev, xs)
+	if err != nil {
+		t.Fatalf("%s: receiver %d: through a LabelLookup: %v", name, ri, err)
+	}
+	var got, want []string
+	for _, m := range found {
+		o := m.Output.Bytes()
+		var lp [33]byte
+		if m.Labelled {
+			lp = m.LabelPoint.SerializeCompressed()
+		}
+		got = append(got, fmt.Sprintf("%x %x %v %x", o, m.Tweak, m.Labelled, lp))
+	}
+	for _, m := range cf {
+		want = append(want, fmt.Sprintf("%x %x %v %x", m.Output, m.Tweak, m.Labelled, m.Label))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: receiver %d: p256k1 through a LabelLookup found %v, libsecp256k1 %v", name, ri, got, want)
 	}
 }
 
@@ -292,7 +342,7 @@ func BenchmarkSPScan(b *testing.B) {
 	})
 	b.Run("libsecp256k1", func(b *testing.B) {
 		for b.Loop() {
-			if f, r := cSPScan(outs, scan, spend, least, xonly, plain, nil); r != 1 || len(f) != 0 {
+			if f, _, r := cSPScan(outs, scan, spend, least, xonly, plain, nil); r != 1 || len(f) != 0 {
 				b.Fatal("scan")
 			}
 		}

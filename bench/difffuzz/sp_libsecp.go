@@ -116,8 +116,9 @@ done:
 // sp_scan: returns -1 if the summary cannot be made (not a silent-payment
 // transaction), else scan_outputs' result; found outputs and tweaks go to
 // found32/tweaks32 (room for nouts each), labelled[i] says whether found
-// output i carried a label.
-static int sp_scan(unsigned char *found32, unsigned char *tweaks32, int *labelled, uint32_t *nfound,
+// output i carried a label, and found_label33 gets that label (serialized;
+// zeros when unlabelled).
+static int sp_scan(unsigned char *found32, unsigned char *tweaks32, int *labelled, unsigned char *found_label33, uint32_t *nfound,
                    const unsigned char *outs32, size_t nouts, const unsigned char *scan32, const unsigned char *spend33,
                    const unsigned char *outpoint36, const unsigned char *xonly32, size_t nx,
                    const unsigned char *pub33, size_t np,
@@ -146,6 +147,8 @@ static int sp_scan(unsigned char *found32, unsigned char *tweaks32, int *labelle
 		S(xonly_pubkey_serialize)(spctx, found32 + 32 * i, &fo[i].output);
 		memcpy(tweaks32 + 32 * i, fo[i].tweak, 32);
 		labelled[i] = fo[i].found_with_label;
+		memset(found_label33 + 33 * i, 0, 33);
+		if (labelled[i]) S(silentpayments_recipient_label_serialize)(spctx, found_label33 + 33 * i, &fo[i].label);
 	}
 done:
 	free(outs); free(op); free(fo); free(fp);
@@ -185,39 +188,55 @@ func cSPSend(scan, spend [][33]byte, outpoint [36]byte, plain, tap [][32]byte) (
 type cSPFound struct {
 	Output, Tweak [32]byte
 	Labelled      bool
+	Label         [33]byte // found_output.label, serialized (zeros when unlabelled)
+}
+
+// cSPLabel is one entry of libsecp256k1's label cache: label_create's
+// label (serialized) and tweak.
+type cSPLabel struct {
+	Point [33]byte
+	Tweak [32]byte
 }
 
 // cSPScan runs libsecp256k1's recipient: a prevouts summary from the
 // inputs' keys (Taproot ones x-only), then scan_outputs with its own label
-// cache for the labels ms. r is -1 when the summary cannot be made, else
-// scan_outputs' result.
-func cSPScan(outputs [][32]byte, scan [32]byte, spend [33]byte, outpoint [36]byte, xonly [][32]byte, pubs [][33]byte, ms []uint32) (found []cSPFound, r int) {
+// cache for the labels ms, which it returns too. r is -1 when the summary
+// cannot be made, else scan_outputs' result.
+func cSPScan(outputs [][32]byte, scan [32]byte, spend [33]byte, outpoint [36]byte, xonly [][32]byte, pubs [][33]byte, ms []uint32) (found []cSPFound, cache []cSPLabel, r int) {
 	nl := len(ms)
 	labels := make([]byte, 33*nl)
 	ltweaks := make([]byte, 32*nl)
 	if nl > 0 {
 		if C.sp_labels_make(p(labels), p(ltweaks), p(scan[:]), (*C.uint32_t)(unsafe.Pointer(&ms[0])), C.size_t(nl)) != 1 {
-			return nil, 0
+			return nil, nil, 0
 		}
+	}
+	for i := range nl {
+		var l cSPLabel
+		copy(l.Point[:], labels[33*i:])
+		copy(l.Tweak[:], ltweaks[32*i:])
+		cache = append(cache, l)
 	}
 	n := len(outputs)
 	f32 := make([]byte, 32*max(n, 1))
 	t32 := make([]byte, 32*max(n, 1))
 	lab := make([]C.int, max(n, 1))
+	fl := make([]byte, 33*max(n, 1))
 	var nf C.uint32_t
 	o := flat32(outputs)
 	x := flat32(xonly)
 	pb := flat33(pubs)
-	r = int(C.sp_scan(p(f32), p(t32), &lab[0], &nf, p(o), C.size_t(n), p(scan[:]), p(spend[:]), p(outpoint[:]),
+	r = int(C.sp_scan(p(f32), p(t32), &lab[0], p(fl), &nf, p(o), C.size_t(n), p(scan[:]), p(spend[:]), p(outpoint[:]),
 		p(x), C.size_t(len(xonly)), p(pb), C.size_t(len(pubs)), p(labels), p(ltweaks), C.size_t(nl)))
 	for i := range int(nf) {
 		var fo cSPFound
 		copy(fo.Output[:], f32[32*i:])
 		copy(fo.Tweak[:], t32[32*i:])
 		fo.Labelled = lab[i] != 0
+		copy(fo.Label[:], fl[33*i:])
 		found = append(found, fo)
 	}
-	return found, r
+	return found, cache, r
 }
 
 func flat32(v [][32]byte) []byte {

@@ -270,7 +270,7 @@ func parseBatch(data []byte, workers int) []batchRow {
 	per := (len(lines) + workers - 1) / workers
 	for lo := 0; lo < len(lines); lo += per {
 		hi := min(lo+per, len(lines))
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for i := lo; i < hi; i++ {
 				rows[i].line = lines[i].n
 				parseRow(&rows[i], lines[i].text)

@@ -39,7 +39,7 @@ func verifyItems(sch []schnorr.BatchItem, ecd []ecdsaItem, workers int) (badSchn
 	bad := make([]bool, len(ecd))
 	var wg sync.WaitGroup
 	for range min(workers, (len(ecd)+chunk-1)/chunk) {
-		wg.Go(func() {
+		spawn(&wg, func() {
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= len(ecd) {

@@ -43,7 +43,7 @@ func (c *cli) openDevice(spec string, workers int) (*verifier, error) {
 		if err != nil || n < 0 || kind == "auto" {
 			return nil, usagef("device: %q, want cpu, opencl, opencl:N or auto", abbreviate(spec))
 		}
-		opts.Device = n
+		opts.Device = n + 1 // opencl:N is Devices()[N]; Options.Device counts from 1
 	}
 	e, err := gpu.Open(opts)
 	if err != nil {

@@ -22,6 +22,16 @@ import (
 // ErrSecret is what the marshalers of a secret-holding type return.
 var ErrSecret = errors.New("p256k1: refusing to serialize a secret (use its explicit Bytes method)")
 
+// Refusal returns an error with message msg that errors.Is reports as
+// ErrSecret: for a type whose explicit serializer is not a Bytes method
+// (bip32's XPrv), so that the refusal names the right one.
+func Refusal(msg string) error { return refusal(msg) }
+
+type refusal string
+
+func (r refusal) Error() string        { return string(r) }
+func (r refusal) Is(target error) bool { return target == ErrSecret }
+
 // Placeholder is what every fmt verb prints for a secret of type name
 // ("p256k1.PrivateKey"): "p256k1.PrivateKey(REDACTED)".
 func Placeholder(name string) string { return name + "(REDACTED)" }

@@ -5,7 +5,7 @@ package tagged
 import "crypto/sha256"
 
 // Sum sets out to the tagged hash of the concatenation of parts. This form
-// (for Go 1.25, see the package documentation) hashes SHA256(tag) twice
+// (before Go 1.26, see the package documentation) hashes SHA256(tag) twice
 // before parts, as the definition reads: one compression more than starting
 // from the midstate, but no allocation. Constant time in the contents of
 // parts (not their lengths). It panics if t was not made by New.

@@ -20,7 +20,7 @@
 //     fresh digest with UnmarshalBinary, so the prefix costs nothing. The
 //     compiler devirtualizes the type assertion and the interface calls, so
 //     the digest stays on Sum's stack.
-//   - Go 1.25 (sum_prefix.go): Go 1.25 does not devirtualize that type
+//   - Go 1.24 and 1.25 (sum_prefix.go): they do not devirtualize that type
 //     assertion, and the digest would move to the heap (three allocations
 //     per signature). Sum therefore hashes the 64-byte prefix again from the
 //     initial state, as crypto/sha256.Sum256 does without allocating: one

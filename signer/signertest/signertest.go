@@ -405,7 +405,9 @@ func testConcurrent(t *testing.T, f Factory) {
 	var wg sync.WaitGroup
 	errs := make(chan error, workers)
 	for w := range workers {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for j := range rounds {
 				j := (j + w) % rounds
 				msg := []byte{byte(j)}
@@ -421,7 +423,7 @@ func testConcurrent(t *testing.T, f Factory) {
 					return
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 	close(errs)

@@ -46,7 +46,7 @@ func main() {
 		return
 	}
 	t0 := time.Now()
-	e, err := gpu.Open(&gpu.Options{Device: *device})
+	e, err := gpu.Open(&gpu.Options{Device: *device + 1}) // Options.Device counts from 1; 0 picks the first GPU
 	if err != nil {
 		fail(err)
 	}

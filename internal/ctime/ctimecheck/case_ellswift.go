@@ -48,7 +48,7 @@ func caseEllswiftXDH(in *inputs) error {
 	public(&ea) // an encoding of a public key is public by design
 	public(&eb) // an encoding of a public key is public by design
 	sa, err1 := ellswift.XDHBIP324(&a, &ea, &eb, true)
-	sb, err2 := ellswift.XDHBIP324(&b, &ea, &eb, false)
+	sb, err2 := ellswift.XDHBIP324(&b, &eb, &ea, false)
 	if err1 != nil || err2 != nil {
 		return errWrong
 	}

@@ -13,6 +13,7 @@ func init() {
 	register("silentpayments.NewAddress", caseSPAddress)
 	register("silentpayments.Outputs+Scan", caseSPSendScan)
 	register("silentpayments.ScanBatch", caseSPScanBatch)
+	register("silentpayments.CreateLabel+Scan(LabelLookup)", caseSPScanLookup)
 }
 
 // spReceiver makes a receiver with secret scan and spend keys; the spend
@@ -126,6 +127,50 @@ func caseSPScanBatch(in *inputs) error {
 	sc.ScanBatch(txs, res)
 	if res[0].Err != nil || res[1].Err != nil || len(res[0].Matches) != 1 || len(res[1].Matches) != 0 {
 		return errWrong
+	}
+	return nil
+}
+
+// caseSPScanLookup scans through a caller's label cache (CreateLabel's
+// points and secret tweaks, looked up by point as libsecp256k1's
+// label_lookup): the looked-up tweak is checked against its point in
+// constant time.
+func caseSPScanLookup(in *inputs) error {
+	scan, spend, spendPub := spReceiver(in)
+	outs, tw, err := spPayment(in, &scan, &spendPub)
+	if err != nil {
+		return err
+	}
+	cache := map[[33]byte][32]byte{}
+	for _, m := range []uint32{0, 1} {
+		pt, tweak, err := silentpayments.CreateLabel(&scan, m)
+		if err != nil {
+			return err
+		}
+		cache[pt.SerializeCompressed()] = tweak // keyed by the public point
+	}
+	lookup := silentpayments.LabelLookupFunc(func(l [33]byte) ([32]byte, bool) {
+		t, ok := cache[l]
+		return t, ok
+	})
+	found, err := silentpayments.Scan(&scan, &spendPub, &tw, outs, lookup)
+	if err != nil {
+		return err
+	}
+	if len(found) != 2 {
+		return errWrong
+	}
+	for i := range found {
+		k, err := silentpayments.SpendKey(&spend, &found[i])
+		if err != nil {
+			return err
+		}
+		pub := k.PublicKey()
+		x, _ := pub.XOnly()
+		public(&x) // checked for correctness only
+		if !x.Equal(&found[i].Output) {
+			return errWrong
+		}
 	}
 	return nil
 }
