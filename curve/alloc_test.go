@@ -62,7 +62,7 @@ func TestAllocations(t *testing.T) {
 			fr.SetBytes32(&kb)
 		},
 		"Point.Ops": func() {
-			r.Add(&p, &q).Double(&r).Negate(&r).Subtract(&r, &q).Select(&p, &r, 1).CondNegate(&r, 1)
+			r.Add(&p, &q).VarTimeAdd(&r, &q).Double(&r).Negate(&r).Subtract(&r, &q).Select(&p, &r, 1).CondNegate(&r, 1)
 			_ = r.Equal(&q) + r.IsIdentity()
 		},
 		"Point.ScalarBaseMult":              func() { r.ScalarBaseMult(&k) },
@@ -88,6 +88,15 @@ func TestAllocations(t *testing.T) {
 			var X, Y, Z FieldElement
 			q.JacobianCoordinates(&X, &Y, &Z)
 			r.SetJacobianCoordinates(&X, &Y, &Z)
+		},
+		"HashToCurve": func() {
+			r.HashToCurve(enc, xb)
+			r.EncodeToCurve(enc, xb)
+			s.HashToScalar(enc, xb)
+			var u [2]FieldElement
+			HashToField(u[:], enc, xb)
+			var out [96]byte
+			ExpandMessageXMD(out[:], enc, wide)
 		},
 		"BatchBytesCompressed": func() { BatchBytesCompressed(comps, points) },
 		"Keys": func() {

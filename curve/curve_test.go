@@ -338,6 +338,9 @@ func TestPointGroupLaw(t *testing.T) {
 		if !samePoint(r.Add(a, b), reference.Add(ra, rb)) {
 			t.Fatalf("Add case %d", i%6)
 		}
+		if !samePoint(r.VarTimeAdd(a, b), reference.Add(ra, rb)) {
+			t.Fatalf("VarTimeAdd case %d", i%6)
+		}
 		if !samePoint(r.Subtract(a, b), reference.Add(ra, reference.Neg(rb))) {
 			t.Fatalf("Subtract case %d", i%6)
 		}
