@@ -104,6 +104,10 @@ func TestAllocations(t *testing.T) {
 			r.SetXOnlyPublicKey(&xk)
 			pk, _ := r.PublicKey()
 			x, _, _ := r.XOnlyPublicKey()
+			var kx, ky FieldElement
+			PublicKeyCoordinates(&pub, &kx, &ky)
+			nk, _ := NewPublicKey(&kx, &ky)
+			_ = nk
 			s.SetPrivateKey(&priv)
 			d, _ := s.PrivateKey()
 			_, _, _ = pk, x, d

@@ -115,3 +115,38 @@ func (s *Scalar) PrivateKey() (p256k1.PrivateKey, error) {
 	keyaccess.Priv(unsafe.Pointer(&k)).D = s.s
 	return k, nil
 }
+
+// NewPublicKey returns the PublicKey with affine coordinates (x, y), or
+// p256k1.ErrInvalidPublicKey if (x, y) is not on the curve: the fast path
+// from coordinates to a key (as decred's NewPublicKey), with no encoding,
+// parsing or inversion. Constant time apart from the returned validity
+// (the coordinates of a public key are public).
+func NewPublicKey(x, y *FieldElement) (p256k1.PublicKey, error) {
+	var p Point
+	if _, err := p.SetAffineCoordinates(x, y); err != nil {
+		return p256k1.PublicKey{}, p256k1.ErrInvalidPublicKey
+	}
+	var k p256k1.PublicKey
+	m := keyaccess.Pub(unsafe.Pointer(&k))
+	m.P.X, m.P.Y = x.e, y.e
+	m.P.X.Normalize()
+	m.P.Y.Normalize()
+	m.P.Infinity = 0
+	// A public key is public by design.
+	ctime.Declassify(&m.P)
+	m.OK = true
+	return k, nil
+}
+
+// PublicKeyCoordinates sets x and y to the affine coordinates of k, or
+// returns p256k1.ErrInvalidPublicKey (x, y unchanged) if k is nil or the
+// zero PublicKey. A copy: no inversion. Constant time apart from k's
+// validity.
+func PublicKeyCoordinates(k *p256k1.PublicKey, x, y *FieldElement) error {
+	m := keyaccess.Pub(unsafe.Pointer(k))
+	if m == nil || !m.OK {
+		return p256k1.ErrInvalidPublicKey
+	}
+	x.e, y.e = m.P.X, m.P.Y
+	return nil
+}

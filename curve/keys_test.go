@@ -45,6 +45,19 @@ func TestKeyConversions(t *testing.T) {
 			t.Fatal("Point.PublicKey")
 		}
 
+		var kx, ky FieldElement
+		if err := PublicKeyCoordinates(&pub, &kx, &ky); err != nil || !bytes.Equal(kx.Bytes(), want[1:33]) || !bytes.Equal(ky.Bytes(), want[33:]) {
+			t.Fatal("PublicKeyCoordinates")
+		}
+		nk, err := NewPublicKey(&kx, &ky)
+		if err != nil || !nk.Equal(&pub) || nk.SerializeUncompressed() != want {
+			t.Fatal("NewPublicKey")
+		}
+		ky.Add(&ky, new(FieldElement).One())
+		if nk, err := NewPublicKey(&kx, &ky); err == nil || nk.IsValid() {
+			t.Fatal("NewPublicKey accepted an off-curve point")
+		}
+
 		xo, parity := pub.XOnly()
 		xk, xparity, err := q.XOnlyPublicKey()
 		if err != nil || !xk.Equal(&xo) || xparity != parity || xk.Bytes() != xo.Bytes() {
@@ -93,6 +106,13 @@ func TestKeyConversions(t *testing.T) {
 	}
 	if _, err := s.PrivateKey(); err == nil {
 		t.Error("PrivateKey of 0")
+	}
+	var fx, fy FieldElement
+	if PublicKeyCoordinates(nil, &fx, &fy) == nil || PublicKeyCoordinates(&zeroPub, &fx, &fy) == nil {
+		t.Error("PublicKeyCoordinates of an invalid key")
+	}
+	if k, err := NewPublicKey(&fx, &fy); err == nil || k.IsValid() {
+		t.Error("NewPublicKey(0, 0)")
 	}
 	id := NewIdentityPoint()
 	if k, err := id.PublicKey(); err == nil || k.IsValid() {

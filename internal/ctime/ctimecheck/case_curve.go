@@ -321,6 +321,17 @@ func caseCurveKeys(in *inputs) error {
 	if !pub.Equal(&want) || !xo.Equal(&wx) || parity != wp {
 		return errWrong
 	}
+	var x, y curve.FieldElement
+	if err := p.AffineCoordinates(&x, &y); err != nil {
+		return err
+	}
+	nk, err := curve.NewPublicKey(&x, &y) // from secret-derived coordinates
+	if err != nil {
+		return err
+	}
+	if !nk.Equal(&want) || curve.PublicKeyCoordinates(&nk, &x, &y) != nil {
+		return errWrong
+	}
 	var q curve.Point
 	if _, err := q.SetPublicKey(&pub); err != nil {
 		return err
