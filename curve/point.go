@@ -69,9 +69,9 @@ func (p *Point) SetGenerator() *Point {
 }
 
 // Add sets p = a + b and returns p. Complete: a or b may be the identity,
-// equal or opposite. Constant time (the sum, the doubling and the special
-// cases are all computed and chosen with conditional moves).
-// Cost: 11 mul, 5 sqr for the sum, 3 mul, 4 sqr for the doubling.
+// equal or opposite. Constant time: one unified formula serves sums and
+// doublings, and the special cases are chosen with conditional moves.
+// Cost: 12 mul, 6 sqr.
 func (p *Point) Add(a, b *Point) *Point {
 	addJacobian(&p.p, &a.p, a.isInf(), &b.p, b.isInf())
 	return p
@@ -79,47 +79,63 @@ func (p *Point) Add(a, b *Point) *Point {
 
 // addJacobian sets r = a + b for Jacobian points whose exact infinity flags
 // are aInf and bInf (their Infinity fields are not read). r may alias a or
-// b. Constant time.
+// b. Constant time; 12 mul, 6 sqr.
+//
+// Brought to the common denominator Z1·Z2, a and b are the points
+// (U1, S1) and (U2, S2) of the curve y² = x³ + 7·(Z1·Z2)⁶, isomorphic to
+// secp256k1, where this is the unified addition of libsecp256k1's
+// gej_add_ge (which group.Jacobian.AddAffine follows) with both points
+// "affine": λ = (U1² + U1·U2 + U2²)/(S1 + S2) = R/M serves for a + b and
+// for a + a alike, so no doubling is computed separately. It fails only if
+// S1 = −S2 with U1³ = U2³: when U1 = U2 (a = −b) the answer is the identity,
+// which Z3 = 0 reveals; otherwise (b = −λ·a or −λ²·a, x-coordinates that
+// differ by a cube root of unity) R = M = 0, and the alternative
+// λ = (S1 − S2)/(U1 − U2) is selected by conditional moves. The result's Z
+// is Malt·Z1·Z2, which brings it back to secp256k1.
 func addJacobian(r, a *group.Jacobian, aInf int, b *group.Jacobian, bInf int) {
-	var z1z1, z2z2, u1, u2, s1, s2, h, rr, t field.Element
-	z1z1.Square(&a.Z)   // (1)
-	z2z2.Square(&b.Z)   // (1)
-	u1.Mul(&a.X, &z2z2) // U1 = X1·Z2² (1)
-	u2.Mul(&b.X, &z1z1) // U2 = X2·Z1² (1)
-	s1.Mul(&a.Y, &b.Z)  // (1)
-	s1.Mul(&s1, &z2z2)  // S1 = Y1·Z2³ (1)
-	s2.Mul(&b.Y, &a.Z)  // (1)
-	s2.Mul(&s2, &z1z1)  // S2 = Y2·Z1³ (1)
-	h.Sub(&u2, &u1, 1)  // H = U2 − U1 (3)
-	rr.Sub(&s2, &s1, 1) // R = S2 − S1 (3)
-	hz := h.NormalizesToZero()
-	rz := rr.NormalizesToZero()
+	var z1z1, z2z2, z1c, z2c, u1, u2, s1, s2 field.Element
+	z1z1.Square(&a.Z)    // (1)
+	z2z2.Square(&b.Z)    // (1)
+	u1.Mul(&a.X, &z2z2)  // U1 = X1·Z2² (1)
+	u2.Mul(&b.X, &z1z1)  // U2 = X2·Z1² (1)
+	z2c.Mul(&z2z2, &b.Z) // Z2³ (1)
+	z1c.Mul(&z1z1, &a.Z) // Z1³ (1)
+	s1.Mul(&a.Y, &z2c)   // S1 = Y1·Z2³ (1)
+	s2.Mul(&b.Y, &z1c)   // S2 = Y2·Z1³ (1)
+
+	var t, m, rr, mAlt, rrAlt, n, q field.Element
+	t.Add(&u1, &u2)     // T = U1 + U2 (2)
+	m.Add(&s1, &s2)     // M = S1 + S2 (2)
+	rr.Square(&t)       // T² (1)
+	mAlt.Negate(&u2, 1) // −U2 (2)
+	n.Mul(&u1, &mAlt)   // −U1·U2 (1)
+	rr.Add(&rr, &n)     // R = T² − U1·U2 (2)
+	degenerate := m.NormalizesToZero() & rr.NormalizesToZero()
+	rrAlt.MulInt(&s1, 2) // Ralt = 2·S1 = S1 − S2 when degenerate (2)
+	mAlt.Add(&mAlt, &u1) // Malt = U1 − U2 (3)
+	rrAlt.CMove(&rr, degenerate^1)
+	mAlt.CMove(&m, degenerate^1)
+	// Ralt/Malt is λ now; M is still S1 + S2.
+	n.Square(&mAlt)         // Malt² (1)
+	q.Negate(&t, 2)         // −T (3)
+	q.Mul(&q, &n)           // Q = −T·Malt² (1)
+	n.Square(&n)            // Malt⁴ (1)
+	n.CMove(&m, degenerate) // M³·Malt: Malt⁴, or 0 when M = 0 (≤ 2)
 
 	var sum group.Jacobian
-	var h2, h3, v field.Element
 	sum.Z.Mul(&a.Z, &b.Z)    // (1)
-	sum.Z.Mul(&sum.Z, &h)    // Z3 = Z1·Z2·H (1)
-	h2.Square(&h)            // H² (1)
-	h3.Mul(&h2, &h)          // H³ (1)
-	v.Mul(&u1, &h2)          // V = U1·H² (1)
-	sum.X.Square(&rr)        // R² (1)
-	t.Add(&h3, &v)           // (2)
-	t.Add(&t, &v)            // H³ + 2V (3)
-	sum.X.Sub(&sum.X, &t, 3) // X3 = R² − H³ − 2V (5)
-	sum.X.NormalizeWeak()    // (1)
-	t.Sub(&v, &sum.X, 1)     // V − X3 (3)
-	sum.Y.Mul(&rr, &t)       // R·(V − X3) (1)
-	t.Mul(&s1, &h3)          // S1·H³ (1)
-	sum.Y.Sub(&sum.Y, &t, 1) // Y3 (3)
-	sum.Y.NormalizeWeak()    // (1)
-
-	var dbl group.Jacobian
-	dbl.Double(a) // reads a.Infinity, copied and then overwritten below
+	sum.Z.Mul(&sum.Z, &mAlt) // Z3 = Malt·Z1·Z2 (1)
+	sum.X.Square(&rrAlt)     // Ralt² (1)
+	sum.X.Add(&sum.X, &q)    // X3 = Ralt² + Q (2)
+	t.MulInt(&sum.X, 2)      // 2·X3 (4)
+	t.Add(&t, &q)            // 2·X3 + Q (5)
+	t.Mul(&t, &rrAlt)        // Ralt·(2·X3 + Q) (1)
+	t.Add(&t, &n)            // Ralt·(2·X3 + Q) + M³·Malt (3)
+	sum.Y.Negate(&t, 3)      // (4)
+	sum.Y.Half(&sum.Y)       // Y3 (3)
 
 	both := (aInf | bInf) ^ 1 // both finite
-	useDbl := both & hz & rz
-	sum.CMove(&dbl, useDbl)
-	sum.Infinity = (aInf & bInf) | (both & hz & (rz ^ 1))
+	sum.Infinity = (aInf & bInf) | (both & sum.Z.NormalizesToZero())
 	// One of them the identity: the other one (with its own flag).
 	var other group.Jacobian
 	other = *b
@@ -129,16 +145,6 @@ func addJacobian(r, a *group.Jacobian, aInf int, b *group.Jacobian, bInf int) {
 	other.Infinity = aInf
 	sum.CMove(&other, bInf&(aInf^1))
 	*r = sum
-}
-
-// VarTimeAdd sets p = a + b and returns p, with internal/group's
-// variable-time Jacobian addition (the one verification uses), which
-// branches on the special cases and costs 12 mul, 4 sqr. Variable time:
-// for public points only.
-func (p *Point) VarTimeAdd(a, b *Point) *Point {
-	var ja, jb group.Jacobian
-	p.p.AddVar(a.jacobian(&ja), b.jacobian(&jb), nil)
-	return p
 }
 
 // Double sets p = 2·a and returns p. Constant time.
