@@ -33,13 +33,35 @@
 //     Strauss-wNAF engine of verification (internal/ecmult).
 //   - Point.VarTimeMultiScalarMult is the multi-scalar multiplication engine
 //     of batch verification (Strauss or Pippenger by size).
-//   - Point.Add is a complete constant-time Jacobian addition; Double,
-//     Negate and the field and scalar operations are internal/group's,
-//     internal/field's and internal/scalar's (MULX/ADX assembly on amd64).
+//   - Double, Negate and the field and scalar operations are
+//     internal/group's, internal/field's and internal/scalar's (MULX/ADX
+//     assembly on amd64).
+//   - Point.Add is a complete constant-time Jacobian addition (one unified
+//     formula for sums and doublings); VarTimeAdd is the faster variable-time
+//     one of verification.
+//
+// # Encodings and coordinates
+//
+// SetBytes, Bytes and BytesCompressed are SEC 1 (the identity is the single
+// byte 0x00); SetXOnlyBytes and BytesX are BIP-340's x-only form;
+// AffineCoordinates, SetAffineCoordinates, JacobianCoordinates and
+// SetJacobianCoordinates give the coordinates as FieldElements (Jacobian ones
+// without an inversion); BatchBytes and BatchBytesCompressed encode many
+// points with one inversion.
 //
 // # Keys
 //
 // Point.SetPublicKey, Point.PublicKey, Point.SetXOnlyPublicKey,
-// Point.XOnlyPublicKey, Scalar.SetPrivateKey and Scalar.PrivateKey convert
-// to and from p256k1's key types without encoding and parsing.
+// Point.XOnlyPublicKey, Scalar.SetPrivateKey, Scalar.PrivateKey,
+// NewPublicKey and PublicKeyCoordinates convert to and from p256k1's key
+// types without encoding and parsing.
+//
+// # Hashing to the curve
+//
+// HashToCurve and EncodeToCurve are RFC 9380's suites
+// secp256k1_XMD:SHA-256_SSWU_RO_ and secp256k1_XMD:SHA-256_SSWU_NU_, built from
+// ExpandMessageXMD, HashToField and MapToCurve (simplified SWU on a
+// 3-isogenous curve, then the isogeny); Scalar.HashToScalar hashes to a
+// scalar the same way. They are constant time in the message (only its
+// length shows), so secret messages are fine.
 package curve
