@@ -36,8 +36,9 @@ var (
 // of RFC 9380 (section 5.3.1) with SHA-256. A dst longer than 255 bytes is
 // first replaced by SHA-256("H2C-OVERSIZE-DST-" ‖ dst) (section 5.3.3). It
 // returns an error if dst is empty (the RFC requires a nonempty tag) or
-// len(out) is 0 or above 255·32 = 8160. It does not allocate. Constant time
-// in the contents of msg and dst (not their lengths).
+// len(out) is 0 or above 255·32 = 8160. out may overlap msg and dst. It
+// does not allocate. Constant time in the contents of msg and dst (not
+// their lengths).
 func ExpandMessageXMD(out, msg, dst []byte) error {
 	if len(dst) == 0 {
 		return errDSTEmpty
@@ -55,6 +56,10 @@ func ExpandMessageXMD(out, msg, dst []byte) error {
 		h.Sum(dstHash[:0])
 		dst = dstHash[:]
 	}
+	// A copy, so that out may overlap msg or dst (dst is hashed into every
+	// block, after earlier blocks were written).
+	var dstBuf [255]byte
+	dst = dstBuf[:copy(dstBuf[:], dst)]
 	dstLen := [1]byte{byte(len(dst))}
 
 	var zpad [64]byte

@@ -331,6 +331,18 @@ func TestHashToCurveErrors(t *testing.T) {
 	if err := ExpandMessageXMD(make([]byte, 8160), nil, []byte("d")); err != nil {
 		t.Error(err)
 	}
+	// out may overlap msg and dst.
+	want := make([]byte, 96)
+	ExpandMessageXMD(want, []byte("message of 40 bytes, give or take a few"), []byte("a dst of some length"))
+	buf := make([]byte, 96)
+	copy(buf, "message of 40 bytes, give or take a few")
+	if ExpandMessageXMD(buf, buf[:39], []byte("a dst of some length")) != nil || !bytes.Equal(buf, want) {
+		t.Error("out overlapping msg")
+	}
+	copy(buf, "a dst of some length")
+	if ExpandMessageXMD(buf, []byte("message of 40 bytes, give or take a few"), buf[:20]) != nil || !bytes.Equal(buf, want) {
+		t.Error("out overlapping dst")
+	}
 	// The output of a shorter expansion is not a prefix of a longer one
 	// (the length is hashed in).
 	a, b := make([]byte, 32), make([]byte, 64)
