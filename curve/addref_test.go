@@ -65,16 +65,6 @@ func addJacobianRef(r, a *group.Jacobian, aInf int, b *group.Jacobian, bInf int)
 	*r = sum
 }
 
-// VarTimeAdd sets p = a + b and returns p, with internal/group's
-// variable-time Jacobian addition (the one verification uses), which
-// branches on the special cases and costs 12 mul, 4 sqr. Variable time:
-// for public points only.
-func (p *Point) VarTimeAdd(a, b *Point) *Point {
-	var ja, jb group.Jacobian
-	p.p.AddVar(a.jacobian(&ja), b.jacobian(&jb), nil)
-	return p
-}
-
 // TestAddSpecialCases drives the unified addition through each of its
 // cases — a + b, a + a, a − a, a + identity, and the degenerate pairs
 // b = −λ·a and b = −λ²·a (S1 = −S2 with U1 ≠ U2, where R = M = 0) — in

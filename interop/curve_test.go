@@ -47,6 +47,7 @@ func unhexByte(c byte) byte {
 func TestCurveScalarVsDecred(t *testing.T) {
 	r := newRand("curve-scalar")
 	vals := edge32s(r, iterations()/4)
+	defer func() { t.Logf("%d values, 8 operations and 4 predicates each", len(vals)) }()
 	for i, a := range vals {
 		b := vals[(i*7+3)%len(vals)]
 		var ca, cb, cr curve.Scalar
@@ -82,6 +83,7 @@ func TestCurveScalarVsDecred(t *testing.T) {
 func TestCurveFieldVsDecred(t *testing.T) {
 	r := newRand("curve-field")
 	vals := edge32s(r, iterations()/4)
+	defer func() { t.Logf("%d values, 8 operations, a square root and 3 predicates each", len(vals)) }()
 	for i, a := range vals {
 		b := vals[(i*5+1)%len(vals)]
 		var ca, cb, cr curve.FieldElement
@@ -154,6 +156,9 @@ func sameAsDecred(p *curve.Point, d *secp256k1.JacobianPoint) bool {
 func TestCurvePointVsDecred(t *testing.T) {
 	r := newRand("curve-point")
 	vals := edge32s(r, iterations()/8)
+	defer func() {
+		t.Logf("%d rounds of k·G, k·P (both engines), P + Q (both), 2·P, a·P + b·G, decompression", len(vals))
+	}()
 	var prev curve.Point
 	prev.SetGenerator()
 	for i, kb := range vals {
