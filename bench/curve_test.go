@@ -38,6 +38,8 @@ type curveInputs struct {
 	dps     []secp256k1.JacobianPoint
 	p, q    curve.Point
 	dp, dq  secp256k1.JacobianPoint
+	pa      curve.Point             // p with Z = 1
+	dpa     secp256k1.JacobianPoint // the same for decred
 	cs, cs2 curve.Scalar
 	dk      secp256k1.ModNScalar
 }
@@ -52,6 +54,10 @@ func newCurveInputs() *curveInputs {
 	in.p.ScalarBaseMult(&in.cs)
 	in.q.ScalarBaseMult(&in.cs2)
 	in.dp, in.dq = toDecred(&in.p), toDecred(&in.q)
+	var x, y curve.FieldElement
+	in.p.AffineCoordinates(&x, &y)
+	in.pa.SetAffineCoordinates(&x, &y)
+	in.dpa = toDecred(&in.pa)
 	for i := range curveMSMPoints {
 		kb, pb := h("msm k", i), h("msm p", i)
 		var k, s curve.Scalar
@@ -97,6 +103,10 @@ func curveOps(in *curveInputs) []curveOp {
 		{"ScalarMult", "p256k1 VarTime", func() { r.VarTimeScalarMult(&in.cs, &in.p) }},
 		{"ScalarMult", "decred", func() { secp256k1.ScalarMultNonConst(&in.dk, &in.dp, &dr) }},
 		{"ScalarMult", "btcec", func() { btcec.ScalarMultNonConst(&in.dk, &in.dp, &br) }},
+		{"ScalarMult (P with Z = 1)", "p256k1", func() { r.ScalarMult(&in.cs, &in.pa) }},
+		{"ScalarMult (P with Z = 1)", "p256k1 VarTime", func() { r.VarTimeScalarMult(&in.cs, &in.pa) }},
+		{"ScalarMult (P with Z = 1)", "decred", func() { secp256k1.ScalarMultNonConst(&in.dk, &in.dpa, &dr) }},
+		{"ScalarMult (P with Z = 1)", "btcec", func() { btcec.ScalarMultNonConst(&in.dk, &in.dpa, &br) }},
 		{"Add", "p256k1", func() { r.Add(&in.p, &in.q) }},
 		{"Add", "p256k1 VarTime", func() { r.VarTimeAdd(&in.p, &in.q) }},
 		{"Add", "decred", func() { secp256k1.AddNonConst(&in.dp, &in.dq, &dr) }},
