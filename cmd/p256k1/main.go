@@ -97,6 +97,7 @@ func init() {
 		{"hd", "derive BIP-32 keys from a seed, xprv or xpub and a path", cmdHD},
 		{"verify-batch", "verify a CSV or JSON-lines file of signatures on all cores", cmdVerifyBatch},
 		{"sp", "BIP-352 silent payments: addresses, scanning, tweak data", cmdSP},
+		{"hash-to-curve", "hash a message to a curve point (RFC 9380) or a scalar", cmdHashToCurve},
 		{"bench", "time every operation, side by side with the system libsecp256k1", cmdBench},
 		{"selftest", "check the arithmetic against known answers and time each primitive", cmdSelftest},
 	}
