@@ -154,12 +154,11 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 			}
 			continue
 		}
-		full := it.PublicKey.PublicKey()
-		u := full.SerializeUncompressed()
-		point.FromUncompressed(&en.p, &u)
+		point.LoadXOnly(&en.p, it.PublicKey)
+		px := it.PublicKey.Bytes()
 		copy(rec, it.Signature[:])
 		eb := (*[32]byte)(rec[64:])
-		tagged.BIP340Challenge.Sum(eb, it.Signature[:32], u[1:33], it.Message)
+		tagged.BIP340Challenge.Sum(eb, it.Signature[:32], px[:], it.Message)
 		en.e.SetBytes(eb)
 		en.ok = true
 	}

@@ -27,13 +27,11 @@ func Verify(pub *p256k1.XOnlyPublicKey, msg []byte, sig *[64]byte) bool {
 	if !parseSig(&rx, &s, sig) {
 		return false
 	}
-	// The root package keeps the point unexported; its uncompressed
-	// encoding carries both (already validated) coordinates.
-	full := pub.PublicKey()
-	u := full.SerializeUncompressed()
+	// The key's (already validated) point, copied without an encoding.
 	var p group.Affine
-	point.FromUncompressed(&p, &u)
-	return verify(&rx, &s, (*[32]byte)(sig[:32]), (*[32]byte)(u[1:33]), &p, msg)
+	point.LoadXOnly(&p, pub)
+	px := pub.Bytes()
+	return verify(&rx, &s, (*[32]byte)(sig[:32]), &px, &p, msg)
 }
 
 // VerifyBytes is Verify with the public key given as its 32-byte BIP-340

@@ -98,6 +98,7 @@ func init() {
 		{"taproot", "BIP-341/86 Taproot output keys, bc1p addresses, control-block checks", cmdTaproot},
 		{"verify-batch", "verify a CSV or JSON-lines file of signatures on all cores", cmdVerifyBatch},
 		{"sp", "BIP-352 silent payments: addresses, scanning, tweak data", cmdSP},
+		{"hash-to-curve", "hash a message to a curve point (RFC 9380) or a scalar", cmdHashToCurve},
 		{"bench", "time every operation, side by side with the system libsecp256k1", cmdBench},
 		{"selftest", "check the arithmetic against known answers and time each primitive", cmdSelftest},
 	}

@@ -1,25 +1,59 @@
 // Package point converts between p256k1's public key types and the internal
 // curve types, and encodes internal points in SEC 1 compressed form, for the
-// protocol packages (ecdsa, ecdh, schnorr, dleq), which see keys only through
-// their exported encodings. Every function states its side-channel behaviour.
+// protocol packages (ecdsa, ecdh, schnorr, dleq, ...). The keys' points are
+// read and written directly through internal/keyaccess (as package curve
+// does), not through their encodings. Every function states its
+// side-channel behaviour.
 package point
 
 import (
+	"unsafe"
+
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/keyaccess"
 )
 
-// Load sets q to the point of pub and reports whether pub is a valid
-// (non-zero) key. pub is already validated, so its encoding is only decoded.
-// Not secret-dependent beyond validity.
+// Load sets q to the point of pub (finite, coordinates normalized) and
+// reports whether pub is a valid (non-zero) key. It copies the key's point:
+// no encoding and decoding (before, it went through the 65-byte
+// uncompressed encoding). Not secret-dependent beyond validity.
 func Load(q *group.Affine, pub *p256k1.PublicKey) bool {
-	if pub == nil || !pub.IsValid() {
+	m := keyaccess.Pub(unsafe.Pointer(pub))
+	if m == nil || !m.OK {
 		return false
 	}
-	b := pub.SerializeUncompressed()
-	FromUncompressed(q, &b)
+	*q = m.P
 	return true
+}
+
+// LoadXOnly sets q to the point of the x-only key pub (the x with an even
+// y; finite, coordinates normalized) and reports whether pub is a valid
+// key. No square root and no encoding. Not secret-dependent beyond
+// validity.
+func LoadXOnly(q *group.Affine, pub *p256k1.XOnlyPublicKey) bool {
+	m := keyaccess.XOnly(unsafe.Pointer(pub))
+	if m == nil || !m.OK {
+		return false
+	}
+	*q = m.P
+	return true
+}
+
+// PublicKey returns the PublicKey of the finite point a, whose coordinates
+// must be normalized and on the curve (as ToAffine or ToAffineVar leave
+// them): no encoding and parsing. A point at infinity gives the zero
+// (invalid) PublicKey. Variable time only in whether a is infinity.
+func PublicKey(a *group.Affine) p256k1.PublicKey {
+	var k p256k1.PublicKey
+	if a.Infinity != 0 {
+		return k
+	}
+	m := keyaccess.Pub(unsafe.Pointer(&k))
+	m.P = *a
+	m.OK = true
+	return k
 }
 
 // FromUncompressed sets q to the point whose uncompressed SEC 1 encoding
