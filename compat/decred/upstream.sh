@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs decred's own secp256k1/v4 tests against this module, never copying
 # them into the repository: they are fetched with the Go module cache and
-# copied, at test time, into a temporary copy of this module together with
-# our shim files (upstream/*_shim_test.go: the unexported helpers those
-# tests call).
+# copied, at test time, into a temporary copy of this module, where our
+# shim files (upstream_shim_test.go, build tag decredupstream) give them the
+# unexported helpers they call.
 #
 #   compat/decred/upstream.sh [-short] [go test flags...]
 #
@@ -29,15 +29,12 @@ src=$(cd "$here" && GOFLAGS=-mod=mod go mod download -json "github.com/decred/dc
 [ -d "$src" ] || { echo "upstream.sh: could not fetch decred secp256k1 $version" >&2; exit 1; }
 
 # Our module, as it is.
-(cd "$here" && tar --exclude=./upstream -cf - .) | (cd "$tmp" && tar -xf -)
+(cd "$here" && tar -cf - .) | (cd "$tmp" && tar -xf -)
 sed -i "s#=> ../..#=> $repo#" "$tmp/go.mod"
 # Their tests, and our shims.
 for d in . ecdsa schnorr; do
 	cp "$src/$d/"*_test.go "$tmp/$d/"
 done
-cp "$here/upstream/root_shim_test.go" "$tmp/"
-cp "$here/upstream/ecdsa_shim_test.go" "$tmp/ecdsa/"
-cp "$here/upstream/schnorr_shim_test.go" "$tmp/schnorr/"
 chmod -R u+w "$tmp"
 cd "$tmp"
 GOFLAGS=-mod=mod go test -tags decredupstream -skip "$skip" "$@" ./...

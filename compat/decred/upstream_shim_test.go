@@ -1,8 +1,8 @@
 //go:build decredupstream
 
-// This file is ours. upstream.sh copies it into a temporary copy of the
-// module beside decred's own test files: it gives those tests the
-// unexported helpers they call. Helpers of decred's internal algorithms
+// This file is ours. Built only with the tag decredupstream, which
+// upstream.sh sets when it runs decred's own test files in a temporary copy
+// of this module: it gives those tests the unexported helpers they call. Helpers of decred's internal algorithms
 // (NAF, the GLV split, the 96-bit accumulator), which this implementation
 // does not have, panic; upstream.sh skips the tests that call them.
 
