@@ -92,36 +92,47 @@ func DoubleNonConst(p, result *JacobianPoint) {
 	result.setCurve(a.Double(&a))
 }
 
+// setAffine sets p to q in affine form (Z = 1), or to the identity with the
+// given Z word (0 or 1: decred's two forms of it). One constant-time
+// inversion.
+func (p *JacobianPoint) setAffine(q *curve.Point, identityZ uint16) {
+	var x, y curve.FieldElement
+	if q.AffineCoordinates(&x, &y) != nil {
+		p.X.Zero()
+		p.Y.Zero()
+		p.Z.SetInt(identityZ)
+		return
+	}
+	p.X.setCurve(&x)
+	p.Y.setCurve(&y)
+	p.Z.SetInt(1)
+}
+
 // ScalarBaseMultNonConst sets result to k·G with p256k1's blinded
-// constant-time comb (key generation's engine), whatever the name says.
+// constant-time comb (key generation's engine), whatever the name says. The
+// result is affine (Z = 1; (0, 0, 1) for k = 0): decred's is for small k,
+// and callers (btcec's MuSig2) rely on it.
 func ScalarBaseMultNonConst(k *ModNScalar, result *JacobianPoint) {
 	var s curve.Scalar
 	var r curve.Point
 	k.toCurve(&s)
-	result.setCurve(r.ScalarBaseMult(&s))
+	r.ScalarBaseMult(&s)
 	s = curve.Scalar{}
+	result.setAffine(&r, 1)
 }
 
 // ScalarMultNonConst sets result to k·point with p256k1's constant-time
 // engine (ECDH's), whatever the name says: btcec's and lnd's ECDH pass
-// secret keys here.
+// secret keys here. The result is affine (Z = 1; (0, 0, 0) for the point at
+// infinity), as decred's is for small k.
 func ScalarMultNonConst(k *ModNScalar, point, result *JacobianPoint) {
 	var s curve.Scalar
 	var p curve.Point
 	k.toCurve(&s)
 	point.toCurve(&p)
-	result.setCurve(p.ScalarMult(&s, &p))
+	p.ScalarMult(&s, &p)
 	s = curve.Scalar{}
-}
-
-// scalarMultVarTime sets result to k·point for public k and point
-// (verification's engine).
-func scalarMultVarTime(k *ModNScalar, point, result *JacobianPoint) {
-	var s curve.Scalar
-	var p curve.Point
-	k.toCurve(&s)
-	point.toCurve(&p)
-	result.setCurve(p.VarTimeScalarMult(&s, &p))
+	result.setAffine(&p, 0)
 }
 
 // isOnCurve reports whether (fx, fy) is on the curve.
