@@ -3,6 +3,8 @@ package secp256k1
 import (
 	cryptorand "crypto/rand"
 	"io"
+
+	"github.com/decred/dcrd/dcrec/secp256k1/v4/internal/ctgrind"
 )
 
 // PrivKeyBytesLen is the length of a serialized private key.
@@ -38,7 +40,11 @@ func generatePrivateKey(rand io.Reader) (*PrivateKey, error) {
 		if _, err := io.ReadFull(rand, b[:]); err != nil {
 			return nil, err
 		}
-		if k.Key.SetBytes(&b)|k.Key.IsZeroBit() == 0 {
+		invalid := k.Key.SetBytes(&b) | k.Key.IsZeroBit()
+		// Whether a candidate is refused says nothing about the key that
+		// is finally drawn (rejection sampling).
+		ctgrind.Declassify(&invalid)
+		if invalid == 0 {
 			return &k, nil
 		}
 	}

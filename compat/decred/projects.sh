@@ -20,16 +20,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
-# name | module@version | packages | extra go test flags | environment
+# name; module@version; packages; extra go test flags; environment
 projects=(
-	"btcec|github.com/btcsuite/btcd/btcec/v2@v2.3.5|./...|-skip ^(TestAddJacobian|TestDoubleJacobian|TestRecoverCompact)$|"
-	"btcd-txscript|github.com/btcsuite/btcd@v0.24.2|./txscript/...||"
-	"btcutil|github.com/btcsuite/btcd/btcutil@v1.2.0|./...||"
-	"geth-crypto|github.com/ethereum/go-ethereum@v1.17.10|./crypto/...||CGO_ENABLED=0"
-	"cometbft|github.com/cometbft/cometbft@v1.0.1|./crypto/secp256k1/...||"
-	"go-nostr|github.com/nbd-wtf/go-nostr@v0.38.2|. ./nip04 ./nip06 ./nip19 ./nip42 ./nip44 ./nip49 ./nip59|-skip ^(TestEOSEMadness|TestCount|TestSubscribeBasic|TestNestedSubscriptions)$|"
-	"go-dleq|github.com/athanorlabs/go-dleq@v0.0.0-20230113214619-d6fd7c03e213|./...||"
-	"ring-go|github.com/pokt-network/ring-go@v0.1.0|./...||"
+	"btcec;github.com/btcsuite/btcd/btcec/v2@v2.3.5;./...;-skip ^(TestAddJacobian|TestDoubleJacobian|TestRecoverCompact)$;"
+	"btcd-txscript;github.com/btcsuite/btcd@v0.24.2;./txscript/...;;"
+	"btcutil;github.com/btcsuite/btcd/btcutil@v1.2.0;./...;;"
+	"geth-crypto;github.com/ethereum/go-ethereum@v1.17.10;./crypto/...;;CGO_ENABLED=0"
+	"cometbft;github.com/cometbft/cometbft@v1.0.1;./crypto/secp256k1/...;;"
+	"go-nostr;github.com/nbd-wtf/go-nostr@v0.38.2;. ./nip04 ./nip06 ./nip19 ./nip42 ./nip44 ./nip49 ./nip59;-skip ^(TestEOSEMadness|TestCount|TestSubscribeBasic|TestNestedSubscriptions)$;"
+	"go-dleq;github.com/athanorlabs/go-dleq@v0.0.0-20230113214619-d6fd7c03e213;./...;;"
+	"ring-go;github.com/pokt-network/ring-go@v0.1.0;./...;;"
 )
 # btcec's TestAddJacobian and TestDoubleJacobian compare Jacobian
 # coordinates, which depend on the addition formulas (p256k1's complete
@@ -89,7 +89,7 @@ runone() {
 			-replace "github.com/decred/dcrd/dcrec/secp256k1/v4=$here" \
 			-replace "github.com/p256k1/p256k1=$repo")
 	else
-		(cd "$dir" && GOFLAGS=-mod=mod go get -q "github.com/decred/dcrd/dcrec/secp256k1/v4@v4.4.1")
+		(cd "$dir" && GOFLAGS=-mod=mod go get "github.com/decred/dcrd/dcrec/secp256k1/v4@v4.4.1" 2>/dev/null)
 	fi
 	[ -z "$noskip" ] || flags=
 	log="$tmp/$name-$mode.json"
@@ -110,7 +110,7 @@ for l in sys.stdin:
 }
 
 for p in "${projects[@]}"; do
-	IFS='|' read -r name mod pkgs flags env <<<"$p"
+	IFS=';' read -r name mod pkgs flags env <<<"$p"
 	if [ -n "$only" ] && ! [[ ",$only," == *",$name,"* ]]; then
 		continue
 	fi

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
+	"github.com/decred/dcrd/dcrec/secp256k1/v4/internal/ctgrind"
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/curve"
 	pecdsa "github.com/p256k1/p256k1/ecdsa"
@@ -275,10 +276,13 @@ func signWithNonce(key, nonce *secp256k1.ModNScalar, hash []byte) (*Signature, b
 	clear(nb[:])
 	var R curve.Point
 	R.ScalarBaseMult(&k)
-	x, y, err := R.AffineBytes()
-	if err != nil {
+	inf := R.IsIdentity()
+	ctgrind.Declassify(&inf) // k = 0: probability 0 for an RFC 6979 nonce
+	if inf == 1 {
 		return nil, 0, false
 	}
+	x, y, _ := R.AffineBytes()
+	ctgrind.Declassify(&x) // r is public (the signature's first half)
 	var r secp256k1.ModNScalar
 	overflow := r.SetBytes(&x)
 	if r.IsZero() {
@@ -297,7 +301,9 @@ func signWithNonce(key, nonce *secp256k1.ModNScalar, hash []byte) (*Signature, b
 	k.Invert(&k)
 	ss.Multiply(&ss, &k)
 	k, d = curve.Scalar{}, curve.Scalar{}
-	if ss.IsZero() == 1 {
+	zero := ss.IsZero()
+	ctgrind.Declassify(&zero) // an event of probability below 2^-127
+	if zero == 1 {
 		return nil, 0, false
 	}
 	high := ss.IsHigh()

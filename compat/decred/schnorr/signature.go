@@ -11,6 +11,7 @@ import (
 
 	"github.com/decred/dcrd/crypto/blake256"
 	"github.com/decred/dcrd/dcrec/secp256k1/v4"
+	"github.com/decred/dcrd/dcrec/secp256k1/v4/internal/ctgrind"
 	"github.com/p256k1/p256k1/curve"
 )
 
@@ -146,7 +147,9 @@ func Sign(privKey *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
 		return nil, signatureError(ErrInvalidHashLen, fmt.Sprintf(
 			"wrong size for message hash (got %v, want %v)", len(hash), scalarSize))
 	}
-	if privKey.Key.IsZero() {
+	zero := privKey.Key.IsZeroBit()
+	ctgrind.Declassify(&zero) // refusing the key 0 is the documented outcome
+	if zero == 1 {
 		return nil, signatureError(ErrPrivateKeyIsZero, "private key is zero")
 	}
 	db := privKey.Key.Bytes()
@@ -177,12 +180,16 @@ func schnorrSign(privKey, nonce *secp256k1.ModNScalar, hash []byte) (*Signature,
 	defer func() { k, d = curve.Scalar{}, curve.Scalar{} }()
 	var R curve.Point
 	R.ScalarBaseMult(&k)
-	var rx, ry curve.FieldElement
-	if R.AffineCoordinates(&rx, &ry) != nil {
+	inf := R.IsIdentity()
+	ctgrind.Declassify(&inf) // k = 0: probability 0 for an RFC 6979 nonce
+	if inf == 1 {
 		return nil, signatureError(ErrSigRNotOnCurve, "nonce point is the point at infinity")
 	}
+	var rx, ry curve.FieldElement
+	R.AffineCoordinates(&rx, &ry)
 	k.CondNegate(&k, ry.IsOdd())
 	rb := rx.Bytes32()
+	ctgrind.Declassify(&rb) // r is the signature's first half
 	var e curve.Scalar
 	if !challenge(&e, &rb, hash) {
 		return nil, signatureError(ErrSchnorrHashValue, "hash of (R || m) too big")
