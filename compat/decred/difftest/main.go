@@ -177,7 +177,10 @@ func pointCases(i int) {
 	neg := P
 	neg.Y.Negate(1).Normalize()
 	secp256k1.AddNonConst(&P, &neg, &r)
-	p("point %d add neg %s %v", i, affine(&r), r.Z.IsZero())
+	// The point at infinity: decred's convention is X = Y = 0 or Z = 0
+	// (its additions produce either form).
+	inf := (r.X.IsZero() && r.Y.IsZero()) || r.Z.IsZero()
+	p("point %d add neg %s %v", i, affine(&r), inf)
 	k := scalar()
 	secp256k1.ScalarMultNonConst(&k, &P, &r)
 	p("point %d mult %s", i, affine(&r))
@@ -234,6 +237,12 @@ func keyCases(i int) {
 func ecdsaCases(i int) {
 	kb := bytes32()
 	priv := secp256k1.PrivKeyFromBytes(kb[:])
+	if priv.Key.IsZero() {
+		// decred's Sign never returns for the key 0 and a hash ≡ 0 (s is
+		// always 0); the key 0 is not a key.
+		p("ecdsa %d zero key", i)
+		return
+	}
 	pub := priv.PubKey()
 	hash := make([]byte, []int{32, 32, 32, 20, 0, 40}[i%6])
 	rng.Read(hash)
