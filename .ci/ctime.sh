@@ -11,6 +11,11 @@
 #                                   reports both leaks and not the masked
 #                                   select, so CI proves it still catches them
 #
+# CTIME_DIR and CTIME_PKG check another module's program instead (the decred
+# drop-in: CTIME_DIR=compat/decred CTIME_PKG=./internal/ctimecheck, whose
+# frames, under decred's import path, count as ours too); the negative
+# control and the assembly line belong to the default program only.
+#
 # CTIME_TAGS adds build tags (comma-separated), for trying a case that is
 # not in the default build. CTIME_RUN (a regular expression over case
 # names, as ctimecheck -run) checks only some cases while working on them;
@@ -63,8 +68,15 @@ if [ "$mode" = negative ]; then
 	tags=$tags,ctgrind_leaky
 	run='^leaky\.'
 fi
-echo "== build (-tags $tags)"
-go build -tags "$tags" -ldflags=-w -o "$tmp/ctimecheck" ./internal/ctime/ctimecheck
+ctime_dir=${CTIME_DIR:-.}
+ctime_pkg=${CTIME_PKG:-./internal/ctime/ctimecheck}
+ours_re='github[.]com/p256k1/p256k1[/.]'
+if [ "$ctime_dir" != . ]; then
+	[ "$mode" = check ] || fail "the negative control runs on the default program only"
+	ours_re='github[.]com/(p256k1/p256k1|decred/dcrd/dcrec/secp256k1)[/.]'
+fi
+echo "== build $ctime_pkg in $ctime_dir (-tags $tags)"
+(cd "$ctime_dir" && go build -tags "$tags" -ldflags=-w -o "$tmp/ctimecheck" "$ctime_pkg")
 
 echo "== run under valgrind (-n $iters)"
 # asyncpreemptoff: the runtime's preemption signals make memcheck report
@@ -84,7 +96,7 @@ fi
 # runs: the check must see it (ctimecheck switches it on under the ctgrind
 # tag; the AVX2 scans run when the host has AVX2, which valgrind then
 # reports).
-grep -q '^assembly: field true, group true, fe4 true' "$tmp/out.txt" ||
+[ "$ctime_dir" != . ] || grep -q '^assembly: field true, group true, fe4 true' "$tmp/out.txt" ||
 	fail "the field and point assembly did not run under the check (see the 'assembly:' line above)"
 
 # Memcheck prints each error as a block of "==PID== " lines ending with an
@@ -130,14 +142,14 @@ function flush() {
 			# the compiler inlined into them (named main.case...).
 			if (top ~ /^main\./) ours = 1
 		}
-		if (line ~ /github\.com\/p256k1\/p256k1[\/.]/) ours = 1
+		if (line ~ ours_re) ours = 1
 		next
 	}
 	instack = 0
 	detail = detail line "\n"
 }
 END { flush(); printf "%d %d\n", n, lost > "/dev/stderr" }
-' lostfile="$tmp/lost.txt" "$tmp/valgrind.log" >"$tmp/ours.txt" 2>"$tmp/count.txt"
+' ours_re="$ours_re" lostfile="$tmp/lost.txt" "$tmp/valgrind.log" >"$tmp/ours.txt" 2>"$tmp/count.txt"
 read -r count lost <"$tmp/count.txt"
 if [ "$lost" -ne 0 ]; then
 	head -n 60 "$tmp/lost.txt"

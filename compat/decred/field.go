@@ -1,0 +1,344 @@
+package secp256k1
+
+import (
+	"encoding/hex"
+	"math/bits"
+
+	"github.com/p256k1/p256k1/curve"
+)
+
+// FieldVal is an element of the field of integers modulo the secp256k1
+// prime p = 2^256 − 2^32 − 977, in decred's layout: ten words of 26 bits
+// (the last of 22), least significant first, each with room above its bits
+// so that additions can be chained before normalizing.
+//
+// The contract is decred's. A value's magnitude bounds its words: a
+// normalized value (magnitude 1, canonical, below p) comes out of SetInt,
+// SetBytes, Normalize and every multiplication, squaring, inversion and
+// square root; Add, Add2, AddInt, MulInt and Negate raise the magnitude and
+// leave the result unnormalized, and the caller normalizes before comparing,
+// encoding or testing parity (Equals, IsZero, IsOdd, Bytes assume a
+// normalized value). Mul, Mul2, Square, SquareVal, Inverse and SquareRootVal
+// take inputs of any magnitude up to 32 (decred allows at most 8) and return
+// normalized values.
+//
+// The zero value is 0. Every method is constant time; the arithmetic runs in
+// p256k1's field code (package curve), reached through a conversion.
+type FieldVal struct {
+	n [10]uint32
+}
+
+const (
+	fieldWords    = 10
+	fieldBase     = 26
+	fieldBaseMask = 1<<fieldBase - 1
+	fieldMSBBits  = 256 - fieldBase*(fieldWords-1) // 22
+	fieldMSBMask  = 1<<fieldMSBBits - 1
+)
+
+// fieldPrimeWords is p in the ten-word layout.
+var fieldPrimeWords = [fieldWords]uint32{
+	0x03fffc2f, 0x03ffffbf, fieldBaseMask, fieldBaseMask, fieldBaseMask,
+	fieldBaseMask, fieldBaseMask, fieldBaseMask, fieldBaseMask, fieldMSBMask,
+}
+
+// String returns the normalized value as 64 hex digits.
+func (f FieldVal) String() string {
+	f.Normalize()
+	b := f.Bytes()
+	return hex.EncodeToString(b[:])
+}
+
+// Zero sets f to 0.
+func (f *FieldVal) Zero() {
+	f.n = [fieldWords]uint32{}
+}
+
+// Set sets f to val and returns f.
+func (f *FieldVal) Set(val *FieldVal) *FieldVal {
+	*f = *val
+	return f
+}
+
+// SetInt sets f to ui (normalized) and returns f.
+func (f *FieldVal) SetInt(ui uint16) *FieldVal {
+	f.n = [fieldWords]uint32{uint32(ui)}
+	return f
+}
+
+// SetBytes sets f to the 256-bit big-endian integer b without reducing it
+// and returns 1 if b ≥ p (f must then be normalized before use), else 0.
+func (f *FieldVal) SetBytes(b *[32]byte) uint32 {
+	var acc uint64
+	accBits, w := 0, 0
+	for i := 31; i >= 0; i-- {
+		acc |= uint64(b[i]) << accBits
+		accBits += 8
+		if accBits >= fieldBase && w < fieldWords-1 {
+			f.n[w] = uint32(acc & fieldBaseMask)
+			acc >>= fieldBase
+			accBits -= fieldBase
+			w++
+		}
+	}
+	f.n[fieldWords-1] = uint32(acc)
+	return uint32(geqWords(&f.n, &fieldPrimeWords))
+}
+
+// SetByteSlice sets f to the big-endian integer in b, truncated to its first
+// 32 bytes and padded on the left with zeros if shorter, without reducing it,
+// and reports whether that integer is ≥ p (f must then be normalized).
+func (f *FieldVal) SetByteSlice(b []byte) bool {
+	var b32 [32]byte
+	if len(b) > 32 {
+		b = b[:32]
+	}
+	copy(b32[32-len(b):], b)
+	overflow := f.SetBytes(&b32)
+	clear(b32[:])
+	return overflow != 0
+}
+
+// geqWords reports (as 0 or 1) whether a ≥ b for two values of normalized
+// words. Constant time.
+func geqWords(a, b *[fieldWords]uint32) uint64 {
+	var borrow uint64
+	for i := range fieldWords {
+		_, borrow = bits.Sub64(uint64(a[i]), uint64(b[i])+borrow, 0)
+	}
+	return borrow ^ 1
+}
+
+// Normalize reduces f to its canonical value below p with every word within
+// its bits (magnitude 1) and returns f. f may have any magnitude up to 32.
+func (f *FieldVal) Normalize() *FieldVal {
+	var t [fieldWords]uint64
+	for i := range fieldWords {
+		t[i] = uint64(f.n[i])
+	}
+	// Two folds of the bits above 2^256 (2^256 ≡ 2^32 + 977: 977 into word
+	// 0, 2^32 = 2^6·2^26 into word 1) leave a value below 2^256.
+	for range 2 {
+		m := t[9] >> fieldMSBBits
+		t[9] &= fieldMSBMask
+		t[0] += m * 977
+		t[1] += m << 6
+		for i := range fieldWords - 1 {
+			t[i+1] += t[i] >> fieldBase
+			t[i] &= fieldBaseMask
+		}
+	}
+	// Subtract p once if the value is ≥ p: add 2^256 − p and keep the sum,
+	// less 2^256, when it reaches 2^256.
+	var s [fieldWords]uint64
+	s[0] = t[0] + 977
+	s[1] = t[1] + 1<<6
+	copy(s[2:], t[2:])
+	for i := range fieldWords - 1 {
+		s[i+1] += s[i] >> fieldBase
+		s[i] &= fieldBaseMask
+	}
+	keep := -(s[9] >> fieldMSBBits) // all ones when the value was ≥ p
+	s[9] &= fieldMSBMask
+	for i := range fieldWords {
+		f.n[i] = uint32(t[i] ^ ((t[i] ^ s[i]) & keep))
+	}
+	return f
+}
+
+// PutBytesUnchecked writes the normalized f to b[:32] as a big-endian
+// integer. It panics if b is shorter than 32 bytes.
+func (f *FieldVal) PutBytesUnchecked(b []byte) {
+	_ = b[31]
+	var acc uint64
+	accBits, out := 0, 31
+	for i := range fieldWords {
+		acc |= uint64(f.n[i]) << accBits
+		accBits += fieldBase
+		for accBits >= 8 && out >= 0 {
+			b[out] = byte(acc)
+			acc >>= 8
+			accBits -= 8
+			out--
+		}
+	}
+	for ; out >= 0; out-- {
+		b[out] = byte(acc)
+		acc >>= 8
+	}
+}
+
+// PutBytes writes the normalized f to b as a big-endian integer.
+func (f *FieldVal) PutBytes(b *[32]byte) {
+	f.PutBytesUnchecked(b[:])
+}
+
+// Bytes returns the normalized f as a big-endian integer.
+func (f *FieldVal) Bytes() *[32]byte {
+	b := new([32]byte)
+	f.PutBytesUnchecked(b[:])
+	return b
+}
+
+func (f *FieldVal) orWords() uint32 {
+	var x uint32
+	for _, w := range f.n {
+		x |= w
+	}
+	return x
+}
+
+// isZero32 returns 1 if x is 0, else 0, in constant time.
+func isZero32(x uint32) uint32 {
+	return uint32((uint64(x) - 1) >> 63)
+}
+
+// IsZeroBit returns 1 if the normalized f is 0, else 0.
+func (f *FieldVal) IsZeroBit() uint32 { return isZero32(f.orWords()) }
+
+// IsZero reports whether the normalized f is 0.
+func (f *FieldVal) IsZero() bool { return f.IsZeroBit() == 1 }
+
+// IsOneBit returns 1 if the normalized f is 1, else 0.
+func (f *FieldVal) IsOneBit() uint32 {
+	t := *f
+	t.n[0] ^= 1
+	return isZero32(t.orWords())
+}
+
+// IsOne reports whether the normalized f is 1.
+func (f *FieldVal) IsOne() bool { return f.IsOneBit() == 1 }
+
+// IsOddBit returns 1 if the normalized f is odd, else 0.
+func (f *FieldVal) IsOddBit() uint32 { return f.n[0] & 1 }
+
+// IsOdd reports whether the normalized f is odd.
+func (f *FieldVal) IsOdd() bool { return f.n[0]&1 == 1 }
+
+// Equals reports whether f and val, both normalized, are equal.
+func (f *FieldVal) Equals(val *FieldVal) bool {
+	var x uint32
+	for i := range fieldWords {
+		x |= f.n[i] ^ val.n[i]
+	}
+	return x == 0
+}
+
+// NegateVal sets f to −val, where val has at most the given magnitude, and
+// returns f, of magnitude magnitude+1 and not normalized.
+func (f *FieldVal) NegateVal(val *FieldVal, magnitude uint32) *FieldVal {
+	for i := range fieldWords {
+		f.n[i] = (magnitude+1)*fieldPrimeWords[i] - val.n[i]
+	}
+	return f
+}
+
+// Negate sets f to −f, where f has at most the given magnitude, and returns
+// f, of magnitude magnitude+1 and not normalized.
+func (f *FieldVal) Negate(magnitude uint32) *FieldVal {
+	return f.NegateVal(f, magnitude)
+}
+
+// AddInt adds ui to f and returns f (magnitude one more, not normalized).
+func (f *FieldVal) AddInt(ui uint16) *FieldVal {
+	f.n[0] += uint32(ui)
+	return f
+}
+
+// Add adds val to f and returns f (magnitudes add, not normalized).
+func (f *FieldVal) Add(val *FieldVal) *FieldVal {
+	return f.Add2(f, val)
+}
+
+// Add2 sets f to val + val2 and returns f (magnitudes add, not normalized).
+func (f *FieldVal) Add2(val *FieldVal, val2 *FieldVal) *FieldVal {
+	for i := range fieldWords {
+		f.n[i] = val.n[i] + val2.n[i]
+	}
+	return f
+}
+
+// MulInt multiplies f by val and returns f (magnitude times val, not
+// normalized).
+func (f *FieldVal) MulInt(val uint8) *FieldVal {
+	for i := range fieldWords {
+		f.n[i] *= uint32(val)
+	}
+	return f
+}
+
+// toCurve sets v to f's value (any magnitude up to 32).
+func (f *FieldVal) toCurve(v *curve.FieldElement) *curve.FieldElement {
+	t := *f
+	t.Normalize()
+	var b [32]byte
+	t.PutBytes(&b)
+	v.SetBytes32(&b)
+	return v
+}
+
+// setCurve sets f to v's value, normalized, and returns f.
+func (f *FieldVal) setCurve(v *curve.FieldElement) *FieldVal {
+	b := v.Bytes32()
+	f.SetBytes(&b)
+	return f
+}
+
+// Mul sets f to f·val and returns f (normalized).
+func (f *FieldVal) Mul(val *FieldVal) *FieldVal {
+	return f.Mul2(f, val)
+}
+
+// Mul2 sets f to val·val2 and returns f (normalized).
+func (f *FieldVal) Mul2(val *FieldVal, val2 *FieldVal) *FieldVal {
+	var a, b curve.FieldElement
+	val.toCurve(&a)
+	val2.toCurve(&b)
+	return f.setCurve(a.Multiply(&a, &b))
+}
+
+// Square sets f to f² and returns f (normalized).
+func (f *FieldVal) Square() *FieldVal {
+	return f.SquareVal(f)
+}
+
+// SquareVal sets f to val² and returns f (normalized).
+func (f *FieldVal) SquareVal(val *FieldVal) *FieldVal {
+	var a curve.FieldElement
+	val.toCurve(&a)
+	return f.setCurve(a.Square(&a))
+}
+
+// Inverse sets f to f⁻¹ (0 for 0) and returns f (normalized).
+func (f *FieldVal) Inverse() *FieldVal {
+	var a curve.FieldElement
+	f.toCurve(&a)
+	return f.setCurve(a.Invert(&a))
+}
+
+// SquareRootVal sets f to a square root of val and reports whether val is a
+// square; when it is not, f is a square root of −val instead. Which of the
+// two roots is unspecified.
+func (f *FieldVal) SquareRootVal(val *FieldVal) bool {
+	var a curve.FieldElement
+	val.toCurve(&a)
+	_, ok := a.SquareRoot(&a)
+	f.setCurve(&a)
+	return ok == 1
+}
+
+// primeMinusOrderWords is p − n in the ten-word layout.
+var primeMinusOrderWords = func() [fieldWords]uint32 {
+	b := [32]byte{15: 0x01, 0x45, 0x51, 0x23, 0x19, 0x50, 0xb7, 0x5f, 0xc4,
+		0x40, 0x2d, 0xa1, 0x72, 0x2f, 0xc9, 0xba, 0xee}
+	var f FieldVal
+	f.SetBytes(&b)
+	return f.n
+}()
+
+// IsGtOrEqPrimeMinusOrder reports whether the normalized f is ≥ p − n: the
+// values of x that can also be read as x + n < p when recovering an ECDSA
+// nonce point from r.
+func (f *FieldVal) IsGtOrEqPrimeMinusOrder() bool {
+	return geqWords(&f.n, &primeMinusOrderWords) == 1
+}
