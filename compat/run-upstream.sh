@@ -281,28 +281,57 @@ fi
 
 raw=$work/raw.txt
 : >"$raw"
-cryptobench='^Benchmark(EcrecoverSignature|VerifySignature|DecompressPubkey)$'
-secpbench='^Benchmark(Sign|Recover)$'
+# The machines are shared: wall-clock ns/op swings 2–8× with other load, so
+# each benchmark runs twice with a fixed count (-test.benchtime=Nx) and the
+# process's CPU time (user + sys) of the two runs is differenced, which
+# cancels start-up (cgo context creation, test set-up) and leaves CPU time
+# per operation. GOMAXPROCS=1: one core, as geth's benchmarks are written.
+nlo=500
+nhi=15000
+cputime() { # cputime CMD...: the CPU seconds (user + sys) of CMD; its stdout to $work/out
+	local TIMEFORMAT='%U %S' t
+	t=$({ time "$@" >"$work/out" 2>&1; } 2>&1) || {
+		cat "$work/out" >&2
+		return 1
+	}
+	awk '{print $1 + $2}' <<<"$t"
+}
+# measure CFG BINARY BENCH [DIR]: one CPU-time figure for BENCH.
+measure() {
+	local cfg=$1 b=$2 name=$3 dir=${4:-.} lo hi allocs
+	lo=$(cd "$dir" && GOMAXPROCS=1 cputime "$b" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime ${nlo}x) || die "$cfg $name"
+	hi=$(cd "$dir" && GOMAXPROCS=1 cputime "$b" -test.run '^$' -test.bench "^$name\$" -test.benchmem -test.benchtime ${nhi}x) || die "$cfg $name"
+	allocs=$(awk '/^Benchmark/ {print $(NF-1)}' "$work/out")
+	awk -v c="$cfg" -v n="$name" -v lo="$lo" -v hi="$hi" -v a="$allocs" -v d=$((nhi - nlo)) \
+		'BEGIN {printf "%s %s %.0f %s\n", c, n, (hi - lo) * 1e9 / d, a}' >>"$raw"
+}
 for r in $(seq "$rounds"); do
 	echo "== round $r of $rounds"
-	for cfg in geth-cgo geth-nocgo p256k1; do
-		(cd "$geth/crypto" && "$bin/crypto-$cfg" -test.run '^$' -test.bench "$cryptobench" -test.benchmem -test.benchtime 1s) |
-			awk -v c="$cfg" '/^Benchmark/ {sub(/-[0-9]+$/, "", $1); print c, $1, $3, $7}' >>"$raw"
+	for name in BenchmarkEcrecoverSignature BenchmarkVerifySignature BenchmarkDecompressPubkey; do
+		for cfg in geth-cgo geth-nocgo p256k1; do
+			measure $cfg "$bin/crypto-$cfg" $name "$geth/crypto"
+		done
 	done
-	for cfg in geth-cgo p256k1; do
-		"$bin/secp-$cfg" -test.run '^$' -test.bench "$secpbench" -test.benchmem -test.benchtime 1s |
-			awk -v c="$cfg" '/^Benchmark/ {sub(/-[0-9]+$/, "", $1); print c, $1, $3, $7}' >>"$raw"
+	for name in BenchmarkSign BenchmarkRecover; do
+		for cfg in geth-cgo p256k1; do
+			measure $cfg "$bin/secp-$cfg" $name
+		done
 	done
 	if [ -n "$libsecp" ]; then
-		# bench prints "name, min, avg, max" in µs; the avg, as ns.
-		"$repo/bench/libsecp/run.sh" bench ecdsa_recover ecdsa_verify |
-			awk -F', *' '/^ecdsa_(recover|verify) / {gsub(/ /, "", $1); print "libsecp256k1-v0.8.0", $1, $3 * 1000, 0}' >>"$raw"
+		# Its own harness (bench ecdsa_recover: 10 runs of
+		# SECP256K1_BENCH_ITERS operations), CPU time differenced the same way.
+		for name in ecdsa_recover ecdsa_verify; do
+			lo=$(SECP256K1_BENCH_ITERS=$((nlo / 10)) cputime "$repo/bench/libsecp/run.sh" bench $name) || die "libsecp256k1 $name"
+			hi=$(SECP256K1_BENCH_ITERS=$((nhi / 10)) cputime "$repo/bench/libsecp/run.sh" bench $name) || die "libsecp256k1 $name"
+			awk -v n=$name -v lo="$lo" -v hi="$hi" -v d=$(((nhi / 10 - nlo / 10) * 10)) \
+				'BEGIN {printf "libsecp256k1-v0.8.0 %s %.0f 0\n", n, (hi - lo) * 1e9 / d}' >>"$raw"
+		done
 	fi
 done
 
 # Medians per configuration and benchmark, then the table.
 echo
-echo "median ns/op (allocs/op) over $rounds interleaved rounds; $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), GOMAXPROCS=$(nproc)"
+echo "median CPU time per operation (allocs/op) over $rounds interleaved rounds, one core; $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), GOMAXPROCS=$(nproc)"
 sort -k1,1 -k2,2 -k3,3n "$raw" | awk '
 	{ key = $1 " " $2; v[key, ++n[key]] = $3; a[key] = $4; keys[key] = 1 }
 	END {
