@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -175,16 +176,24 @@ func loadScalar(s *scalar.Scalar, k []byte) bool {
 	copy(b[32-len(k):], k)
 	bad := s.SetBytes(&b) | s.IsZero()
 	clear(b[:])
+	// Whether k is a valid scalar is the function's public outcome (nil
+	// coordinates), as in geth's and in p256k1.NewPrivateKey.
+	ctime.Declassify(&bad)
 	return bad == 0
 }
 
 // fromAffine returns the big.Int coordinates of a (not at infinity).
+// math/big strips leading zero words in variable time, so the returned
+// values' lengths (not their bits) depend on the coordinates, as with
+// geth's package: the API returns big.Int. The constant-time check
+// declassifies the bytes at that hand-over.
 func fromAffine(a *group.Affine) (*big.Int, *big.Int) {
-	var b [32]byte
-	a.X.Bytes(&b)
-	x := new(big.Int).SetBytes(b[:])
-	a.Y.Bytes(&b)
-	y := new(big.Int).SetBytes(b[:])
+	var b [64]byte
+	a.X.Bytes((*[32]byte)(b[:32]))
+	a.Y.Bytes((*[32]byte)(b[32:]))
+	ctime.DeclassifyBytes(b[:])
+	x := new(big.Int).SetBytes(b[:32])
+	y := new(big.Int).SetBytes(b[32:])
 	clear(b[:])
 	return x, y
 }
@@ -235,6 +244,7 @@ func (bitCurve *BitCurve) ScalarBaseMult(k []byte) (*big.Int, *big.Int) {
 	defer key.Zero()
 	pub := key.PublicKey()
 	u := pub.SerializeUncompressed()
+	ctime.DeclassifyBytes(u[:]) // see fromAffine
 	return new(big.Int).SetBytes(u[1:33]), new(big.Int).SetBytes(u[33:])
 }
 
