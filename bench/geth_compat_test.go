@@ -1,4 +1,4 @@
-//go:build cgo
+//go:build cgo && unix
 
 package bench
 
@@ -11,7 +11,9 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	dsecp "github.com/decred/dcrd/dcrec/secp256k1/v4"
 	decdsa "github.com/decred/dcrd/dcrec/secp256k1/v4/ecdsa"
@@ -317,6 +319,32 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
+// processCPU returns the CPU time (user + system) of the whole process.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// runMany times f, which handles n signatures on all cores, and reports
+// signatures per second of wall time, and the process's CPU time per
+// signature (cpu-ns/sig) with the throughput it gives on GOMAXPROCS cores
+// (cpu-sigs/s): on a shared machine the wall-clock rate depends on how
+// much of the cores the run got, the CPU time far less.
+func runMany(b *testing.B, n int, f func()) {
+	b.ReportAllocs()
+	c0 := processCPU()
+	for b.Loop() {
+		f()
+	}
+	cpu := float64(processCPU()-c0) / float64(n*b.N)
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sigs/s")
+	b.ReportMetric(cpu, "cpu-ns/sig")
+	b.ReportMetric(float64(runtime.GOMAXPROCS(0))*1e9/cpu, "cpu-sigs/s")
+}
+
 // BenchmarkEthRecoverMany: a block's worth (n = 1024) of recoveries on all
 // cores, in signatures per second of wall time: geth's RecoverPubkey (cgo
 // and the no-cgo body) on GOMAXPROCS goroutines, p256k1's RecoverPubkeys
@@ -346,13 +374,7 @@ func BenchmarkEthRecoverMany(b *testing.B) {
 			}
 		}},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				c.f()
-			}
-			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sigs/s")
-		})
+		b.Run(c.name, func(b *testing.B) { runMany(b, n, c.f) })
 	}
 }
 
@@ -370,15 +392,13 @@ func BenchmarkEthVerifyMany(b *testing.B) {
 		{"p256k1", ours.VerifySignature},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			runMany(b, n, func() {
 				parallel(n, func(i int) {
 					if !c.f(in.pubs[i], in.msgs[i], in.sigs[i][:64]) {
 						panic("does not verify")
 					}
 				})
-			}
-			b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "sigs/s")
+			})
 		})
 	}
 }
