@@ -36,9 +36,9 @@ const RecoverChunk = 64
 // It returns nil when every item recovers, ErrRecoveryFailed when at least
 // one fails (keys[i].IsValid() tells which), and ErrLengthMismatch, setting
 // nothing, when the slices differ in length. Variable time (signatures,
-// hashes and keys are public). Below RecoverChunk items it runs on the
-// calling goroutine and does not allocate; above, it allocates only for the
-// goroutines.
+// hashes and keys are public). Up to RecoverChunk items (or with
+// GOMAXPROCS 1) it runs on the calling goroutine and does not allocate;
+// otherwise it allocates only for the goroutines.
 func RecoverPublicKeys(keys []p256k1.PublicKey, hashes [][32]byte, sigs []RecoverableSignature) error {
 	if len(keys) != len(hashes) || len(keys) != len(sigs) {
 		return ErrLengthMismatch
