@@ -281,6 +281,12 @@ func nilAPI() map[string][]func() bool {
 			func() bool { _, err := ecdsa.RecoverPublicKey(nil, &rsig); return is(err, ecdsa.ErrRecoveryFailed) },
 			func() bool { _, err := ecdsa.RecoverPublicKey(&hash, nil); return is(err, ecdsa.ErrRecoveryFailed) },
 		},
+		"ecdsa.RecoverPublicKeys": {
+			func() bool { return ecdsa.RecoverPublicKeys(nil, nil, nil) == nil },
+			func() bool {
+				return is(ecdsa.RecoverPublicKeys(make([]p256k1.PublicKey, 1), nil, nil), ecdsa.ErrLengthMismatch)
+			},
+		},
 
 		// schnorr.
 		"schnorr.NewKeypair": {func() bool {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ecmult"
-	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
@@ -260,18 +259,8 @@ func recoverPoint(q *group.Affine, r, s, m *scalar.Scalar, recid int) bool {
 	if r.IsZero() != 0 || s.IsZero() != 0 {
 		return false
 	}
-	var rb [32]byte
-	r.Bytes(&rb)
-	var fx field.Element
-	fx.SetBytes(&rb) // r < n < p
-	if recid&2 != 0 {
-		if fx.CmpVar(&pMinusOrder) >= 0 {
-			return false
-		}
-		fx.Add(&fx, &orderAsField)
-	}
 	var x group.Affine
-	if !x.SetXOVar(&fx, recid&1 != 0) {
+	if !nonceFromR(&x, r, recid) {
 		return false
 	}
 	var xj, qj group.Jacobian
