@@ -76,13 +76,14 @@ func (p *JacobianPoint) EquivalentNonConst(other *JacobianPoint) bool {
 	return p.toCurve(&a).Equal(other.toCurve(&b)) == 1
 }
 
-// AddNonConst sets result to p1 + p2 (any of them may alias). Despite the
-// name it is constant time here (a complete addition).
+// AddNonConst sets result to p1 + p2 (any of them may alias). Variable
+// time, as the name says (p256k1's variable-time addition): for points that
+// are public, as decred's is.
 func AddNonConst(p1, p2, result *JacobianPoint) {
 	var a, b curve.Point
 	p1.toCurve(&a)
 	p2.toCurve(&b)
-	result.setCurve(a.Add(&a, &b))
+	result.setCurve(a.VarTimeAdd(&a, &b))
 }
 
 // DoubleNonConst sets result to 2·p (they may alias). Constant time here.

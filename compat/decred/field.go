@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"math/bits"
 
@@ -69,19 +70,20 @@ func (f *FieldVal) SetInt(ui uint16) *FieldVal {
 // SetBytes sets f to the 256-bit big-endian integer b without reducing it
 // and returns 1 if b ≥ p (f must then be normalized before use), else 0.
 func (f *FieldVal) SetBytes(b *[32]byte) uint32 {
-	var acc uint64
-	accBits, w := 0, 0
-	for i := 31; i >= 0; i-- {
-		acc |= uint64(b[i]) << accBits
-		accBits += 8
-		if accBits >= fieldBase && w < fieldWords-1 {
-			f.n[w] = uint32(acc & fieldBaseMask)
-			acc >>= fieldBase
-			accBits -= fieldBase
-			w++
-		}
-	}
-	f.n[fieldWords-1] = uint32(acc)
+	w0 := binary.BigEndian.Uint64(b[24:])
+	w1 := binary.BigEndian.Uint64(b[16:])
+	w2 := binary.BigEndian.Uint64(b[8:])
+	w3 := binary.BigEndian.Uint64(b[0:])
+	f.n[0] = uint32(w0 & fieldBaseMask)
+	f.n[1] = uint32(w0 >> 26 & fieldBaseMask)
+	f.n[2] = uint32((w0>>52 | w1<<12) & fieldBaseMask)
+	f.n[3] = uint32(w1 >> 14 & fieldBaseMask)
+	f.n[4] = uint32((w1>>40 | w2<<24) & fieldBaseMask)
+	f.n[5] = uint32(w2 >> 2 & fieldBaseMask)
+	f.n[6] = uint32(w2 >> 28 & fieldBaseMask)
+	f.n[7] = uint32((w2>>54 | w3<<10) & fieldBaseMask)
+	f.n[8] = uint32(w3 >> 16 & fieldBaseMask)
+	f.n[9] = uint32(w3 >> 42)
 	return uint32(geqWords(&f.n, &fieldPrimeWords))
 }
 
@@ -147,36 +149,37 @@ func (f *FieldVal) Normalize() *FieldVal {
 }
 
 // PutBytesUnchecked writes the normalized f to b[:32] as a big-endian
-// integer. It panics if b is shorter than 32 bytes.
+// integer (of each word, only its bits count). It panics if b is shorter
+// than 32 bytes.
 func (f *FieldVal) PutBytesUnchecked(b []byte) {
-	_ = b[31]
-	var acc uint64
-	accBits, out := 0, 31
+	f.putBytes((*[32]byte)(b[:32]))
+}
+
+// putBytes is PutBytesUnchecked; kept out of line so that Bytes inlines
+// and its array stays on the caller's stack.
+//
+//go:noinline
+func (f *FieldVal) putBytes(b *[32]byte) {
+	var n [fieldWords]uint64
 	for i := range fieldWords {
-		acc |= uint64(f.n[i]) << accBits
-		accBits += fieldBase
-		for accBits >= 8 && out >= 0 {
-			b[out] = byte(acc)
-			acc >>= 8
-			accBits -= 8
-			out--
-		}
+		n[i] = uint64(f.n[i]) & fieldBaseMask
 	}
-	for ; out >= 0; out-- {
-		b[out] = byte(acc)
-		acc >>= 8
-	}
+	n[9] &= fieldMSBMask
+	binary.BigEndian.PutUint64(b[24:], n[0]|n[1]<<26|n[2]<<52)
+	binary.BigEndian.PutUint64(b[16:], n[2]>>12|n[3]<<14|n[4]<<40)
+	binary.BigEndian.PutUint64(b[8:], n[4]>>24|n[5]<<2|n[6]<<28|n[7]<<54)
+	binary.BigEndian.PutUint64(b[0:], n[7]>>10|n[8]<<16|n[9]<<42)
 }
 
 // PutBytes writes the normalized f to b as a big-endian integer.
 func (f *FieldVal) PutBytes(b *[32]byte) {
-	f.PutBytesUnchecked(b[:])
+	f.putBytes(b)
 }
 
 // Bytes returns the normalized f as a big-endian integer.
 func (f *FieldVal) Bytes() *[32]byte {
 	b := new([32]byte)
-	f.PutBytesUnchecked(b[:])
+	f.putBytes(b)
 	return b
 }
 
