@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"io"
 	"strings"
@@ -217,6 +218,9 @@ func (c *cli) readSecretHD(file, env, what string) ([]byte, string, error) {
 		b, err := io.ReadAll(io.LimitReader(c.stdin, 4096))
 		if err != nil {
 			return nil, "", usagef("%s: reading standard input: %v", what, err)
+		}
+		if len(bytes.TrimSpace(b)) == 0 {
+			return nil, "", usagef("%s: standard input is empty (give a hex seed, an xprv or an xpub there, or use --seed-file, --key-file or their -env forms)", what)
 		}
 		return b, what + " (from standard input)", nil
 	}

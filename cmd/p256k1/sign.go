@@ -43,6 +43,7 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 	var ms msgSource
 	ks.register(fs)
 	ms.register(fs, true)
+	ms.refuseEmptyStdin = true
 	scheme := schemeFlag(fs)
 	format := fs.String("format", "compact", "ECDSA signature encoding: compact, der or recoverable")
 	auxHex := fs.String("aux", "", "Schnorr: 32 bytes `HEX` of auxiliary randomness (default: fresh from the OS)")
