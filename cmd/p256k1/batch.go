@@ -186,8 +186,8 @@ func cmdVerifyBatch(c *cli, args []string) error {
 // A chunk of verify-batch's input: this many rows or bytes of text at most
 // (plus one line), so that memory stays bounded whatever the input's size.
 const (
-	batchChunkRows  = 16384
-	batchChunkBytes = 8 << 20
+	batchChunkRows  = 4096
+	batchChunkBytes = 4 << 20
 )
 
 // maxBatchLine bounds one line of verify-batch's input: room for a Schnorr

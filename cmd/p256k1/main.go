@@ -30,6 +30,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -342,9 +343,10 @@ func readLimited(path string, max int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, max))
 }
 
-// trimHex strips white space and an optional 0x prefix, in place.
+// trimHex strips white space and an optional 0x prefix: a subslice of b,
+// no copy (a secret is not duplicated).
 func trimHex(b []byte) []byte {
-	s := []byte(strings.TrimSpace(string(b)))
+	s := bytes.TrimSpace(b)
 	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
@@ -352,17 +354,20 @@ func trimHex(b []byte) []byte {
 }
 
 // decodeHex decodes a public hex field and checks its length against the
-// allowed ones (none: any).
+// allowed ones (none: any). Only the decoded bytes are allocated.
 func decodeHex(field, s string, lens ...int) ([]byte, error) {
-	t := trimHex([]byte(s))
+	t := strings.TrimSpace(s)
+	if len(t) >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
+		t = t[2:]
+	}
 	if len(t) == 0 {
 		return nil, usagef("%s: missing", field)
 	}
-	b := make([]byte, hex.DecodedLen(len(t)))
 	if len(t)%2 != 0 {
 		return nil, usagef("%s: odd number of hex digits (%d)", field, len(t))
 	}
-	if _, err := hex.Decode(b, t); err != nil {
+	b, err := hex.DecodeString(t)
+	if err != nil {
 		return nil, usagef("%s: not hexadecimal (%v)", field, strings.TrimPrefix(err.Error(), "encoding/hex: "))
 	}
 	if len(lens) == 0 {

@@ -177,7 +177,7 @@ const maxSPLine = 4 << 20
 // (plus one line).
 const (
 	spChunkLines = 4096
-	spChunkBytes = 8 << 20
+	spChunkBytes = 4 << 20
 )
 
 // spLine is one line of a transaction file, parsed (bad: why it is

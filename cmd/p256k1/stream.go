@@ -34,6 +34,8 @@ type lineReader struct {
 	read     int64 // bytes consumed
 	comments bool  // skip blank lines and lines starting with '#'
 	buf      []byte
+	arena    []byte      // chunk's texts
+	lines    []inputLine // chunk's lines
 }
 
 func newLineReader(r io.Reader, max int, skipComments bool) *lineReader {
@@ -92,43 +94,31 @@ func (r *lineReader) nextRaw() (inputLine, error) {
 
 // chunk reads lines until it holds maxLines lines or maxBytes bytes of text
 // (the last line may pass the byte bound by up to the line limit) or the
-// input ends. The lines' texts are copies owned by the chunk. err is io.EOF
-// at the end of the input, with the last lines; any other error ends the
-// input too, with the lines read before it.
+// input ends. The lines' texts live in a buffer that the next call reuses:
+// a chunk is processed before the next is read. err is io.EOF at the end
+// of the input, with the last lines; any other error ends the input too,
+// with the lines read before it.
 func (r *lineReader) chunk(maxLines, maxBytes int) ([]inputLine, error) {
-	var lines []inputLine
-	var arena []byte
-	size := 0
-	for len(lines) < maxLines && size < maxBytes {
-		l, err := r.next()
-		if err != nil {
-			return fixArena(lines, arena), err
-		}
-		if l.tooLong {
-			lines = append(lines, l)
-			continue
-		}
-		off := len(arena)
-		arena = append(arena, l.text...)
-		size += len(l.text)
-		lines = append(lines, inputLine{n: l.n, text: arena[off:len(arena):len(arena)]})
+	if cap(r.arena) < maxBytes+r.max {
+		r.arena = make([]byte, 0, maxBytes+r.max) // never grows: no copies
 	}
-	return fixArena(lines, arena), nil
-}
-
-// fixArena re-points the lines' texts into the final arena (append may
-// have moved it while the chunk grew).
-func fixArena(lines []inputLine, arena []byte) []inputLine {
-	off := 0
-	for i := range lines {
-		if lines[i].tooLong {
-			continue
+	arena := r.arena[:0]
+	lines := r.lines[:0]
+	var err error
+	for len(lines) < maxLines && len(arena) < maxBytes {
+		var l inputLine
+		if l, err = r.next(); err != nil {
+			break
 		}
-		n := len(lines[i].text)
-		lines[i].text = arena[off : off+n : off+n]
-		off += n
+		if !l.tooLong {
+			off := len(arena)
+			arena = append(arena, l.text...)
+			l.text = arena[off:len(arena):len(arena)]
+		}
+		lines = append(lines, l)
 	}
-	return lines
+	r.lines = lines
+	return lines, err
 }
 
 // openInput opens path ("-": standard input) for a command that streams
