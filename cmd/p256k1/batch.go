@@ -32,15 +32,22 @@ was signed (hash it yourself). ECDSA signatures must be low-S, as in
 libsecp256k1.
 
 A row is malformed when it cannot be read (wrong number of fields, bad hex,
-wrong lengths, an unknown scheme, DER that does not parse) and invalid when it
-can but does not verify (including keys not on the curve and signature values
-out of range). Schnorr rows are batch-verified (a failing batch is bisected to
-name its bad rows), ECDSA rows verified one by one, on all cores.
+wrong lengths, an unknown scheme, DER that does not parse, a line longer than
+2 MiB) and invalid when it can but does not verify (including keys not on the
+curve and signature values out of range). Schnorr rows are batch-verified (a
+failing batch is bisected to name its bad rows), ECDSA rows verified one by
+one, on all cores.
+
+The input is read and verified in chunks of at most 4096 rows or 4 MiB, so
+memory stays bounded whatever its size (a stream that never ends included),
+and each chunk's failures are written as soon as it is verified.
 
 Output: every failure as "line N: invalid|malformed: reason", then a summary
-(valid, invalid, malformed, signatures per second). A progress bar is drawn on
-standard error when it is a terminal. Exit status 0 only if every row is
-valid; 1 if some are invalid; 2 if some are malformed or the input is empty.`
+(valid, invalid, malformed, signatures per second); with --json one object
+whose "failures" array is written as the rows are verified and whose summary
+members follow it. A progress bar is drawn on standard error when it is a
+terminal. Exit status 0 only if every row is valid; 1 if some are invalid
+(and none malformed); 2 if some are malformed or the input is empty.`
 
 // batchRow is one line of input, parsed.
 type batchRow struct {
@@ -72,7 +79,7 @@ func cmdVerifyBatch(c *cli, args []string) error {
 		`  p256k1 verify-batch signatures.csv
   producer | p256k1 verify-batch --json -`)
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines verifying at once (on the CPU)")
-	device := fs.String("device", "cpu", "where to verify: cpu, opencl (a GPU, or any OpenCL device), opencl:N (device N), or auto (OpenCL if a device opens, else the CPU)")
+	device := fs.String("device", "cpu", "where to verify: "+deviceHelp)
 	progress := fs.String("progress", "auto", "progress bar on standard error: auto (when a terminal), always or never")
 	fs.BoolVar(&c.json, "json", false, "write the summary and the failures as one JSON object")
 	pos, err := c.parse(fs, args)
