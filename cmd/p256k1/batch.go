@@ -77,7 +77,7 @@ type batchFailure struct {
 func cmdVerifyBatch(c *cli, args []string) error {
 	fs := c.newFlags("verify-batch", "FILE|-", "Verifies many signatures from a file (\"-\": standard input).\n"+batchFormats,
 		`  p256k1 verify-batch signatures.csv
-  producer | p256k1 verify-batch --json -`)
+  cat signatures.csv | p256k1 verify-batch --json -`)
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines verifying at once (on the CPU)")
 	device := fs.String("device", "cpu", "where to verify: "+deviceHelp)
 	progress := fs.String("progress", "auto", "progress bar on standard error: auto (when a terminal), always or never")

@@ -248,7 +248,7 @@ P256K1_LIBSECP256K1 in package signer/libsecp256k1), the same operations
 through it (loaded with purego, no cgo) are measured alongside, with the
 ratio p256k1 time ÷ libsecp256k1 time (below 1: p256k1 is faster). The calls
 into libsecp256k1 include purego's cost (a few hundred ns per C call).
-The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 bench
+The default run takes about 15 s; --quick about 3 s.`, `  p256k1 bench
   p256k1 bench --quick --json`)
 	per := fs.Duration("time", 600*time.Millisecond, "measuring time per operation and library")
 	quick := fs.Bool("quick", false, "short run (--time 100ms)")

@@ -47,7 +47,8 @@ subcommands:
   aggregate     aggregate public keys into a MuSig2 (BIP-327) key, with tweaks
 
 example:
-  p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
+  p256k1 musig aggregate --sort 02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9 \
+      03dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659
 
 "p256k1 musig aggregate --help" describes it with its flags.
 `)

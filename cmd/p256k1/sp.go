@@ -25,8 +25,8 @@ BIP-352 silent payments:
   tweaks    the tweak data (input_hash·A) of each transaction in a file, as index servers publish it
 
 example:
-  p256k1 sp address --key-file scan.key --spend-pub 025cc9…cf36
-  p256k1 sp scan --key-file scan.key --spend-pub 025cc9…cf36 block.jsonl
+  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36
+  p256k1 sp scan --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 block.jsonl
 
 "p256k1 sp <subcommand> --help" describes each, with an example.
 `
@@ -96,7 +96,7 @@ func spAddress(c *cli, args []string) error {
 Prints the silent-payment address of the scan secret key (read like every
 secret: --key-file, --key-env or standard input) and the spend public key:
 the unlabelled address first, then one per --label, in order.`,
-		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9…cf36 --label 0 --label 7")
+		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --label 0 --label 7")
 	var k spKeys
 	k.register(c, fs)
 	testnet := fs.Bool("testnet", false, "tsp1… addresses (testnet, signet, regtest)")
