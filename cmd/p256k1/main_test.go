@@ -493,4 +493,11 @@ func TestBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Results) < 10 || res.Results[0].P256K1Ops <= 0 {
 		t.Fatalf("bench --json: %v\n%s", err, out)
 	}
+	recovery := false
+	for _, r := range res.Results {
+		recovery = recovery || r.Name == "ecdsa recover" && r.P256K1Ops > 0
+	}
+	if !recovery {
+		t.Errorf("bench --json has no ecdsa recover result:\n%s", out)
+	}
 }

@@ -132,3 +132,38 @@ func TestREADMECommandRow(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMERecoveryColumn: the README's performance table has an ECDSA
+// public-key recovery column with p256k1's ratio to libsecp256k1's
+// secp256k1_ecdsa_recover, and says how it was measured (issue 28, item 3).
+func TestREADMERecoveryColumn(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header, p256k1Row string
+	for _, l := range strings.Split(string(readme), "\n") {
+		switch {
+		case strings.HasPrefix(l, "| library | PubKey |"):
+			header = l
+		case strings.HasPrefix(l, "| **p256k1** |") && header != "" && p256k1Row == "":
+			p256k1Row = l
+		}
+	}
+	cols := strings.Split(header, " | ")
+	col := -1
+	for i, c := range cols {
+		if strings.HasPrefix(c, "ECDSARecover") {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("the performance table has no ECDSARecover column: %q", header)
+	}
+	if cells := strings.Split(p256k1Row, " | "); len(cells) != len(cols) || !regexp.MustCompile(`^\*\*\d\.\d\d\*\*$`).MatchString(cells[col]) {
+		t.Fatalf("p256k1's row has no ratio in the ECDSARecover column: %q", p256k1Row)
+	}
+	if !strings.Contains(string(readme), "secp256k1_ecdsa_recover") || !strings.Contains(string(readme), "-ops ECDSARecover") {
+		t.Error("the README does not say what the recovery column was measured against, and how")
+	}
+}
