@@ -22,7 +22,14 @@ import (
 // The end-to-end tests run the real binary, built once here.
 var binary string
 
+// beforeTests, when set (by a platform's test file), runs first in
+// TestMain: a helper mode of the test binary that never returns.
+var beforeTests func()
+
 func TestMain(m *testing.M) {
+	if beforeTests != nil {
+		beforeTests()
+	}
 	dir, err := os.MkdirTemp("", "p256k1-cmd-test")
 	if err != nil {
 		panic(err)
