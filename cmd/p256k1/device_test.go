@@ -97,6 +97,9 @@ func TestDeviceFlagOneRule(t *testing.T) {
 // TestBenchDeviceJSON: on an OpenCL device (CI's PoCL), bench --json
 // carries the device's results.
 func TestBenchDeviceJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a bench run on the device: not with -short (about 20 s on PoCL)")
+	}
 	if _, err := gpu.Devices(); err != nil {
 		t.Skipf("no OpenCL here: %v", err)
 	}
