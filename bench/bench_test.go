@@ -46,6 +46,11 @@ func warmUp(l *Lib) {
 		if l.ECDSAVerify != nil {
 			_ = l.ECDSAVerify(&in.Peer, &in.Msg, &sig)
 		}
+		if l.ECDSARecover != nil {
+			var rec [65]byte
+			copy(rec[:64], sig[:])
+			_ = l.ECDSARecover(&in.Msg, &rec, &pub)
+		}
 		if l.SchnorrSign != nil {
 			_ = l.SchnorrSign(&in.Secret, &in.Msg, &in.Aux, &sig)
 		}
@@ -65,6 +70,7 @@ type fixture struct {
 	pub     [33]byte
 	xonly   [32]byte
 	ecdsa   [64]byte
+	rec     [65]byte // recoverable ECDSA: r ‖ s ‖ recid
 	schnorr [64]byte
 }
 
@@ -81,6 +87,10 @@ func fixtures(b *testing.B) *[N]fixture {
 			b.Fatal(err)
 		}
 		if err := p256k1Lib.SchnorrSign(&in.Secret, &in.Msg, &in.Aux, &fx[i].schnorr); err != nil {
+			b.Fatal(err)
+		}
+		var err error
+		if fx[i].rec, err = RecoverableSig(in); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -120,6 +130,20 @@ func BenchmarkECDSAVerify(b *testing.B) {
 			f := &fx[i%N]
 			if !l.ECDSAVerify(&f.pub, &Inputs[i%N].Msg, &f.ecdsa) {
 				b.Fatal("valid signature rejected")
+			}
+		}
+	})
+}
+
+func BenchmarkECDSARecover(b *testing.B) {
+	fx := fixtures(b)
+	forEachLib(b, "ECDSARecover", func(b *testing.B, l *Lib) {
+		var out [33]byte
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			f := &fx[i%N]
+			if err := l.ECDSARecover(&Inputs[i%N].Msg, &f.rec, &out); err != nil {
+				b.Fatal(err)
 			}
 		}
 	})

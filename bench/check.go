@@ -12,7 +12,7 @@ import (
 
 // CheckOps are the operations whose outputs the correctness check compares
 // byte for byte, in the Rust harness's spelling.
-var CheckOps = []string{"pubkey", "ecdsa", "schnorr", "ecdh"}
+var CheckOps = []string{"pubkey", "ecdsa", "recover", "schnorr", "ecdh"}
 
 // Outputs maps library → check op → the N outputs (nil where the library
 // does not offer the operation).
@@ -42,6 +42,17 @@ func ComputeOutputs(libs []*Lib) (Outputs, []error) {
 				f = func(in *Input) ([]byte, error) {
 					var o [64]byte
 					err := l.ECDSASign(&in.Secret, &in.Msg, &o)
+					return o[:], err
+				}
+			case op == "recover" && l.ECDSARecover != nil:
+				// The key recovered from p256k1's recoverable signature
+				// of the input (the secret's public key, when right).
+				f = func(in *Input) ([]byte, error) {
+					var o [33]byte
+					sig, err := RecoverableSig(in)
+					if err == nil {
+						err = l.ECDSARecover(&in.Msg, &sig, &o)
+					}
 					return o[:], err
 				}
 			case op == "schnorr" && l.SchnorrSign != nil:
@@ -174,6 +185,20 @@ func CheckVerify(libs []*Lib, ref Outputs, refName string) []string {
 				sig[i%64] ^= 1 << (i % 8)
 				if l.ECDSAVerify(pub, &Inputs[i].Msg, &sig) {
 					bad = append(bad, fmt.Sprintf("%s: ECDSAVerify accepts corrupted signature %d", l.Name, i))
+				}
+			}
+			if l.ECDSARecover != nil && pubs != nil {
+				sig, err := RecoverableSig(&Inputs[i])
+				var got [33]byte
+				if err == nil {
+					err = l.ECDSARecover(&Inputs[i].Msg, &sig, &got)
+				}
+				if err != nil || string(got[:]) != string(pubs[i]) {
+					bad = append(bad, fmt.Sprintf("%s: ECDSARecover %d gives %x (err %v), want %x", l.Name, i, got, err, pubs[i]))
+				}
+				sig[32+i%32] ^= 1 << (i % 8) // a corrupted s: another key, or none
+				if err := l.ECDSARecover(&Inputs[i].Msg, &sig, &got); err == nil && string(got[:]) == string(pubs[i]) {
+					bad = append(bad, fmt.Sprintf("%s: ECDSARecover recovers the signer from corrupted signature %d", l.Name, i))
 				}
 			}
 			if l.SchnorrVerify != nil && pubs != nil && schnorrSigs != nil {

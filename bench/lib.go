@@ -70,6 +70,10 @@ type Lib struct {
 	ECDSASign func(sec, hash *[32]byte, out *[64]byte) error
 	// ECDSAVerify: 33-byte compressed public key + hash + compact signature.
 	ECDSAVerify func(pub *[33]byte, hash *[32]byte, sig *[64]byte) bool
+	// ECDSARecover: hash + 65-byte recoverable signature (r ‖ s ‖ recid,
+	// recid 0–3) → the 33-byte compressed public key that made it
+	// (libsecp256k1's secp256k1_ecdsa_recover; Ethereum's ecrecover).
+	ECDSARecover func(hash *[32]byte, sig *[65]byte, out *[33]byte) error
 	// SchnorrSign: BIP-340 signature from the secret bytes (keypair
 	// derivation included), a 32-byte message and 32 bytes of aux.
 	SchnorrSign func(sec, msg, aux *[32]byte, out *[64]byte) error
@@ -148,7 +152,7 @@ var notBuiltReason = map[string]string{
 }
 
 // Ops are the benchmarked operations, in table order.
-var Ops = []string{"PubKey", "ECDSASign", "ECDSAVerify", "SchnorrSign", "SchnorrSignKeypair", "SchnorrVerify", "ECDH"}
+var Ops = []string{"PubKey", "ECDSASign", "ECDSAVerify", "ECDSARecover", "SchnorrSign", "SchnorrSignKeypair", "SchnorrVerify", "ECDH"}
 
 // Has reports whether l offers op (one of Ops).
 func (l *Lib) Has(op string) bool {
@@ -159,6 +163,8 @@ func (l *Lib) Has(op string) bool {
 		return l.ECDSASign != nil
 	case "ECDSAVerify":
 		return l.ECDSAVerify != nil
+	case "ECDSARecover":
+		return l.ECDSARecover != nil
 	case "SchnorrSign":
 		return l.SchnorrSign != nil
 	case "SchnorrSignKeypair":

@@ -44,6 +44,18 @@ func init() {
 			}
 			return ecdsa.NewSignature(&r, &s).Verify(hash[:], pk)
 		},
+		ECDSARecover: func(hash *[32]byte, sig *[65]byte, out *[33]byte) error {
+			// btcec's compact form: header 27 + recid + 4 (compressed), r, s.
+			var c [65]byte
+			c[0] = 27 + 4 + sig[64]
+			copy(c[1:], sig[:64])
+			pk, _, err := ecdsa.RecoverCompact(c[:], hash[:])
+			if err != nil {
+				return err
+			}
+			copy(out[:], pk.SerializeCompressed())
+			return nil
+		},
 		SchnorrSign: func(sec, msg, aux *[32]byte, out *[64]byte) error {
 			sig, err := schnorr.Sign(btcecKey(sec), msg[:], schnorr.CustomNonce(*aux))
 			if err != nil {

@@ -38,6 +38,18 @@ func init() {
 			}
 			return ecdsa.NewSignature(&r, &s).Verify(hash[:], pk)
 		},
+		ECDSARecover: func(hash *[32]byte, sig *[65]byte, out *[33]byte) error {
+			// decred's compact form: header 27 + recid + 4 (compressed), r, s.
+			var c [65]byte
+			c[0] = 27 + 4 + sig[64]
+			copy(c[1:], sig[:64])
+			pk, _, err := ecdsa.RecoverCompact(c[:], hash[:])
+			if err != nil {
+				return err
+			}
+			copy(out[:], pk.SerializeCompressed())
+			return nil
+		},
 		ECDH: func(sec *[32]byte, peer *[33]byte, out *[32]byte) error {
 			k := secp256k1.PrivKeyFromBytes(sec[:])
 			pk, err := secp256k1.ParsePubKey(peer[:])

@@ -4,6 +4,7 @@ package bench
 
 import (
 	"crypto/sha256"
+	"math/big"
 
 	"github.com/ethereum/go-ethereum/crypto/secp256k1"
 )
@@ -34,6 +35,17 @@ func init() {
 		},
 		ECDSAVerify: func(pub *[33]byte, hash *[32]byte, sig *[64]byte) bool {
 			return secp256k1.VerifySignature(pub[:], hash[:], sig[:])
+		},
+		ECDSARecover: func(hash *[32]byte, sig *[65]byte, out *[33]byte) error {
+			// What go-ethereum's crypto.SigToPub does: the 65-byte
+			// uncompressed key, then compressed as the other rows return it.
+			pub, err := secp256k1.RecoverPubkey(hash[:], sig[:])
+			if err != nil {
+				return err
+			}
+			x, y := new(big.Int).SetBytes(pub[1:33]), new(big.Int).SetBytes(pub[33:])
+			copy(out[:], secp256k1.CompressPubkey(x, y))
+			return nil
 		},
 		ECDH: func(sec *[32]byte, peer *[33]byte, out *[32]byte) error {
 			x, y := secp256k1.DecompressPubkey(peer[:])

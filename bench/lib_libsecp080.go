@@ -7,6 +7,7 @@ package bench
 #include <stdlib.h>
 #include "secp256k1.h"
 #include "secp256k1_ecdh.h"
+#include "secp256k1_recovery.h"
 #include "secp256k1_extrakeys.h"
 #include "secp256k1_schnorrsig.h"
 
@@ -43,6 +44,15 @@ static int b_ecdsa_verify(const unsigned char *pub33, const unsigned char *hash,
 	if (!S(ec_pubkey_parse)(bctx, &pk, pub33, 33)) return 0;
 	if (!S(ecdsa_signature_parse_compact)(bctx, &sig, sig64)) return 0;
 	return S(ecdsa_verify)(bctx, &sig, hash, &pk);
+}
+
+static int b_ecdsa_recover(const unsigned char *hash, const unsigned char *sig65, unsigned char *out33) {
+	S(ecdsa_recoverable_signature) sig;
+	S(pubkey) pk;
+	size_t l = 33;
+	if (!S(ecdsa_recoverable_signature_parse_compact)(bctx, &sig, sig65, sig65[64])) return 0;
+	if (!S(ecdsa_recover)(bctx, &pk, &sig, hash)) return 0;
+	return S(ec_pubkey_serialize)(bctx, out33, &l, &pk, SECP256K1_EC_COMPRESSED);
 }
 
 static int b_keypair(const unsigned char *sec, S(keypair) *kp) { return S(keypair_create)(bctx, kp, sec); }
@@ -107,6 +117,9 @@ func init() {
 		},
 		ECDSAVerify: func(pub *[33]byte, hash *[32]byte, sig *[64]byte) bool {
 			return C.b_ecdsa_verify(u(pub[:]), u(hash[:]), u(sig[:])) == 1
+		},
+		ECDSARecover: func(hash *[32]byte, sig *[65]byte, out *[33]byte) error {
+			return ok(C.b_ecdsa_recover(u(hash[:]), u(sig[:]), u(out[:])))
 		},
 		SchnorrSign: func(sec, msg, aux *[32]byte, out *[64]byte) error {
 			return ok(C.b_schnorr_sign(u(sec[:]), u(msg[:]), u(aux[:]), u(out[:])))

@@ -89,12 +89,34 @@ func check(call string, code uintptr) error {
 	return nil
 }
 
-// The ICD loader's usual names: Linux and the BSDs, macOS's framework,
-// Windows.
-var libraryNames = []string{
-	"libOpenCL.so.1", "libOpenCL.so",
-	"/System/Library/Frameworks/OpenCL.framework/OpenCL",
-	"OpenCL.dll",
+// libraryNames are the ICD loader's usual names on this platform.
+var libraryNames = platformLibraryNames(runtime.GOOS)
+
+func platformLibraryNames(goos string) []string {
+	switch goos {
+	case "darwin", "ios":
+		return []string{"/System/Library/Frameworks/OpenCL.framework/OpenCL"}
+	case "windows":
+		return []string{"OpenCL.dll"}
+	default: // Linux, Android and the BSDs
+		return []string{"libOpenCL.so.1", "libOpenCL.so"}
+	}
+}
+
+// installHint says how to get an OpenCL library on this platform, for the
+// error when none loads.
+func installHint(goos string) string {
+	var how string
+	switch goos {
+	case "darwin", "ios":
+		how = "macOS ships OpenCL.framework (deprecated by Apple, absent from some systems)"
+	case "windows":
+		how = "OpenCL.dll comes with the GPU vendor's driver; without a GPU, PoCL runs OpenCL on the CPU"
+	default:
+		how = "install the OpenCL ICD loader and a driver for the device (Debian, Ubuntu: apt-get install ocl-icd-libopencl1, " +
+			"plus the GPU vendor's OpenCL driver), or PoCL to run OpenCL on the CPU (apt-get install pocl-opencl-icd)"
+	}
+	return how + "; P256K1_OPENCL names the library to load instead"
 }
 
 var (
@@ -132,7 +154,7 @@ func loadLibrary(names []string) (*clAPI, error) {
 		errs = append(errs, err.Error())
 	}
 	if h == 0 {
-		return nil, fmt.Errorf("%w (tried %s: %s)", ErrNoOpenCL, strings.Join(names, ", "), strings.Join(errs, "; "))
+		return nil, fmt.Errorf("%w (tried %s: %s); %s", ErrNoOpenCL, strings.Join(names, ", "), strings.Join(errs, "; "), installHint(runtime.GOOS))
 	}
 	a := &clAPI{}
 	for _, s := range []struct {

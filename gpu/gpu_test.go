@@ -391,3 +391,34 @@ func checkPublicKeys(t *testing.T, e *Engine, scalars [][32]byte) {
 		}
 	}
 }
+
+// TestNoLibraryMessage: the error when no OpenCL library loads names only
+// this platform's library names, says how to get one (the ICD loader and a
+// driver, or PoCL, with Debian's package names on Linux) and names
+// P256K1_OPENCL (issue 28, item 9).
+func TestNoLibraryMessage(t *testing.T) {
+	for goos, want := range map[string][]string{
+		"linux":   {"libOpenCL.so.1", "ocl-icd-libopencl1", "pocl-opencl-icd", "P256K1_OPENCL"},
+		"darwin":  {"OpenCL.framework", "P256K1_OPENCL"},
+		"windows": {"OpenCL.dll", "PoCL", "P256K1_OPENCL"},
+	} {
+		msg := strings.Join(platformLibraryNames(goos), ", ") + " " + installHint(goos)
+		for _, w := range want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", goos, msg, w)
+			}
+		}
+		for other, names := range map[string]string{"linux": "libOpenCL.so", "darwin": "OpenCL.framework", "windows": "OpenCL.dll"} {
+			if other != goos && strings.Contains(strings.Join(platformLibraryNames(goos), " "), names) {
+				t.Errorf("%s tries %s's library %s", goos, other, names)
+			}
+		}
+	}
+	if !dl.Supported {
+		t.Skip("this platform cannot load shared libraries")
+	}
+	_, err := loadLibrary([]string{"/nonexistent/libOpenCL-p256k1-test.so"})
+	if err == nil || !strings.Contains(err.Error(), "P256K1_OPENCL") || strings.Count(err.Error(), "\n") != 0 {
+		t.Fatalf("got %v, want one line naming P256K1_OPENCL", err)
+	}
+}

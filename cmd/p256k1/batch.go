@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -34,15 +32,22 @@ was signed (hash it yourself). ECDSA signatures must be low-S, as in
 libsecp256k1.
 
 A row is malformed when it cannot be read (wrong number of fields, bad hex,
-wrong lengths, an unknown scheme, DER that does not parse) and invalid when it
-can but does not verify (including keys not on the curve and signature values
-out of range). Schnorr rows are batch-verified (a failing batch is bisected to
-name its bad rows), ECDSA rows verified one by one, on all cores.
+wrong lengths, an unknown scheme, DER that does not parse, a line longer than
+2 MiB) and invalid when it can but does not verify (including keys not on the
+curve and signature values out of range). Schnorr rows are batch-verified (a
+failing batch is bisected to name its bad rows), ECDSA rows verified one by
+one, on all cores.
+
+The input is read and verified in chunks of at most 4096 rows or 4 MiB, so
+memory stays bounded whatever its size (a stream that never ends included),
+and each chunk's failures are written as soon as it is verified.
 
 Output: every failure as "line N: invalid|malformed: reason", then a summary
-(valid, invalid, malformed, signatures per second). A progress bar is drawn on
-standard error when it is a terminal. Exit status 0 only if every row is
-valid; 1 if some are invalid; 2 if some are malformed or the input is empty.`
+(valid, invalid, malformed, signatures per second); with --json one object
+whose "failures" array is written as the rows are verified and whose summary
+members follow it. A progress bar is drawn on standard error when it is a
+terminal. Exit status 0 only if every row is valid; 1 if some are invalid
+(and none malformed); 2 if some are malformed or the input is empty.`
 
 // batchRow is one line of input, parsed.
 type batchRow struct {
@@ -72,9 +77,9 @@ type batchFailure struct {
 func cmdVerifyBatch(c *cli, args []string) error {
 	fs := c.newFlags("verify-batch", "FILE|-", "Verifies many signatures from a file (\"-\": standard input).\n"+batchFormats,
 		`  p256k1 verify-batch signatures.csv
-  producer | p256k1 verify-batch --json -`)
+  cat signatures.csv | p256k1 verify-batch --json -`)
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines verifying at once (on the CPU)")
-	device := fs.String("device", "cpu", "where to verify: cpu, opencl (a GPU, or any OpenCL device), opencl:N (device N), or auto (OpenCL if a device opens, else the CPU)")
+	device := fs.String("device", "cpu", "where to verify: "+deviceHelp)
 	progress := fs.String("progress", "auto", "progress bar on standard error: auto (when a terminal), always or never")
 	fs.BoolVar(&c.json, "json", false, "write the summary and the failures as one JSON object")
 	pos, err := c.parse(fs, args)
@@ -104,37 +109,38 @@ func cmdVerifyBatch(c *cli, args []string) error {
 	defer ver.close()
 
 	start := time.Now()
-	var in io.Reader = c.stdin
-	if pos[0] != "-" {
-		f, err := os.Open(pos[0])
-		if err != nil {
-			return pathError("input", pos[0], err)
-		}
-		defer f.Close()
-		in = f
-	}
-	data, err := readLines(in, maxBatchLine)
+	in, size, closeIn, err := c.openInput(pos[0], "input")
 	if err != nil {
 		return err
 	}
-	rows := parseBatch(data, *workers)
-	if len(rows) == 0 {
-		return usagef("input: no signatures (empty file?)")
-	}
-
-	// Verify in chunks so that the progress bar moves; each chunk uses all
-	// workers.
-	const chunk = 16384
-	bar := newProgressBar(c.stderr, showBar, len(rows))
-	verifyStart := time.Now()
-	var verified int
-	for lo := 0; lo < len(rows); lo += chunk {
-		part := rows[lo:min(lo+chunk, len(rows))]
+	defer closeIn()
+	out := &batchReport{c: c}
+	lr := newLineReader(in, maxBatchLine, true)
+	bar := newProgressBar(c.stderr, showBar, size, "rows")
+	var verifyTime time.Duration
+	var readErr error
+	header := true
+	for readErr == nil {
+		// One chunk: read, parse on all workers, verify on all workers,
+		// report its failures; then the next.
+		lines, err := lr.chunk(batchChunkRows, batchChunkBytes)
+		if err != nil && err != io.EOF {
+			readErr = err
+		} else if err == io.EOF {
+			readErr = io.EOF
+		}
+		if header && len(lines) > 0 {
+			header = false
+			if l := lines[0].text; len(l) >= 6 && strings.EqualFold(string(l[:6]), "scheme") {
+				lines = lines[1:]
+			}
+		}
+		rows := parseBatch(lines, *workers)
 		var sch []schnorr.BatchItem
 		var ecd []ecdsaItem
 		var schRow, ecdRow []int
-		for i := range part {
-			r := &part[i]
+		for i := range rows {
+			r := &rows[i]
 			switch {
 			case r.bad != "":
 			case r.schnorr:
@@ -145,134 +151,151 @@ func cmdVerifyBatch(c *cli, args []string) error {
 				ecdRow = append(ecdRow, i)
 			}
 		}
-		verified += len(sch) + len(ecd)
+		vs := time.Now()
+		out.verified += len(sch) + len(ecd)
 		badS, badE := ver.verify(c, sch, ecd)
+		verifyTime += time.Since(vs)
 		for _, j := range badS {
-			part[schRow[j]].bad, part[schRow[j]].invalid = "schnorr signature does not verify", true
+			rows[schRow[j]].bad, rows[schRow[j]].invalid = "schnorr signature does not verify", true
 		}
 		for _, j := range badE {
-			part[ecdRow[j]].bad, part[ecdRow[j]].invalid = "ecdsa signature does not verify", true
+			rows[ecdRow[j]].bad, rows[ecdRow[j]].invalid = "ecdsa signature does not verify", true
 		}
-		bar.set(lo + len(part))
+		if err := out.add(rows); err != nil {
+			return err
+		}
+		bar.set(out.rows, lr.read)
 	}
 	bar.done()
-	end := time.Now()
-
-	var valid, invalid, malformed int
-	var failures []batchFailure
-	for i := range rows {
-		r := &rows[i]
-		switch {
-		case r.bad == "":
-			valid++
-		case r.invalid:
-			invalid++
-			failures = append(failures, batchFailure{r.line, "invalid", r.bad})
-		default:
-			malformed++
-			failures = append(failures, batchFailure{r.line, "malformed", r.bad})
-		}
+	if readErr != io.EOF {
+		// What was read is reported; the input's end is not.
+		fmt.Fprintf(c.stderr, "p256k1 verify-batch: reading the input after line %d: %v\n", lr.n, readErr)
 	}
-	total := end.Sub(start).Seconds()
-	verifySecs := end.Sub(verifyStart).Seconds()
-	rate := float64(len(rows)) / total
-	verifyRate := float64(verified) / verifySecs
-	if c.json {
-		if failures == nil {
-			failures = []batchFailure{}
+	if out.rows == 0 {
+		if readErr != io.EOF {
+			return &exitError{exitUsage, ""}
 		}
-		err = json.NewEncoder(c.stdout).Encode(map[string]any{
-			"rows": len(rows), "valid": valid, "invalid": invalid, "malformed": malformed,
-			"seconds": total, "sigs_per_second": rate, "verify_sigs_per_second": verifyRate,
-			"workers": *workers, "failures": failures,
-		})
-	} else {
-		var b strings.Builder
-		for _, f := range failures {
-			fmt.Fprintf(&b, "line %d: %s: %s\n", f.Line, f.Kind, f.Reason)
-		}
-		fmt.Fprintf(&b, "%d signatures: %d valid, %d invalid, %d malformed\n", len(rows), valid, invalid, malformed)
-		fmt.Fprintf(&b, "%.3f s, %.0f signatures/s (verification alone: %.0f/s on %d workers)\n", total, rate, verifyRate, *workers)
-		_, err = io.WriteString(c.stdout, b.String())
+		return usagef("input: no signatures (empty file?)")
 	}
-	if err != nil {
+	total := time.Since(start).Seconds()
+	if err := out.finish(total, verifyTime.Seconds(), *workers); err != nil {
 		return err
 	}
 	switch {
-	case malformed > 0:
-		return &exitError{exitUsage, fmt.Sprintf("%d malformed and %d invalid of %d rows", malformed, invalid, len(rows))}
-	case invalid > 0:
-		return &exitError{exitInvalid, fmt.Sprintf("%d invalid of %d rows", invalid, len(rows))}
+	case out.malformed > 0 || readErr != io.EOF:
+		return &exitError{exitUsage, fmt.Sprintf("%d malformed and %d invalid of %d rows", out.malformed, out.invalid, out.rows)}
+	case out.invalid > 0:
+		return &exitError{exitInvalid, fmt.Sprintf("%d invalid of %d rows", out.invalid, out.rows)}
 	}
 	return nil
 }
 
-// parseBatch splits data into lines and parses the rows on workers
-// goroutines. Blank lines, comments and a CSV header give no row.
+// A chunk of verify-batch's input: this many rows or bytes of text at most
+// (plus one line), so that memory stays bounded whatever the input's size.
+const (
+	batchChunkRows  = 4096
+	batchChunkBytes = 4 << 20
+)
+
 // maxBatchLine bounds one line of verify-batch's input: room for a Schnorr
-// row whose message is maxMessage bytes in hex.
+// row whose message is maxMessage bytes in hex. A longer line is a
+// malformed row.
 const maxBatchLine = 2*maxMessage + 1024
 
-// readLines reads r whole, refusing any line longer than max bytes as soon
-// as it is seen (a file with no newline is not read into memory first).
-func readLines(r io.Reader, max int) ([]byte, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var data []byte
-	for n := 1; ; n++ {
-		start := len(data)
-		for {
-			chunk, err := br.ReadSlice('\n')
-			data = append(data, chunk...)
-			if len(data)-start > max {
-				return nil, usagef("line %d: longer than %d bytes", n, max)
-			}
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err == io.EOF {
-				return data, nil
-			}
-			if err != nil {
-				return nil, usagef("input: %v", err)
-			}
-			break
+// batchReport writes verify-batch's report as the chunks are verified: the
+// failures of each chunk as soon as it is done (text: "line N: kind:
+// reason" lines; JSON: the elements of the "failures" array, the object's
+// first member), then the summary.
+type batchReport struct {
+	c                               *cli
+	rows, valid, invalid, malformed int
+	verified                        int
+	jsonOpen                        bool
+	failuresWritten                 int
+}
+
+func (b *batchReport) add(rows []batchRow) error {
+	var buf bytes.Buffer
+	for i := range rows {
+		r := &rows[i]
+		b.rows++
+		var f batchFailure
+		switch {
+		case r.bad == "":
+			b.valid++
+			continue
+		case r.invalid:
+			b.invalid++
+			f = batchFailure{r.line, "invalid", r.bad}
+		default:
+			b.malformed++
+			f = batchFailure{r.line, "malformed", r.bad}
 		}
+		if !b.c.json {
+			fmt.Fprintf(&buf, "line %d: %s: %s\n", f.Line, f.Kind, f.Reason)
+			continue
+		}
+		b.openJSON(&buf)
+		if b.failuresWritten > 0 {
+			buf.WriteByte(',')
+		}
+		j, _ := json.Marshal(f)
+		buf.Write(j)
+		b.failuresWritten++
+	}
+	_, err := b.c.stdout.Write(buf.Bytes())
+	return err
+}
+
+func (b *batchReport) openJSON(buf *bytes.Buffer) {
+	if !b.jsonOpen {
+		buf.WriteString(`{"failures":[`)
+		b.jsonOpen = true
 	}
 }
 
-func parseBatch(data []byte, workers int) []batchRow {
-	type line struct {
-		n    int
-		text []byte
+func (b *batchReport) finish(total, verifySecs float64, workers int) error {
+	rate := float64(b.rows) / total
+	verifyRate := 0.0
+	if verifySecs > 0 {
+		verifyRate = float64(b.verified) / verifySecs
 	}
-	var lines []line
-	header := true
-	for n := 1; len(data) > 0; n++ {
-		var l []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-		} else {
-			l, data = data, nil
+	var buf bytes.Buffer
+	if b.c.json {
+		b.openJSON(&buf)
+		tail, err := json.Marshal(map[string]any{
+			"rows": b.rows, "valid": b.valid, "invalid": b.invalid, "malformed": b.malformed,
+			"seconds": total, "sigs_per_second": rate, "verify_sigs_per_second": verifyRate,
+			"workers": workers,
+		})
+		if err != nil {
+			return err
 		}
-		l = bytes.TrimSpace(l)
-		if len(l) == 0 || l[0] == '#' {
-			continue
-		}
-		if header && len(l) >= 6 && strings.EqualFold(string(l[:6]), "scheme") {
-			header = false
-			continue
-		}
-		header = false
-		lines = append(lines, line{n, l})
+		buf.WriteString("],")
+		buf.Write(tail[1:])
+		buf.WriteByte('\n')
+	} else {
+		fmt.Fprintf(&buf, "%d signatures: %d valid, %d invalid, %d malformed\n", b.rows, b.valid, b.invalid, b.malformed)
+		fmt.Fprintf(&buf, "%.3f s, %.0f signatures/s (verification alone: %.0f/s on %d workers)\n", total, rate, verifyRate, workers)
 	}
+	_, err := b.c.stdout.Write(buf.Bytes())
+	return err
+}
+
+// parseBatch parses a chunk's lines on workers goroutines, one row a line.
+func parseBatch(lines []inputLine, workers int) []batchRow {
 	rows := make([]batchRow, len(lines))
 	var wg sync.WaitGroup
-	per := (len(lines) + workers - 1) / workers
+	per := max((len(lines)+workers-1)/workers, 1)
 	for lo := 0; lo < len(lines); lo += per {
 		hi := min(lo+per, len(lines))
 		spawn(&wg, func() {
 			for i := lo; i < hi; i++ {
 				rows[i].line = lines[i].n
+				if lines[i].tooLong {
+					rows[i].bad = fmt.Sprintf("longer than %d bytes", maxBatchLine)
+					continue
+				}
 				parseRow(&rows[i], lines[i].text)
 			}
 		})
@@ -360,43 +383,5 @@ func parseRow(r *batchRow, text []byte) {
 	}
 	if r.bad != "" {
 		r.bad = strings.TrimPrefix(r.bad, "p256k1: ")
-	}
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progressBar draws "[#####-----] 50% 5000/10000" on w, redrawn in place.
-type progressBar struct {
-	w     io.Writer
-	on    bool
-	total int
-}
-
-func newProgressBar(w io.Writer, on bool, total int) *progressBar {
-	p := &progressBar{w, on, total}
-	p.set(0)
-	return p
-}
-
-func (p *progressBar) set(n int) {
-	if !p.on {
-		return
-	}
-	const width = 40
-	fill := width * n / p.total
-	fmt.Fprintf(p.w, "\r[%s%s] %3d%% %d/%d", strings.Repeat("#", fill), strings.Repeat("-", width-fill), 100*n/p.total, n, p.total)
-}
-
-func (p *progressBar) done() {
-	if p.on {
-		fmt.Fprint(p.w, "\n")
 	}
 }

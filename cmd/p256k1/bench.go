@@ -248,12 +248,12 @@ P256K1_LIBSECP256K1 in package signer/libsecp256k1), the same operations
 through it (loaded with purego, no cgo) are measured alongside, with the
 ratio p256k1 time ÷ libsecp256k1 time (below 1: p256k1 is faster). The calls
 into libsecp256k1 include purego's cost (a few hundred ns per C call).
-The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 bench
+The default run takes about 15 s; --quick about 3 s.`, `  p256k1 bench
   p256k1 bench --quick --json`)
 	per := fs.Duration("time", 600*time.Millisecond, "measuring time per operation and library")
 	quick := fs.Bool("quick", false, "short run (--time 100ms)")
 	noLib := fs.Bool("no-libsecp256k1", false, "measure p256k1 only")
-	device := fs.String("device", "cpu", "also measure batches on an OpenCL device: opencl or opencl:N (items per second, kernel only and end to end, beside the CPU on all cores)")
+	device := fs.String("device", "cpu", "also measure batches on an OpenCL device (items per second, kernel only and end to end, beside the CPU on all cores): "+deviceHelp)
 	fs.BoolVar(&c.json, "json", false, "write the results as JSON")
 	err := c.parseFlagsOnly(fs, args)
 	if err != nil {
@@ -265,6 +265,13 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	if *per <= 0 {
 		return usagef("time: %v, want a positive duration", *per)
 	}
+	// The device first: a bad --device, or an OpenCL device that does not
+	// open, is reported before anything is measured.
+	dev, err := c.openDevice(*device, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return err
+	}
+	defer dev.close()
 	var l *libsecp256k1.Library
 	libNote := "not measured (--no-libsecp256k1)"
 	if !*noLib {
@@ -280,6 +287,9 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	in := newBenchInputs()
 	ops := benchOps(in, l)
 	steps := 0
+	if dev.engine != nil {
+		steps++
+	}
 	for _, op := range ops {
 		steps++
 		if op.lib != nil {
@@ -302,12 +312,23 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 		}
 		results = append(results, r)
 	}
+	var db *deviceBench
+	if dev.engine != nil {
+		prog.step("OpenCL batches · " + dev.engine.Device().Name)
+		if db, err = benchDevice(dev.engine, *per); err != nil {
+			return err
+		}
+	}
 	prog.done()
 	if c.json {
-		return json.NewEncoder(c.stdout).Encode(map[string]any{
+		obj := map[string]any{
 			"go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH, "cpus": runtime.NumCPU(),
 			"libsecp256k1": libNote, "results": results,
-		})
+		}
+		if db != nil {
+			obj["device"] = db
+		}
+		return json.NewEncoder(c.stdout).Encode(obj)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "p256k1 bench: %s %s/%s, %d CPUs, one goroutine, %v per measurement\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *per)
@@ -331,10 +352,8 @@ The default run takes about 15 s; --quick about 3 s.`, `  go run ./cmd/p256k1 be
 	if l != nil {
 		b.WriteString("\nratio: p256k1 time ÷ libsecp256k1 time (below 1: p256k1 faster); libsecp256k1 times include purego's call cost.\n")
 	}
-	if *device != "cpu" {
-		if err := benchDevice(c, &b, *device, *per); err != nil {
-			return err
-		}
+	if db != nil {
+		db.text(&b)
 	}
 	_, err = io.WriteString(c.stdout, b.String())
 	return err

@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/sha256"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -21,40 +20,66 @@ type verifier struct {
 	workers int
 }
 
-// openDevice reads --device: "cpu" (the default), "opencl" (the first GPU,
-// else the first OpenCL device), "opencl:N" (device N of gpu.Devices), or
-// "auto" (OpenCL when a device opens, else the CPU, saying so on stderr).
+// deviceValues is what --device takes, in verify-batch and bench alike.
+const deviceValues = "cpu, opencl, opencl:N or auto"
+
+// deviceHelp is --device's flag help, shared by verify-batch and bench.
+const deviceHelp = "cpu, opencl (a GPU, or any OpenCL device), opencl:N (device N), or auto (OpenCL if a device opens, else the CPU)"
+
+// parseDevice checks a --device value: "cpu" (or empty), "opencl" (the
+// first GPU, else the first OpenCL device), "opencl:N" (device N of
+// gpu.Devices), or "auto". It returns the kind and the index (-1: none
+// given).
+func parseDevice(spec string) (kind string, index int, err error) {
+	kind, idx, hasIdx := strings.Cut(spec, ":")
+	bad := usagef("device: %q, want %s", abbreviate(spec), deviceValues)
+	switch kind {
+	case "", "cpu":
+		if hasIdx {
+			return "", 0, bad
+		}
+		return "cpu", -1, nil
+	case "auto":
+		if hasIdx {
+			return "", 0, bad
+		}
+		return kind, -1, nil
+	case "opencl":
+		if !hasIdx {
+			return kind, -1, nil
+		}
+		n, err := strconv.Atoi(idx)
+		if err != nil || n < 0 {
+			return "", 0, bad
+		}
+		return kind, n, nil
+	}
+	return "", 0, bad
+}
+
+// openDevice reads --device (see parseDevice) and opens the OpenCL device
+// it asks for; with "auto", a device that does not open leaves the CPU,
+// saying so on standard error.
 func (c *cli) openDevice(spec string, workers int) (*verifier, error) {
 	v := &verifier{workers: workers}
-	kind, idx, _ := strings.Cut(spec, ":")
-	switch kind {
-	case "cpu", "":
-		if idx != "" {
-			return nil, usagef("device: %q, want cpu, opencl, opencl:N or auto", abbreviate(spec))
-		}
-		return v, nil
-	case "opencl", "auto":
-	default:
-		return nil, usagef("device: %q, want cpu, opencl, opencl:N or auto", abbreviate(spec))
+	kind, idx, err := parseDevice(spec)
+	if err != nil || kind == "cpu" {
+		return v, err
 	}
 	opts := &gpu.Options{Device: -1}
-	if idx != "" {
-		n, err := strconv.Atoi(idx)
-		if err != nil || n < 0 || kind == "auto" {
-			return nil, usagef("device: %q, want cpu, opencl, opencl:N or auto", abbreviate(spec))
-		}
-		opts.Device = n + 1 // opencl:N is Devices()[N]; Options.Device counts from 1
+	if idx >= 0 {
+		opts.Device = idx + 1 // opencl:N is Devices()[N]; Options.Device counts from 1
 	}
 	e, err := gpu.Open(opts)
 	if err != nil {
 		if kind == "auto" {
-			fmt.Fprintf(c.stderr, "p256k1: no OpenCL device (%v); verifying on the CPU\n", firstLine(err))
+			fmt.Fprintf(c.stderr, "p256k1: no OpenCL device (%v); using the CPU\n", firstLine(err))
 			return v, nil
 		}
-		return nil, usagef("device: %v", err)
+		return nil, usagef("device: %v; without OpenCL, use --device cpu, or --device auto (OpenCL when a device opens, else the CPU)", err)
 	}
 	d := e.Device()
-	fmt.Fprintf(c.stderr, "p256k1: verifying on %s (%s)\n", d.Name, d.Platform)
+	fmt.Fprintf(c.stderr, "p256k1: using %s (%s)\n", d.Name, d.Platform)
 	v.engine = e
 	return v, nil
 }
@@ -105,18 +130,28 @@ func (v *verifier) verify(c *cli, sch []schnorr.BatchItem, ecd []ecdsaItem) (bad
 	return badSchnorr, badECDSA
 }
 
+// deviceBench is bench's measurement of an OpenCL device.
+type deviceBench struct {
+	Name         string           `json:"name"`
+	Platform     string           `json:"platform"`
+	Version      string           `json:"version"`
+	ComputeUnits uint32           `json:"compute_units"`
+	Batch        int              `json:"batch"`
+	Results      []deviceBenchRow `json:"results"`
+}
+
+// deviceBenchRow is one operation, in items per second.
+type deviceBenchRow struct {
+	Name       string  `json:"operation"`
+	KernelOnly float64 `json:"kernel_only_per_s"`
+	EndToEnd   float64 `json:"end_to_end_per_s"`
+	CPU        float64 `json:"cpu_all_cores_per_s"`
+}
+
 // benchDevice measures batches of 4,096 items on an OpenCL device — kernel
 // only (prepared buffers: upload, launch, download) and end to end (host
 // preparation too) — beside the CPU path on all cores, in items per second.
-func benchDevice(c *cli, b *strings.Builder, spec string, per time.Duration) error {
-	if !strings.HasPrefix(spec, "opencl") {
-		return usagef("device: %q, want opencl or opencl:N", abbreviate(spec))
-	}
-	v, err := c.openDevice(spec, runtime.GOMAXPROCS(0))
-	if err != nil {
-		return err
-	}
-	defer v.close()
+func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 	const n = 4096
 	sch := make([]schnorr.BatchItem, n)
 	ecd := make([]ecdsaItem, n)
@@ -148,19 +183,18 @@ func benchDevice(c *cli, b *strings.Builder, spec string, per time.Duration) err
 		}
 		return float64(rounds*n) / time.Since(start).Seconds(), nil
 	}
-	d := v.engine.Device()
-	fmt.Fprintf(b, "\nOpenCL: %s (%s, %s), %d compute units; batches of %d, items/s\n", d.Name, d.Platform, d.Version, d.ComputeUnits, n)
-	fmt.Fprintf(b, "%-36s %12s %12s %16s\n", "batch", "kernel only", "end to end", "CPU (all cores)")
+	d := e.Device()
+	res := &deviceBench{Name: d.Name, Platform: d.Platform, Version: d.Version, ComputeUnits: d.ComputeUnits, Batch: n}
 	for _, row := range []struct {
 		name     string
 		prepared *gpu.Prepared
 		dev, cpu func() error
 	}{
-		{"schnorr verify", gpu.PrepareSchnorr(sch), func() error { return v.engine.VerifySchnorr(sch, ok) },
+		{"schnorr verify", gpu.PrepareSchnorr(sch), func() error { return e.VerifySchnorr(sch, ok) },
 			func() error { schnorr.FindInvalidParallel(sch, 0); return nil }},
-		{"ecdsa verify", gpu.PrepareECDSA(gItems), func() error { return v.engine.VerifyECDSA(gItems, ok) },
+		{"ecdsa verify", gpu.PrepareECDSA(gItems), func() error { return e.VerifyECDSA(gItems, ok) },
 			func() error { verifyItems(nil, ecd, 0); return nil }},
-		{"public keys of public scalars", gpu.PreparePublicKeys(scalars), func() error { return v.engine.PublicKeys(scalars, pubs) },
+		{"public keys of public scalars", gpu.PreparePublicKeys(scalars), func() error { return e.PublicKeys(scalars, pubs) },
 			func() error {
 				for i := range scalars {
 					k, _ := p256k1.NewPrivateKey(scalars[i][:])
@@ -169,16 +203,25 @@ func benchDevice(c *cli, b *strings.Builder, spec string, per time.Duration) err
 				return nil
 			}},
 	} {
-		kr, err := rate(func() error { return v.engine.RunPrepared(row.prepared) })
+		kr, err := rate(func() error { return e.RunPrepared(row.prepared) })
 		if err != nil {
-			return fmt.Errorf("%s on the device: %w", row.name, err)
+			return nil, fmt.Errorf("%s on the device: %w", row.name, err)
 		}
 		dr, err := rate(row.dev)
 		if err != nil {
-			return fmt.Errorf("%s on the device: %w", row.name, err)
+			return nil, fmt.Errorf("%s on the device: %w", row.name, err)
 		}
 		cr, _ := rate(row.cpu)
-		fmt.Fprintf(b, "%-36s %12.0f %12.0f %16.0f\n", row.name, kr, dr, cr)
+		res.Results = append(res.Results, deviceBenchRow{row.name, kr, dr, cr})
 	}
-	return nil
+	return res, nil
+}
+
+// text writes the device's table as bench prints it.
+func (r *deviceBench) text(b *strings.Builder) {
+	fmt.Fprintf(b, "\nOpenCL: %s (%s, %s), %d compute units; batches of %d, items/s\n", r.Name, r.Platform, r.Version, r.ComputeUnits, r.Batch)
+	fmt.Fprintf(b, "%-36s %12s %12s %16s\n", "batch", "kernel only", "end to end", "CPU (all cores)")
+	for _, row := range r.Results {
+		fmt.Fprintf(b, "%-36s %12.0f %12.0f %16.0f\n", row.Name, row.KernelOnly, row.EndToEnd, row.CPU)
+	}
 }

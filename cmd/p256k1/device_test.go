@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func TestVerifyBatchDevice(t *testing.T) {
 	strip := func(s string) string { // drop the timing line and the device note
 		var keep []string
 		for _, l := range strings.Split(s, "\n") {
-			if !strings.Contains(l, "signatures/s") && !strings.HasPrefix(l, "p256k1: verifying on") {
+			if !strings.Contains(l, "signatures/s") && !strings.HasPrefix(l, "p256k1: using ") {
 				keep = append(keep, l)
 			}
 		}
@@ -40,8 +41,71 @@ func TestVerifyBatchDevice(t *testing.T) {
 		if code != cpuCode || strip(out) != strip(cpuOut) || strip(errOut) != strip(cpuErr) {
 			t.Errorf("--device %s: exit %d\n%s%s\nCPU: exit %d\n%s%s", dev, code, out, errOut, cpuCode, cpuOut, cpuErr)
 		}
-		if !strings.Contains(errOut, "verifying on") {
+		if !strings.Contains(errOut, "p256k1: using ") {
 			t.Errorf("--device %s does not name the device: %q", dev, errOut)
 		}
+	}
+}
+
+// TestDeviceFlagOneRule: bench and verify-batch take the same --device
+// values and check them before any work (bench measured for 10 s before
+// refusing one); an OpenCL device that does not open is reported first
+// too, naming the way out (issue 28, items 8 and 9). The library is made
+// to fail with P256K1_OPENCL, so the test is the same with or without
+// OpenCL on the machine.
+func TestDeviceFlagOneRule(t *testing.T) {
+	noCL := []string{"P256K1_OPENCL=/nonexistent/libOpenCL-p256k1-test.so"}
+	for _, bad := range []string{"gpu", "opencl:x", "opencl:-1", "cpu:1", "auto:0", "cuda"} {
+		for _, args := range [][]string{{"bench", "--time", "1ms", "--device", bad}, {"verify-batch", "--device", bad, "-"}} {
+			r := p256k1Cmd(t, "x\n", noCL, args...)
+			if r.code != exitUsage || !strings.Contains(r.stderr, "device: ") || !strings.Contains(r.stderr, "want cpu, opencl, opencl:N or auto") ||
+				strings.Contains(r.stderr, "[ 1/") || r.stdout != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+	// opencl without a library: refused before measuring, with the hint.
+	for _, args := range [][]string{{"bench", "--time", "1ms", "--device", "opencl"}, {"verify-batch", "--device", "opencl:0", "-"}} {
+		r := p256k1Cmd(t, "", noCL, args...)
+		if r.code != exitUsage || strings.Contains(r.stderr, "[ 1/") || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		for _, want := range []string{"libOpenCL-p256k1-test.so", "ocl-icd-libopencl1", "pocl-opencl-icd", "P256K1_OPENCL", "--device cpu", "--device auto"} {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("%v: the message lacks %q: %q", args, want, r.stderr)
+			}
+		}
+	}
+	// cpu and auto are taken by both; auto without OpenCL says it uses the CPU.
+	rows := strings.Join(batchRows(t, 4), "\n") + "\n"
+	for _, dev := range []string{"cpu", "auto"} {
+		r := p256k1Cmd(t, rows, noCL, "verify-batch", "--device", dev, "-")
+		if r.code != 0 || !strings.Contains(r.stdout, "4 valid") || (dev == "auto") != strings.Contains(r.stderr, "using the CPU") {
+			t.Errorf("verify-batch --device %s: exit %d, %q, %q", dev, r.code, r.stdout, r.stderr)
+		}
+		r = p256k1Cmd(t, "", noCL, "bench", "--time", "1ms", "--no-libsecp256k1", "--json", "--device", dev)
+		var res struct {
+			Results []benchResult
+			Device  *deviceBench
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != 0 || len(res.Results) == 0 || res.Device != nil {
+			t.Errorf("bench --device %s: exit %d, %v, %q", dev, r.code, err, r.stderr)
+		}
+	}
+}
+
+// TestBenchDeviceJSON: on an OpenCL device (CI's PoCL), bench --json
+// carries the device's results.
+func TestBenchDeviceJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a bench run on the device: not with -short (about 20 s on PoCL)")
+	}
+	if _, err := gpu.Devices(); err != nil {
+		t.Skipf("no OpenCL here: %v", err)
+	}
+	r := p256k1Cmd(t, "", nil, "bench", "--time", "1ms", "--no-libsecp256k1", "--json", "--device", "opencl")
+	var res struct{ Device *deviceBench }
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != 0 || res.Device == nil || len(res.Device.Results) != 3 || res.Device.Results[0].EndToEnd <= 0 {
+		t.Fatalf("exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}
 }

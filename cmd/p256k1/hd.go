@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
+	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -31,7 +34,8 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 (probability < 2^-127) is an error: BIP-32 says to use the next index.`,
 		`  p256k1 hd --seed-file seed.hex --path "m/86'/0'/0'/0/5" --json
   p256k1 hd --key-file account.xprv --path 0/5
-  p256k1 hd xpub661MyMwAqRbc... --path 0/5`)
+  p256k1 hd --path 0/5 \
+      xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8`)
 	seedFile := fs.String("seed-file", "", "read the seed (hex) from `PATH` (\"-\": standard input)")
 	seedEnv := fs.String("seed-env", "", "read the seed (hex) from the environment variable `NAME`")
 	keyFile := fs.String("key-file", "", "read the xprv or xpub from `PATH` (\"-\": standard input)")
@@ -76,6 +80,7 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 
 	var key bip32.ExtendedKey
 	defer key.Zero()
+	extended := false // the key was given as an extended key, not a seed
 	switch {
 	case len(pos) == 1:
 		x, err := bip32.ParseExtendedKey(strings.TrimSpace(pos[0]))
@@ -89,7 +94,7 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 			x.Zero()
 			return usagef("xpub argument: that is a private key; secrets are never taken from the command line (use --key-file or --key-env), and treat it as exposed")
 		}
-		key = x
+		key, extended = x, true
 	case *seedFile != "" || *seedEnv != "":
 		raw, from, err := c.readSecretHD(*seedFile, *seedEnv, "seed")
 		if err != nil {
@@ -109,15 +114,18 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 		x, err := bip32.ParseExtendedKey(s)
 		switch {
 		case err == nil:
-			key = x
+			key, extended = x, true
 		case *keyFile == "" && *keyEnv == "" && isHex(s):
 			// Standard input: a hex seed.
 			if key, err = hdFromSeed(raw, v, from); err != nil {
 				return err
 			}
 		default:
-			return usagef("%s: not an extended key: %v", from, err)
+			return hdWhatExpected(from, s, err, *keyFile == "" && *keyEnv == "")
 		}
+	}
+	if extended && networkSet(fs) {
+		fmt.Fprintf(c.stderr, "p256k1 hd: warning: --network applies to a seed only; an extended key fixes its own network (this one is %s), which its derived keys keep\n", keyNetwork(&key))
 	}
 	d, err := key.DerivePath(p)
 	if err != nil {
@@ -177,6 +185,9 @@ func isHex(s string) bool {
 // the seed.
 func hdFromSeed(raw []byte, v bip32.Version, from string) (bip32.ExtendedKey, error) {
 	s := trimHex(raw)
+	if n := len(strings.Fields(string(s))); n > 1 {
+		return bip32.ExtendedKey{}, usagef("%s: %d words, which looks like a mnemonic; want the seed as 32 to 128 hex digits (a BIP-39 mnemonic must first be turned into its seed; p256k1 does not read mnemonics)", from, n)
+	}
 	if len(s)%2 != 0 || len(s) < 32 || len(s) > 128 {
 		return bip32.ExtendedKey{}, usagef("%s: want a seed of 16 to 64 bytes as 32 to 128 hex digits, got %d characters", from, len(s))
 	}
@@ -184,7 +195,7 @@ func hdFromSeed(raw []byte, v bip32.Version, from string) (bip32.ExtendedKey, er
 	defer clear(b[:])
 	n, err := hex.Decode(b[:], s)
 	if err != nil {
-		return bip32.ExtendedKey{}, usagef("%s: not hexadecimal", from)
+		return bip32.ExtendedKey{}, usagef("%s: not hexadecimal (character %d is not a hex digit); want the seed as 32 to 128 hex digits", from, firstNonHex(s)+1)
 	}
 	k, err := bip32.NewMaster(b[:n], v)
 	if err != nil {
@@ -224,6 +235,64 @@ func (c *cli) readSecretHD(file, env, what string) ([]byte, string, error) {
 		if err != nil {
 			return nil, "", usagef("%s: reading standard input: %v", what, err)
 		}
+		if len(bytes.TrimSpace(b)) == 0 {
+			return nil, "", usagef("%s: standard input is empty (give a hex seed, an xprv or an xpub there, or use --seed-file, --key-file or their -env forms)", what)
+		}
 		return b, what + " (from standard input)", nil
 	}
+}
+
+// firstNonHex is the index of the first byte of s that is not a hex digit
+// (len(s) if none).
+func firstNonHex(s []byte) int {
+	for i, ch := range s {
+		if !isHex(string(ch)) {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// hdWhatExpected is the error for a key source that is not an extended
+// key: it says what was expected, guessing at the mistake (a mnemonic, a
+// hex seed with a typo, a seed given as a key) without echoing the secret.
+// stdin: the text came from standard input, where a hex seed is taken too.
+func hdWhatExpected(from, s string, err error, stdin bool) error {
+	expected := "want an xprv or xpub (Base58Check, e.g. xprv9s21ZrQH143K…)"
+	if stdin {
+		expected = "want a seed as 32 to 128 hex digits, an xprv or an xpub"
+	}
+	words := strings.Fields(s)
+	hexish := 0
+	for i := 0; i < len(s); i++ {
+		if isHex(s[i : i+1]) {
+			hexish++
+		}
+	}
+	switch {
+	case len(words) > 1:
+		return usagef("%s: %d words, which looks like a mnemonic; %s (a BIP-39 mnemonic must first be turned into its seed; p256k1 does not read mnemonics)", from, len(words), expected)
+	case isHex(s) && !stdin:
+		return usagef("%s: hex digits, not an extended key: a hex seed is given with --seed-file or --seed-env", from)
+	case stdin && len(s) >= 32 && hexish >= len(s)-2:
+		t := trimHex([]byte(s))
+		return usagef("%s: not a hex seed (character %d is not a hex digit) nor an extended key; %s", from, firstNonHex(t)+1+len(s)-len(t), expected)
+	}
+	return usagef("%s: not an extended key (%v); %s", from, err, expected)
+}
+
+// networkSet reports whether --network was given.
+func networkSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "network" })
+	return set
+}
+
+// keyNetwork names the network of an extended key's version.
+func keyNetwork(k *bip32.ExtendedKey) string {
+	switch k.Version() {
+	case bip32.Mainnet, bip32.MainnetP2SH, bip32.MainnetP2WPKH:
+		return "mainnet"
+	}
+	return "testnet"
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/hex"
+	"errors"
+	iofs "io/fs"
 	"os"
 
 	"github.com/p256k1/p256k1"
@@ -29,6 +31,9 @@ only by you (mode 0600). With --json the public keys are added.`, `  p256k1 keyg
 	secret := hex.EncodeToString(b[:])
 	if *out != "" && *out != "-" { // "-" is standard output, as for --key-file
 		f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, iofs.ErrExist) {
+			return usagef("out: %q exists; keygen never overwrites a file (it may hold a key): choose another path, or remove the file first", shown(*out))
+		}
 		if err != nil {
 			return pathError("out", *out, err)
 		}
@@ -95,8 +100,10 @@ Tweaks a key by a 32-byte scalar t (below the group order):
                     or, for a 32-byte x-only --pubkey, the output key Q = P+t·G
                     as x-only with its Y parity
 With --pubkey the public key is tweaked; otherwise the secret key (from
---key-file, --key-env or standard input), whose result is a secret.`, `  p256k1 tweak --key-file alice.key --tweak 4242...42 --mode add
-  p256k1 tweak --pubkey 02abc...ef --tweak 4242...42 --mode add`)
+--key-file, --key-env or standard input), whose result is a secret.`, `  p256k1 tweak --key-file alice.key --mode add \
+      --tweak 4242424242424242424242424242424242424242424242424242424242424242
+  p256k1 tweak --mode add --pubkey 0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 \
+      --tweak 4242424242424242424242424242424242424242424242424242424242424242`)
 	var ks keySource
 	ks.register(fs)
 	pubHex := fs.String("pubkey", "", "tweak this public key (`HEX`: 33 or 65 bytes; 32 bytes x-only for xonly-add) instead of a secret key")

@@ -30,6 +30,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -271,6 +272,9 @@ func (c *cli) readKey(k *keySource) (p256k1.PrivateKey, error) {
 		if err != nil {
 			return p256k1.PrivateKey{}, usagef("key: reading standard input: %v", err)
 		}
+		if len(b) == 0 {
+			return p256k1.PrivateKey{}, usagef("key: standard input is empty (give the key there, 64 hex digits, or use --key-file or --key-env)")
+		}
 		raw = b
 	}
 	defer clear(raw)
@@ -341,9 +345,10 @@ func readLimited(path string, max int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, max))
 }
 
-// trimHex strips white space and an optional 0x prefix, in place.
+// trimHex strips white space and an optional 0x prefix: a subslice of b,
+// no copy (a secret is not duplicated).
 func trimHex(b []byte) []byte {
-	s := []byte(strings.TrimSpace(string(b)))
+	s := bytes.TrimSpace(b)
 	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		s = s[2:]
 	}
@@ -351,17 +356,20 @@ func trimHex(b []byte) []byte {
 }
 
 // decodeHex decodes a public hex field and checks its length against the
-// allowed ones (none: any).
+// allowed ones (none: any). Only the decoded bytes are allocated.
 func decodeHex(field, s string, lens ...int) ([]byte, error) {
-	t := trimHex([]byte(s))
+	t := strings.TrimSpace(s)
+	if len(t) >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') {
+		t = t[2:]
+	}
 	if len(t) == 0 {
 		return nil, usagef("%s: missing", field)
 	}
-	b := make([]byte, hex.DecodedLen(len(t)))
 	if len(t)%2 != 0 {
 		return nil, usagef("%s: odd number of hex digits (%d)", field, len(t))
 	}
-	if _, err := hex.Decode(b, t); err != nil {
+	b, err := hex.DecodeString(t)
+	if err != nil {
 		return nil, usagef("%s: not hexadecimal (%v)", field, strings.TrimPrefix(err.Error(), "encoding/hex: "))
 	}
 	if len(lens) == 0 {
@@ -384,9 +392,18 @@ func decodeHex(field, s string, lens ...int) ([]byte, error) {
 }
 
 // msgSource is the --msg, --msg-file and --hash trio.
-type msgSource struct{ hexMsg, file, hash string }
+type msgSource struct {
+	hexMsg, file, hash string
+	fs                 *flag.FlagSet
+	// refuseEmptyStdin: a message read from standard input without being
+	// asked for (no --msg, no --msg-file) must not be empty: an empty
+	// standard input (/dev/null, a forgotten pipe) is a mistake, not the
+	// empty message. sign sets it; --msg "" signs the empty message.
+	refuseEmptyStdin bool
+}
 
 func (m *msgSource) register(fs *flag.FlagSet, hashRequired bool) {
+	m.fs = fs
 	fs.StringVar(&m.hexMsg, "msg", "", "the message as `HEX`")
 	fs.StringVar(&m.file, "msg-file", "", "read the message (raw bytes) from `PATH` (\"-\": standard input)")
 	h := "how to hash the message: sha256 or none (required)"
@@ -418,7 +435,7 @@ func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
 	switch {
 	case m.hexMsg != "" && m.file != "":
 		return nil, usagef("msg: give --msg or --msg-file, not both")
-	case m.hexMsg != "":
+	case m.hexMsg != "" || m.msgGiven():
 		t := trimHex([]byte(m.hexMsg))
 		if len(t)%2 != 0 {
 			return nil, usagef("msg: odd number of hex digits (%d)", len(t))
@@ -443,16 +460,25 @@ func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
 		c.noteTerminal("the message")
 		r = c.stdin
 	}
+	implicit := m.file == "" // standard input, not asked for by --msg-file -
+	const emptyStdin = `msg: standard input is empty; to sign the empty message, give --msg ""`
 	if m.hash == "sha256" {
 		h := sha256.New()
-		if _, err := io.Copy(h, r); err != nil {
+		n, err := io.Copy(h, r)
+		if err != nil {
 			return nil, usagef("msg: reading: %v", err)
+		}
+		if n == 0 && implicit && m.refuseEmptyStdin {
+			return nil, usagef(emptyStdin)
 		}
 		return h.Sum(nil), nil
 	}
 	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return nil, usagef("msg: reading: %v", err)
+	}
+	if len(b) == 0 && implicit && m.refuseEmptyStdin {
+		return nil, usagef(emptyStdin)
 	}
 	if len(b) > limit {
 		if digest32 {
@@ -463,11 +489,21 @@ func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
 	return digest(m, b, digest32)
 }
 
+// msgGiven reports whether --msg was given (an empty --msg is the empty
+// message).
+func (m *msgSource) msgGiven() bool {
+	given := false
+	if m.fs != nil {
+		m.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "msg" })
+	}
+	return given
+}
+
 // noteTerminal says on standard error that the command waits for input
 // from a terminal (what would otherwise look like a hang).
 func (c *cli) noteTerminal(what string) {
 	if f, ok := c.stdin.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+		if fileIsTerminal(f) {
 			fmt.Fprintf(c.stderr, "p256k1: reading %s from standard input (a terminal); end it with Ctrl-D\n", what)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
+	"io"
 
 	"github.com/p256k1/p256k1/musig2"
 )
@@ -51,7 +51,8 @@ subcommands:
   combine       verify the others' partial signatures and combine the final signature
 
 example:
-  p256k1 musig aggregate --sort 02f9308a…9d9 03dff1d7…659
+  p256k1 musig aggregate --sort 02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9 \
+      03dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659
 
 "p256k1 musig <subcommand> --help" describes each with its flags and an
 example; the examples of nonce, sign and combine, run in turn, make a
@@ -98,38 +99,38 @@ aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig agg
 	if err != nil {
 		return err
 	}
-	var lines []string
+	var encs [][]byte
+	var lineNo []int // with --file: the line of each key
+	name := func(i int) string {
+		if lineNo != nil {
+			return fmt.Sprintf("file line %d", lineNo[i])
+		}
+		return fmt.Sprintf("key %d", i+1)
+	}
 	switch {
 	case *file != "" && len(pos) > 0:
 		return usagef("keys: give them as arguments or with --file, not both")
 	case *file != "":
-		b, err := readLimited(*file, 64<<20)
-		if err != nil {
-			return usagef("file: %v", err)
-		}
-		for _, l := range strings.Split(string(b), "\n") {
-			l = strings.TrimSpace(l)
-			if l != "" && !strings.HasPrefix(l, "#") {
-				lines = append(lines, l)
-			}
-		}
-	default:
-		lines = pos
-	}
-	if len(lines) == 0 {
-		return usagef("keys: none given (see p256k1 musig aggregate --help)")
-	}
-	encs := make([][]byte, len(lines))
-	for i, l := range lines {
-		if encs[i], err = decodeHex(fmt.Sprintf("key %d", i+1), l, 33); err != nil {
+		if encs, lineNo, err = c.readKeyFile(*file); err != nil {
 			return err
 		}
+	default:
+		for i, l := range pos {
+			b, err := decodeHex(name(i), l, 33)
+			if err != nil {
+				return err
+			}
+			encs = append(encs, b)
+		}
+	}
+	if len(encs) == 0 {
+		return usagef("keys: none given (see p256k1 musig aggregate --help)")
 	}
 	keys, err := musig2.ParsePublicKeys(encs)
 	if err != nil {
 		var se *musig2.SignerError
 		if errors.As(err, &se) {
-			return usagef("key %d: not a valid compressed public key", se.Index+1)
+			return usagef("%s: not a valid compressed public key", name(se.Index))
 		}
 		return usagef("keys: %v", err)
 	}
@@ -174,4 +175,41 @@ aggregated, the BIP-328 chain code and the number of keys.`, `  p256k1 musig agg
 		// key pb) once package bip32 has a serializer for it.
 	}
 	return c.output(obj, "xonly", "pubkey")
+}
+
+// maxKeyLine bounds a line of a key file: a key is 66 hex digits.
+const maxKeyLine = 1024
+
+// readKeyFile reads the keys of musig aggregate --file (path "-":
+// standard input) line by line, keeping only their 33 bytes (the
+// aggregation needs every key before it can start: KeyAgg hashes the whole
+// list): no more of the file than one line is held as text. Blank lines
+// and lines starting with # are skipped; a bad line is named by its
+// number.
+func (c *cli) readKeyFile(path string) (encs [][]byte, lineNo []int, err error) {
+	in, _, closeIn, err := c.openInput(path, "file")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer closeIn()
+	lr := newLineReader(in, maxKeyLine, true)
+	for {
+		l, err := lr.next()
+		if err == io.EOF {
+			return encs, lineNo, nil
+		}
+		if err != nil {
+			return nil, nil, usagef("file: reading after line %d: %v", lr.n, err)
+		}
+		name := fmt.Sprintf("file line %d", l.n)
+		if l.tooLong {
+			return nil, nil, usagef("%s: longer than %d bytes; want one key (66 hex digits) a line", name, maxKeyLine)
+		}
+		b, err := decodeHex(name, string(l.text), 33)
+		if err != nil {
+			return nil, nil, err
+		}
+		encs = append(encs, b)
+		lineNo = append(lineNo, l.n)
+	}
 }

@@ -125,10 +125,11 @@ func runReader(in io.Reader, args ...string) (int, string, string) {
 func TestInputBounded(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	code, _, errOut := runReader(&lazyReader{n: 1 << 30, b: 'a'}, "verify-batch", "-")
+	code, out, errOut := runReader(&lazyReader{n: 1 << 30, b: 'a'}, "verify-batch", "-")
 	runtime.ReadMemStats(&after)
-	if code != exitUsage || !strings.Contains(errOut, "line 1: longer than") {
-		t.Fatalf("1 GiB line: exit %d, %q", code, errOut)
+	// An over-long line is a malformed row, skipped without being held.
+	if code != exitUsage || !strings.Contains(out, "line 1: malformed: longer than") || !strings.Contains(out, "1 signatures: 0 valid, 0 invalid, 1 malformed") {
+		t.Fatalf("1 GiB line: exit %d, %q, %q", code, out, errOut)
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
 		t.Errorf("1 GiB line: %d MiB allocated before the error", grew>>20)
@@ -138,7 +139,7 @@ func TestInputBounded(t *testing.T) {
 	os.WriteFile(keyFile, []byte(strings.Repeat("11", 32)), 0o600)
 	const size = 64 << 20
 	runtime.ReadMemStats(&before)
-	code, out, errOut := runReader(&lazyReader{n: size, b: 'x'}, "sign", "--scheme", "schnorr", "--key-file", keyFile, "--hash", "sha256", "--json")
+	code, out, errOut = runReader(&lazyReader{n: size, b: 'x'}, "sign", "--scheme", "schnorr", "--key-file", keyFile, "--hash", "sha256", "--json")
 	runtime.ReadMemStats(&after)
 	if code != 0 {
 		t.Fatalf("sign 64 MiB: exit %d, %s", code, errOut)
@@ -185,22 +186,5 @@ func TestSmallThings(t *testing.T) {
 	code, _, errOut = runCLI("", nil, "recover", "--hash", "sha256", "--msg", "00", "--sig", btc)
 	if code != exitUsage || !strings.Contains(errOut, "add --bitcoin") {
 		t.Errorf("Bitcoin form without --bitcoin: exit %d, %q", code, errOut)
-	}
-}
-
-// TestTerminalNote: pubkey and sign waiting for the key on a character
-// device (a terminal; /dev/null stands in) say so on standard error.
-func TestTerminalNote(t *testing.T) {
-	for _, args := range [][]string{{"pubkey"}, {"sign", "--scheme", "schnorr", "--hash", "none", "--msg", "00"}} {
-		f, err := os.Open(os.DevNull)
-		if err != nil {
-			t.Skip(err)
-		}
-		var o, e strings.Builder
-		code := run(args, f, &o, &e)
-		f.Close()
-		if code != exitUsage || !strings.Contains(e.String(), "reading the secret key from standard input (a terminal)") || o.String() != "" {
-			t.Errorf("%v on a terminal: exit %d, stdout %q, stderr %q", args, code, o.String(), e.String())
-		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,7 +48,7 @@ func TestREADMETranscript(t *testing.T) {
 		`$ echo -n "hello nostr" | p256k1 verify --scheme schnorr --hash sha256 --pubkey`,
 		`$ echo -n "hello nostr!" | p256k1 verify --scheme schnorr --hash sha256 --pubkey`,
 		"$ p256k1 sign --scheme ecdsa --key-file alice.key --hash none --msg 00; echo $?",
-		"$ p256k1 verify-batch sigs.csv; echo $?",
+		"$ p256k1 verify-batch cmd/p256k1/testdata/sigs.csv; echo $?",
 	} {
 		if !strings.Contains(block, c) {
 			t.Errorf("the transcript lacks %q", c)
@@ -86,21 +85,10 @@ func TestREADMETranscript(t *testing.T) {
 		t.Fatalf("sign --msg 00: exit %d %q; the README shows it, then 2", code, out)
 	}
 
-	// sigs.csv: a header, a valid row, an invalid one, a malformed one.
-	csv := fmt.Sprintf("scheme,pubkey,msg,sig\nschnorr,%s,%x,%s\nschnorr,%s,%x,%s\nschnorr,%s,00\n",
-		x, "hello nostr", sig, x, "hello nostr!", sig, x)
-	// verify-batch verifies the message itself for Schnorr rows; sign
-	// above hashed it, so verify the digest's signature: sign it as is.
-	code, sig2 := sh("", "sign", "--scheme", "schnorr", "--key-file", key, "--hash", "none", "--msg", fmt.Sprintf("%x", "hello nostr"))
-	if code != 0 {
-		t.Fatal("sign --hash none")
-	}
-	sig2 = strings.TrimSpace(sig2)
-	csv = strings.Replace(csv, sig, sig2, 2)
-	file := filepath.Join(dir, "sigs.csv")
-	os.WriteFile(file, []byte(csv), 0o644)
-	code, out = sh("", "verify-batch", file)
-	if code != 2 {
+	// The example file the README's last command reads, shipped with the
+	// repository: the README's lines, and its exit status.
+	code, out = sh("", "verify-batch", "testdata/sigs.csv")
+	if code != 2 || !strings.Contains(block, "signatures/s (verification alone: ") {
 		t.Fatalf("verify-batch: exit %d, the README shows 2:\n%s", code, out)
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
@@ -110,5 +98,72 @@ func TestREADMETranscript(t *testing.T) {
 		if !strings.Contains(block, l) {
 			t.Errorf("verify-batch printed %q, which the README does not show", l)
 		}
+	}
+}
+
+// TestREADMECommandRow: the README names every command of the tool, in its
+// section on the command and in the table of what is here.
+func TestREADMECommandRow(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(l, "| `cmd/p256k1` |") {
+			row = l
+		}
+	}
+	i := strings.Index(string(readme), "## The command")
+	if row == "" || i < 0 {
+		t.Fatal("README.md has no cmd/p256k1 row or no section on the command")
+	}
+	section := string(readme[i:])
+	for _, cmd := range commands {
+		name := "`" + cmd.name + "`"
+		prose := section[:strings.Index(section, "```")]
+		if !strings.Contains(prose, name) && !strings.Contains(prose, "`"+cmd.name+" ") {
+			t.Errorf("the README's section on the command does not name %s", name)
+		}
+	}
+	for _, name := range []string{"`hd`", "`musig`", "`sp`", "`bench`", "`selftest`"} {
+		if !strings.Contains(row, name) {
+			t.Errorf("the README's cmd/p256k1 row does not name %s: %s", name, row)
+		}
+	}
+}
+
+// TestREADMERecoveryColumn: the README's performance table has an ECDSA
+// public-key recovery column with p256k1's ratio to libsecp256k1's
+// secp256k1_ecdsa_recover, and says how it was measured (issue 28, item 3).
+func TestREADMERecoveryColumn(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header, p256k1Row string
+	for _, l := range strings.Split(string(readme), "\n") {
+		switch {
+		case strings.HasPrefix(l, "| library | PubKey |"):
+			header = l
+		case strings.HasPrefix(l, "| **p256k1** |") && header != "" && p256k1Row == "":
+			p256k1Row = l
+		}
+	}
+	cols := strings.Split(header, " | ")
+	col := -1
+	for i, c := range cols {
+		if strings.HasPrefix(c, "ECDSARecover") {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("the performance table has no ECDSARecover column: %q", header)
+	}
+	if cells := strings.Split(p256k1Row, " | "); len(cells) != len(cols) || !regexp.MustCompile(`^\*\*\d\.\d\d\*\*$`).MatchString(cells[col]) {
+		t.Fatalf("p256k1's row has no ratio in the ECDSARecover column: %q", p256k1Row)
+	}
+	if !strings.Contains(string(readme), "secp256k1_ecdsa_recover") || !strings.Contains(string(readme), "-ops ECDSARecover") {
+		t.Error("the README does not say what the recovery column was measured against, and how")
 	}
 }

@@ -37,12 +37,13 @@ ECDSA signatures are RFC 6979 (deterministic) and low-S, written as 64-byte
 compact r‖s, DER, or "recoverable": r‖s‖recid (65 bytes). Schnorr signatures
 are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 		`  p256k1 sign --scheme schnorr --key-file alice.key --hash none \
-      --msg 5e1f42e7f8bcd7a6d3bd9dc54bb2f31d20e1ea0fcbd1d4b1f3bde0fa8b0f8a11
-  echo -n hello | p256k1 sign --scheme ecdsa --key-env MY_KEY --hash sha256`)
+      --msg 243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89
+  printf hello | P256K1_KEY=$(cat alice.key) p256k1 sign --scheme ecdsa --key-env P256K1_KEY --hash sha256`)
 	var ks keySource
 	var ms msgSource
 	ks.register(fs)
 	ms.register(fs, true)
+	ms.refuseEmptyStdin = true
 	scheme := schemeFlag(fs)
 	format := fs.String("format", "compact", "ECDSA signature encoding: compact, der or recoverable")
 	auxHex := fs.String("aux", "", "Schnorr: 32 bytes `HEX` of auxiliary randomness (default: fresh from the OS)")
@@ -143,8 +144,10 @@ Verifies a signature and prints "valid" (exit 0) or "invalid" (exit 1).
 ECDSA: --pubkey is 33 or 65 bytes, --sig is 64-byte compact r‖s or DER (strict,
 BIP-66), and high-S signatures are invalid as in libsecp256k1. Schnorr: --pubkey
 is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
-sign.`, `  p256k1 verify --scheme schnorr --hash none --pubkey 79be...98 \
-      --msg 5e1f...11 --sig e907...c0`)
+sign.`, `  p256k1 verify --scheme schnorr --hash none \
+      --pubkey dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659 \
+      --msg 243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89 \
+      --sig 6896bd60eeae296db48a229ff71dfe071bde413e6d43f917dc8dcf8c78de33418906d11ac976abccb20b091292bff4ea897efcb639ea871cfa95f6de339e4b0a`)
 	var ms msgSource
 	ms.register(fs, true)
 	scheme := schemeFlag(fs)
@@ -251,7 +254,8 @@ func cmdRecover(c *cli, args []string) error {
 Recovers the public key that made a recoverable ECDSA signature: --sig is
 r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 65-byte message-signing form (BIP-137: header 27–42 first). Prints the compressed key
-(uncompressed with --uncompressed).`, `  echo -n hello | p256k1 recover --hash sha256 --sig 3b7f...01`)
+(uncompressed with --uncompressed).`, `  printf hello | p256k1 recover --hash sha256 \
+      --sig d7ffe59a6c1a379d601aabb2260ae9f0000e22238e5a476c1d719975d92a6adb1fe3317fe85c44e002ea2271eff7e5db0b33cecc0509f6aad28c6ed48ee4c39d00`)
 	var ms msgSource
 	ms.register(fs, true)
 	sigHex := fs.String("sig", "", "the 65-byte recoverable signature, `HEX` (required)")
@@ -301,8 +305,8 @@ taken with even Y as Nostr keys are): by default libsecp256k1's secp256k1_ecdh,
 SHA-256 of the compressed shared point; with --raw the shared x coordinate
 (NIP-04, NIP-44). Your key is used as it is, as secp256k1_ecdh does (with an
 x-only peer key, the hashed value then depends on the Y parity of your own
-public key; the raw x does not). The output is a secret: handle it as one.`, `  p256k1 ecdh --key-file alice.key --pubkey 03bcd...21
-  p256k1 ecdh --key-file alice.key --pubkey 79be...98 --raw`)
+public key; the raw x does not). The output is a secret: handle it as one.`, `  p256k1 ecdh --key-file alice.key --pubkey 02f9308a019258c31049344f85f89d5229b531c845836f99b08601f113bce036f9
+  p256k1 ecdh --key-file alice.key --pubkey 79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 --raw`)
 	var ks keySource
 	ks.register(fs)
 	pubHex := fs.String("pubkey", "", "the peer's public key, `HEX` (required)")

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,8 +26,8 @@ BIP-352 silent payments:
   tweaks    the tweak data (input_hash·A) of each transaction in a file, as index servers publish it
 
 example:
-  p256k1 sp address --key-file scan.key --spend-pub 025cc9…cf36
-  p256k1 sp scan --key-file scan.key --spend-pub 025cc9…cf36 block.jsonl
+  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36
+  p256k1 sp scan --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 block.jsonl
 
 "p256k1 sp <subcommand> --help" describes each, with an example.
 `
@@ -100,7 +99,7 @@ func spAddress(c *cli, args []string) error {
 Prints the silent-payment address of the scan secret key (read like every
 secret: --key-file, --key-env or standard input) and the spend public key:
 the unlabelled address first, then one per --label, in order.`,
-		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9…cf36 --label 0 --label 7")
+		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --label 0 --label 7")
 	var k spKeys
 	k.register(c, fs)
 	testnet := fs.Bool("testnet", false, "tsp1… addresses (testnet, signet, regtest)")
@@ -139,65 +138,144 @@ type spTx struct {
 	TxID    string   `json:"txid"`
 	Tweak   string   `json:"tweak"`
 	Outputs []string `json:"outputs"`
-	Vin     []struct {
-		TxID      string `json:"txid"`
-		Vout      uint32 `json:"vout"`
-		ScriptSig string `json:"scriptSig"`
-		Witness   string `json:"txinwitness"`
-		Prevout   string `json:"prevout"`
-	} `json:"vin"`
+	Vin     []spVin  `json:"vin"`
 }
 
-// maxSPLine bounds one line of a transaction file.
+type spVin struct {
+	TxID      string    `json:"txid"`
+	Vout      uint32    `json:"vout"`
+	ScriptSig string    `json:"scriptSig"`
+	Witness   string    `json:"txinwitness"`
+	Prevout   spPrevout `json:"prevout"`
+}
+
+// spPrevout is the spent output's scriptPubKey, hex: given flat
+// ("prevout": "5120…") or as BIP-352's test vectors give it
+// ("prevout": {"scriptPubKey": {"hex": "5120…"}}).
+type spPrevout string
+
+func (p *spPrevout) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*p = spPrevout(s)
+		return nil
+	}
+	var o struct {
+		ScriptPubKey *struct {
+			Hex *string `json:"hex"`
+		} `json:"scriptPubKey"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil || o.ScriptPubKey == nil || o.ScriptPubKey.Hex == nil {
+		return errors.New(`prevout: want the scriptPubKey as hex, or {"scriptPubKey": {"hex": …}}`)
+	}
+	*p = spPrevout(*o.ScriptPubKey.Hex)
+	return nil
+}
+
+// maxSPLine bounds one line of a transaction file; a longer line is a
+// malformed line.
 const maxSPLine = 4 << 20
 
-// readSPFile reads path ("-": standard input) as JSON lines.
-func (c *cli) readSPFile(path string) ([]spTx, error) {
-	var r io.Reader
-	if path == "-" {
-		if c.stdinUsed {
-			return nil, usagef("standard input already holds the key; give --key-file or --key-env")
-		}
-		c.stdinUsed = true
-		r = c.stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, pathError("transaction file", path, err)
-		}
-		defer f.Close()
-		r = f
+// A chunk of a transaction file: this many lines or bytes of text at most
+// (plus one line).
+const (
+	spChunkLines = 4096
+	spChunkBytes = 4 << 20
+)
+
+// spLine is one line of a transaction file, parsed (bad: why it is
+// malformed).
+type spLine struct {
+	n   int
+	tx  spTx
+	bad string
+}
+
+// spStream reads path ("-": standard input) as JSON lines in bounded chunks
+// and calls each with every chunk's lines (blank lines and lines starting
+// with # are skipped; line numbers count every line). Malformed lines are
+// reported on standard error as they are met and not passed on, so that
+// the chunk holds only lines to process; a line with both "tweak" and
+// "vin", or without "txid", is passed on with a warning. It returns the
+// number of malformed lines, processed lines, and an error that ends the
+// command early.
+func (c *cli) spStream(cmd, path string, bar *progressBar, each func([]spLine) error) (bad, good int, err error) {
+	in, size, closeIn, err := c.openInput(path, "transaction file")
+	if err != nil {
+		return 0, 0, err
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxSPLine)
-	var txs []spTx
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" {
-			continue
-		}
-		var tx spTx
-		if err := json.Unmarshal([]byte(t), &tx); err != nil {
-			return nil, usagef("line %d: not a JSON object (%v)", line, err)
-		}
-		txs = append(txs, tx)
+	defer closeIn()
+	if bar != nil {
+		bar.total = size
 	}
-	if err := sc.Err(); err != nil {
-		if err == bufio.ErrTooLong {
-			return nil, usagef("line %d: longer than %d bytes", len(txs)+1, maxSPLine)
+	lr := newLineReader(in, maxSPLine, true)
+	for {
+		lines, rerr := lr.chunk(spChunkLines, spChunkBytes)
+		parsed := make([]spLine, 0, len(lines))
+		for _, l := range lines {
+			sl := spLine{n: l.n}
+			switch {
+			case l.tooLong:
+				sl.bad = fmt.Sprintf("longer than %d bytes", maxSPLine)
+			default:
+				if err := json.Unmarshal(l.text, &sl.tx); err != nil {
+					sl.bad = "not a JSON object of a transaction (" + err.Error() + ")"
+				}
+			}
+			if sl.bad != "" {
+				bad++
+				c.spNote(cmd, sl.n, "malformed: "+sl.bad)
+				continue
+			}
+			if sl.tx.TxID == "" {
+				c.spNote(cmd, sl.n, "warning: no txid")
+			}
+			if sl.tx.Tweak != "" && sl.tx.Vin != nil {
+				what := "the tweak is used, vin is ignored"
+				if cmd == "sp tweaks" {
+					what = "the tweak data is computed from vin, the tweak given is ignored"
+				}
+				c.spNote(cmd, sl.n, "warning: both tweak and vin; "+what)
+			}
+			parsed = append(parsed, sl)
 		}
-		return nil, usagef("reading the transaction file: %v", err)
+		if err := each(parsed); err != nil {
+			return bad, good, err
+		}
+		good += len(parsed)
+		if bar != nil {
+			bar.set(good+bad, lr.read)
+		}
+		if rerr == io.EOF {
+			return bad, good, nil
+		}
+		if rerr != nil {
+			return bad, good, usagef("reading the transaction file after line %d: %v", lr.n, rerr)
+		}
 	}
-	return txs, nil
+}
+
+// spNote writes a line's warning or error on standard error.
+func (c *cli) spNote(cmd string, line int, msg string) {
+	fmt.Fprintf(c.stderr, "p256k1 %s: line %d: %s\n", cmd, line, msg)
+}
+
+// spDone ends sp scan and sp tweaks: exit status 2 if any line was
+// malformed (the others were processed and reported).
+func spDone(bad, total int) error {
+	if bad > 0 {
+		return &exitError{exitUsage, fmt.Sprintf("%d malformed of %d lines (the others were processed)", bad, total)}
+	}
+	return nil
 }
 
 // inputs converts a line's vin into TweakData's inputs.
-func (tx *spTx) inputs(line int) (silentpayments.TxInputs, error) {
+func (tx *spTx) inputs() (silentpayments.TxInputs, error) {
 	var ti silentpayments.TxInputs
 	for i, v := range tx.Vin {
 		id, err := hex.DecodeString(v.TxID)
 		if err != nil || len(id) != 32 {
-			return ti, usagef("line %d: vin %d: txid: want 32 bytes hex", line, i)
+			return ti, fmt.Errorf("vin %d: txid: want 32 bytes hex", i)
 		}
 		slices.Reverse(id) // displayed order → serialization order
 		var op silentpayments.Outpoint
@@ -206,13 +284,13 @@ func (tx *spTx) inputs(line int) (silentpayments.TxInputs, error) {
 		ti.Outpoints = append(ti.Outpoints, op)
 		ss, err1 := hex.DecodeString(v.ScriptSig)
 		wb, err2 := hex.DecodeString(v.Witness)
-		spk, err3 := hex.DecodeString(v.Prevout)
+		spk, err3 := hex.DecodeString(string(v.Prevout))
 		if err1 != nil || err2 != nil || err3 != nil {
-			return ti, usagef("line %d: vin %d: scriptSig, txinwitness and prevout must be hex", line, i)
+			return ti, fmt.Errorf("vin %d: scriptSig, txinwitness and prevout must be hex", i)
 		}
 		w, err := silentpayments.ParseWitness(wb)
 		if err != nil {
-			return ti, usagef("line %d: vin %d: %v", line, i, err)
+			return ti, fmt.Errorf("vin %d: %v", i, err)
 		}
 		if pub, _, ok := silentpayments.InputPublicKey(&silentpayments.Input{ScriptSig: ss, Witness: w, PrevoutScript: spk}); ok {
 			ti.Inputs = append(ti.Inputs, pub)
@@ -221,14 +299,28 @@ func (tx *spTx) inputs(line int) (silentpayments.TxInputs, error) {
 	return ti, nil
 }
 
+const spInputHelp = `Transactions are JSON lines, one a line, with the field names of BIP-352's
+test vectors: {"txid":…, "vin":[{"txid","vout","scriptSig","txinwitness",
+"prevout"}…]}, hex; prevout is the spent output's scriptPubKey, given as hex
+or as the vectors give it ({"scriptPubKey":{"hex":…}}). Blank lines and
+lines starting with # are skipped; line numbers count every line.
+
+The file is read and processed in chunks (memory stays bounded whatever its
+size), and results are written as each chunk is done. A line that cannot be
+read (not JSON, bad hex, longer than 4 MiB) is reported on standard error
+as "line N: malformed: …" and the others are still processed; the exit
+status is then 2 (0 when every line was read). A line without "txid", or
+with both "tweak" and "vin", gets a warning.`
+
 func spTweaks(c *cli, args []string) error {
 	fs := c.newFlags("sp tweaks", "FILE|-", `
-Reads transactions as JSON lines ({"txid":…, "vin":[{"txid","vout","scriptSig",
-"txinwitness","prevout"}…]}, hex as in BIP-352's test vectors; prevout is the
-spent output's scriptPubKey) and prints each one's tweak data input_hash·A
-(33 bytes), computed on all cores. A transaction with no eligible input, or
-whose input keys sum to zero, gets no tweak data ("-").`,
-		"  p256k1 sp tweaks block.jsonl > tweaks.jsonl")
+Reads transactions and prints each one's tweak data input_hash·A (33 bytes),
+computed on all cores, one line per transaction read (with --json:
+{"line", "txid", "tweak"}). A transaction with no eligible input, or whose
+input keys sum to zero, gets no tweak data ("-").
+
+`+spInputHelp,
+		"  p256k1 sp tweaks block.jsonl > tweaks.txt")
 	fs.BoolVar(&c.json, "json", false, "write JSON lines")
 	pos, err := c.parse(fs, args)
 	if err != nil {
@@ -237,42 +329,59 @@ whose input keys sum to zero, gets no tweak data ("-").`,
 	if len(pos) != 1 {
 		return usagef("want one FILE (or - for standard input); see p256k1 sp tweaks --help")
 	}
-	txs, err := c.readSPFile(pos[0])
+	lineErrs := 0
+	bad, good, err := c.spStream("sp tweaks", pos[0], nil, func(lines []spLine) error {
+		ins := make([]silentpayments.TxInputs, 0, len(lines))
+		keep := lines[:0:0]
+		for i := range lines {
+			ti, err := lines[i].tx.inputs()
+			if err != nil {
+				c.spNote("sp tweaks", lines[i].n, "malformed: "+err.Error())
+				lineErrs++
+				continue
+			}
+			ins = append(ins, ti)
+			keep = append(keep, lines[i])
+		}
+		out := make([]p256k1.PublicKey, len(ins))
+		errs := make([]error, len(ins))
+		silentpayments.TweakDataBatchParallel(ins, out, errs, 0)
+		var buf strings.Builder
+		for i := range keep {
+			tw := "-"
+			if errs[i] == nil {
+				b := out[i].SerializeCompressed()
+				tw = hex.EncodeToString(b[:])
+			}
+			if c.json {
+				j, _ := json.Marshal(map[string]any{"line": keep[i].n, "txid": keep[i].tx.TxID, "tweak": tw})
+				buf.Write(j)
+				buf.WriteByte('\n')
+			} else {
+				buf.WriteString(tw + "\n")
+			}
+		}
+		_, err := io.WriteString(c.stdout, buf.String())
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	ins := make([]silentpayments.TxInputs, len(txs))
-	for i := range txs {
-		if ins[i], err = txs[i].inputs(i + 1); err != nil {
-			return err
-		}
-	}
-	out := make([]p256k1.PublicKey, len(txs))
-	errs := make([]error, len(txs))
-	silentpayments.TweakDataBatchParallel(ins, out, errs, 0)
-	for i := range txs {
-		tw := "-"
-		if errs[i] == nil {
-			b := out[i].SerializeCompressed()
-			tw = hex.EncodeToString(b[:])
-		}
-		if err := c.output(map[string]any{"txid": txs[i].TxID, "tweak": tw}, "tweak"); err != nil {
-			return err
-		}
-	}
-	return nil
+	return spDone(bad+lineErrs, bad+good)
 }
 
 func spScan(c *cli, args []string) error {
 	fs := c.newFlags("sp scan", "FILE|-", `
-Finds the outputs that pay the receiver in a file of transactions, JSON
-lines as "sp tweaks" reads them plus "outputs" (the x-only output keys, hex);
-a line may give "tweak" (its tweak data) instead of "vin". Prints one line per
-output found: the transaction's line number, its txid, the output key and the
-tweak that spends it (secret key = spend key + tweak; keep it private: with
-it anyone can link the output to you). Scans on all cores; progress on
-standard error when it is a terminal.`,
-		"  p256k1 sp scan --key-file scan.key --spend-pub 025cc9…cf36 --label 0 block.jsonl")
+Finds the outputs that pay the receiver in a file of transactions: lines as
+"sp tweaks" reads them plus "outputs" (the x-only output keys, hex); a line
+may give "tweak" (its tweak data) instead of "vin". Prints one line per
+output found: the transaction's line number, its txid, the output key and
+the tweak that spends it (secret key = spend key + tweak; keep it private:
+with it anyone can link the output to you). Scans on all cores; progress on
+standard error when it is a terminal.
+
+`+spInputHelp,
+		"  p256k1 sp scan --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --label 0 block.jsonl")
 	var k spKeys
 	k.register(c, fs)
 	pos, err := c.parse(fs, args)
@@ -287,10 +396,6 @@ standard error when it is a terminal.`,
 		return err
 	}
 	defer scan.Zero()
-	txs, err := c.readSPFile(pos[0])
-	if err != nil {
-		return err
-	}
 	var labels *silentpayments.LabelSet
 	if len(k.labels) > 0 {
 		if labels, err = silentpayments.NewLabelSet(&scan, k.labels); err != nil {
@@ -302,70 +407,89 @@ standard error when it is a terminal.`,
 		return usagef("%v", err)
 	}
 	defer sc.Zero()
-	items := make([]silentpayments.Tx, len(txs))
-	for i := range txs {
-		for j, o := range txs[i].Outputs {
-			b, err := hex.DecodeString(o)
-			if err != nil || len(b) != 32 {
-				return usagef("line %d: output %d: want 32 bytes hex (an x-only key)", i+1, j)
-			}
-			x, _ := p256k1.ParseXOnlyPublicKey(b) // not a key: never matches
-			items[i].Outputs = append(items[i].Outputs, x)
-		}
-		if txs[i].Tweak != "" {
-			b, err := hex.DecodeString(txs[i].Tweak)
-			if err == nil {
-				items[i].TweakData, err = p256k1.ParsePublicKey(b)
-			}
+	bar := newProgressBar(c.stderr, isTerminal(c.stderr), -1, "transactions")
+	found, lineErrs := 0, 0
+	bad, good, err := c.spStream("sp scan", pos[0], bar, func(lines []spLine) error {
+		items := make([]silentpayments.Tx, 0, len(lines))
+		keep := lines[:0:0]
+		for i := range lines {
+			it, err := spItem(&lines[i].tx)
 			if err != nil {
-				return usagef("line %d: tweak: want a 33-byte public key, hex", i+1)
-			}
-			continue
-		}
-		ti, err := txs[i].inputs(i + 1)
-		if err != nil {
-			return err
-		}
-		// A transaction that cannot pay a silent payment (no eligible
-		// input, keys summing to zero) keeps no summary and is skipped.
-		if p, err := silentpayments.SummarizePrevouts(ti.Inputs, ti.Outpoints); err == nil {
-			items[i].Prevouts = &p
-		}
-	}
-	results := make([]silentpayments.Result, len(items))
-	bar := newProgressBar(c.stderr, isTerminal(c.stderr), max(len(items), 1))
-	const step = 4096
-	for lo := 0; lo < len(items); lo += step {
-		hi := min(lo+step, len(items))
-		sc.ScanBatchParallel(items[lo:hi], results[lo:hi], 0)
-		bar.set(hi)
-	}
-	bar.done()
-	found := 0
-	for i := range results {
-		if results[i].Err != nil {
-			continue // no tweak data: the transaction cannot pay a silent payment
-		}
-		for _, m := range results[i].Matches {
-			found++
-			x := m.Output.Bytes()
-			obj := map[string]any{"line": i + 1, "txid": txs[i].TxID, "output": hex.EncodeToString(x[:]), "tweak": hex.EncodeToString(m.Tweak[:])}
-			if m.Labelled {
-				obj["label"] = m.Label
-			}
-			if c.json {
-				if err := c.output(obj); err != nil {
-					return err
-				}
+				c.spNote("sp scan", lines[i].n, "malformed: "+err.Error())
+				lineErrs++
 				continue
 			}
-			label := ""
-			if m.Labelled {
-				label = fmt.Sprintf(" label=%d", m.Label)
-			}
-			fmt.Fprintf(c.stdout, "line %d txid=%s output=%s tweak=%s%s\n", i+1, txs[i].TxID, obj["output"], obj["tweak"], label)
+			items = append(items, it)
+			keep = append(keep, lines[i])
 		}
+		results := make([]silentpayments.Result, len(items))
+		sc.ScanBatchParallel(items, results, 0)
+		var buf strings.Builder
+		for i := range results {
+			if results[i].Err != nil {
+				continue // no tweak data: the transaction cannot pay a silent payment
+			}
+			for _, m := range results[i].Matches {
+				found++
+				x := m.Output.Bytes()
+				obj := map[string]any{"line": keep[i].n, "txid": keep[i].tx.TxID, "output": hex.EncodeToString(x[:]), "tweak": hex.EncodeToString(m.Tweak[:])}
+				if m.Labelled {
+					obj["label"] = m.Label
+				}
+				if c.json {
+					j, _ := json.Marshal(obj)
+					buf.Write(j)
+					buf.WriteByte('\n')
+					continue
+				}
+				label := ""
+				if m.Labelled {
+					label = fmt.Sprintf(" label=%d", m.Label)
+				}
+				fmt.Fprintf(&buf, "line %d txid=%s output=%s tweak=%s%s\n", keep[i].n, keep[i].tx.TxID, obj["output"], obj["tweak"], label)
+			}
+		}
+		_, err := io.WriteString(c.stdout, buf.String())
+		return err
+	})
+	bar.done()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(c.stderr, "%d transactions scanned, %d outputs found\n", len(items), found)
-	return nil
+	fmt.Fprintf(c.stderr, "%d transactions scanned, %d outputs found\n", good-lineErrs, found)
+	return spDone(bad+lineErrs, bad+good)
+}
+
+// spItem converts a line for the scanner: its outputs and its tweak data
+// (given) or its inputs' summary (from vin).
+func spItem(tx *spTx) (silentpayments.Tx, error) {
+	var it silentpayments.Tx
+	for j, o := range tx.Outputs {
+		b, err := hex.DecodeString(o)
+		if err != nil || len(b) != 32 {
+			return it, fmt.Errorf("output %d: want 32 bytes hex (an x-only key)", j)
+		}
+		x, _ := p256k1.ParseXOnlyPublicKey(b) // not a key: never matches
+		it.Outputs = append(it.Outputs, x)
+	}
+	if tx.Tweak != "" {
+		b, err := hex.DecodeString(tx.Tweak)
+		if err == nil {
+			it.TweakData, err = p256k1.ParsePublicKey(b)
+		}
+		if err != nil {
+			return it, errors.New("tweak: want a 33-byte public key, hex")
+		}
+		return it, nil
+	}
+	ti, err := tx.inputs()
+	if err != nil {
+		return it, err
+	}
+	// A transaction that cannot pay a silent payment (no eligible input,
+	// keys summing to zero) keeps no summary and is skipped.
+	if p, err := silentpayments.SummarizePrevouts(ti.Inputs, ti.Outpoints); err == nil {
+		it.Prevouts = &p
+	}
+	return it, nil
 }

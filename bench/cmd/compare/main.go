@@ -4,7 +4,7 @@
 // through the secp256k1 crate, and k256), on the same inputs.
 //
 // It first checks that every library gives the same bytes (public keys,
-// ECDSA and BIP-340 signatures, ECDH secrets) and stops on any
+// ECDSA and BIP-340 signatures, recovered keys, ECDH secrets) and stops on any
 // disagreement. Then it runs each library's benchmarks once per round,
 // libraries in an order that rotates from round to round, and reports the
 // median of the rounds: a Markdown table of ns/op, allocs/op and the ratio
@@ -40,7 +40,7 @@ import (
 )
 
 // ops are the benchmarked operations, in table order.
-var ops = []string{"PubKey", "ECDSASign", "ECDSAVerify", "SchnorrSign", "SchnorrSignKeypair", "SchnorrVerify", "ECDH"}
+var ops = []string{"PubKey", "ECDSASign", "ECDSAVerify", "ECDSARecover", "SchnorrSign", "SchnorrSignKeypair", "SchnorrVerify", "ECDH"}
 
 // libOrder is the order of the rows; libraries not listed come last.
 var libOrder = []string{"p256k1", "libsecp256k1-ffi", "libsecp256k1-asm", "rust-secp256k1", "libsecp-system", "geth", "k256", "decred", "btcec"}

@@ -91,6 +91,7 @@ type fixture struct {
 	pub           [33]byte
 	xonly         [32]byte
 	ecdsa, bip340 [64]byte
+	rec           [65]byte // recoverable ECDSA: r ‖ s ‖ recid
 }
 
 func makeFixtures() *[bench.N]fixture {
@@ -102,6 +103,9 @@ func makeFixtures() *[bench.N]fixture {
 		copy(fx[i].xonly[:], fx[i].pub[1:])
 		must(p.ECDSASign(&in.Secret, &in.Msg, &fx[i].ecdsa))
 		must(p.SchnorrSign(&in.Secret, &in.Msg, &in.Aux, &fx[i].bip340))
+		var err error
+		fx[i].rec, err = bench.RecoverableSig(in)
+		must(err)
 	}
 	return &fx
 }
@@ -131,6 +135,8 @@ func call(l *bench.Lib, op string, fx *[bench.N]fixture) func(i int) {
 				panic("ECDSAVerify rejected a valid signature")
 			}
 		}
+	case "ECDSARecover":
+		return func(i int) { must(l.ECDSARecover(&bench.Inputs[i%bench.N].Msg, &fx[i%bench.N].rec, &pub)) }
 	case "SchnorrSign":
 		return func(i int) {
 			in := &bench.Inputs[i%bench.N]

@@ -93,6 +93,25 @@ mod rs {
         ecdsa::verify(&sig, Message::from_digest(*msg), &pk).is_ok()
     }
 
+    /// A recoverable ECDSA signature: r ‖ s ‖ recid.
+    pub fn ecdsa_sign_recoverable(sk: &[u8; 32], msg: &[u8; 32]) -> [u8; 65] {
+        let sk = SecretKey::from_secret_bytes(*sk).expect("valid secret");
+        let (id, rs) =
+            ecdsa::RecoverableSignature::sign_ecdsa_recoverable(Message::from_digest(*msg), &sk)
+                .serialize_compact();
+        let mut out = [0u8; 65];
+        out[..64].copy_from_slice(&rs);
+        out[64] = id.to_u8();
+        out
+    }
+
+    /// The compressed public key that made `sig` (r ‖ s ‖ recid) on `msg`.
+    pub fn ecdsa_recover(msg: &[u8; 32], sig: &[u8; 65]) -> Option<[u8; 33]> {
+        let id = ecdsa::RecoveryId::try_from(i32::from(sig[64])).ok()?;
+        let s = ecdsa::RecoverableSignature::from_compact(&sig[..64], id).ok()?;
+        Some(s.recover(Message::from_digest(*msg)).ok()?.serialize())
+    }
+
     pub fn keypair(sk: &[u8; 32]) -> Keypair {
         Keypair::from_secret_bytes(*sk).expect("valid secret")
     }
@@ -202,6 +221,40 @@ mod ffi_row {
                     return false;
                 }
                 ffi::secp256k1_ecdsa_verify(self.p(), &s, msg.as_ptr(), &p) == 1
+            }
+        }
+
+        /// secp256k1_ecdsa_recover on r ‖ s ‖ recid, serialized compressed.
+        pub fn ecdsa_recover(&self, msg: &[u8; 32], sig: &[u8; 65]) -> Option<[u8; 33]> {
+            use ffi::recovery::{
+                secp256k1_ecdsa_recover, secp256k1_ecdsa_recoverable_signature_parse_compact,
+                RecoverableSignature,
+            };
+            unsafe {
+                let mut s = RecoverableSignature::new();
+                if secp256k1_ecdsa_recoverable_signature_parse_compact(
+                    self.p(),
+                    &mut s,
+                    sig.as_ptr(),
+                    i32::from(sig[64]),
+                ) != 1
+                {
+                    return None;
+                }
+                let mut p = ffi::PublicKey::new();
+                if secp256k1_ecdsa_recover(self.p(), &mut p, &s, msg.as_ptr()) != 1 {
+                    return None;
+                }
+                let mut out = [0u8; 33];
+                let mut len = 33usize;
+                ffi::secp256k1_ec_pubkey_serialize(
+                    self.p(),
+                    out.as_mut_ptr(),
+                    &mut len,
+                    &p,
+                    ffi::SECP256K1_SER_COMPRESSED,
+                );
+                Some(out)
             }
         }
 
@@ -335,6 +388,15 @@ mod rc {
             return false;
         };
         pk.verify_prehash(msg, &sig).is_ok()
+    }
+
+    /// The compressed public key that made `sig` (r ‖ s ‖ recid) on the
+    /// digest `msg`.
+    pub fn ecdsa_recover(msg: &[u8; 32], sig: &[u8; 65]) -> Option<[u8; 33]> {
+        let s = ecdsa::Signature::from_slice(&sig[..64]).ok()?;
+        let id = ecdsa::RecoveryId::from_byte(sig[64])?;
+        let vk = ecdsa::VerifyingKey::recover_from_prehash(msg, &s, id).ok()?;
+        Some(compressed(vk.as_affine()))
     }
 
     pub fn keypair(sk: &[u8; 32]) -> schnorr::SigningKey {
@@ -542,6 +604,26 @@ fn check() -> ExitCode {
                 format!("schnorr {i}: k256 accepts {who} sig for wrong msg"),
             );
         }
+        // Recovery: each library recovers the signer from rust-secp256k1's
+        // recoverable signature, and not from one with a corrupted s.
+        let rsig = rs::ecdsa_sign_recoverable(sk, msg);
+        fail(
+            rsig[..64] == a.ecdsa[i][..],
+            format!("recover {i}: recoverable signature != compact signature"),
+        );
+        for (who, got) in [
+            ("rust-secp256k1", rs::ecdsa_recover(msg, &rsig)),
+            ("k256", rc::ecdsa_recover(msg, &rsig)),
+            ("libsecp256k1-ffi", ffi.ecdsa_recover(msg, &rsig)),
+        ] {
+            fail(got == Some(*pk), format!("recover {i}: {who} does not recover the signer"));
+        }
+        let mut bad = rsig;
+        bad[32 + i % 32] ^= 1 << (i % 8);
+        fail(
+            rs::ecdsa_recover(msg, &bad) != Some(*pk) && rc::ecdsa_recover(msg, &bad) != Some(*pk),
+            format!("recover {i}: the signer recovered from a corrupted signature"),
+        );
         // Keypair signing path agrees with the from-secret path.
         fail(
             rs::schnorr_sign_keypair(&rs::keypair(sk), msg, aux) == a.schnorr[i]
@@ -588,6 +670,13 @@ fn check() -> ExitCode {
         for i in 0..N {
             out += &format!("{lib} ecdsa {i} {}\n", hex(&o.ecdsa[i]));
         }
+        let recover: fn(&[u8; 32], &[u8; 65]) -> Option<[u8; 33]> =
+            if lib == "k256" { rc::ecdsa_recover } else { rs::ecdsa_recover };
+        for i in 0..N {
+            let sig = rs::ecdsa_sign_recoverable(&inp.secrets[i], &inp.msgs[i]);
+            let k = recover(&inp.msgs[i], &sig).unwrap_or([0u8; 33]);
+            out += &format!("{lib} recover {i} {}\n", hex(&k));
+        }
         for i in 0..N {
             out += &format!("{lib} schnorr {i} {}\n", hex(&o.schnorr[i]));
         }
@@ -598,7 +687,7 @@ fn check() -> ExitCode {
     print!("{out}");
 
     if errs.is_empty() {
-        eprintln!("check: ok: rust-secp256k1 and k256 agree on all {N} inputs for pubkey, ecdsa, schnorr, ecdh; cross-verification passed");
+        eprintln!("check: ok: rust-secp256k1 and k256 agree on all {N} inputs for pubkey, ecdsa, recover, schnorr, ecdh; cross-verification passed");
         ExitCode::SUCCESS
     } else {
         for e in &errs {
@@ -693,6 +782,9 @@ fn bench(args: &[String]) -> ExitCode {
     let esig: Vec<[u8; 64]> = (0..N)
         .map(|i| rs::ecdsa_sign(&inp.secrets[i], &inp.msgs[i]))
         .collect();
+    let rsig: Vec<[u8; 65]> = (0..N)
+        .map(|i| rs::ecdsa_sign_recoverable(&inp.secrets[i], &inp.msgs[i]))
+        .collect();
     let ssig: Vec<[u8; 64]> = (0..N)
         .map(|i| rs::schnorr_sign(&inp.secrets[i], &inp.msgs[i], &inp.auxs[i]))
         .collect();
@@ -754,6 +846,15 @@ fn bench(args: &[String]) -> ExitCode {
             black_box(&m[i]),
             black_box(&esig[i])
         )));
+    });
+    row!("ECDSARecover", "rust-secp256k1", |i| {
+        assert!(rs::ecdsa_recover(black_box(&m[i]), black_box(&rsig[i])) == Some(pk33[i]));
+    });
+    row!("ECDSARecover", "k256", |i| {
+        assert!(rc::ecdsa_recover(black_box(&m[i]), black_box(&rsig[i])) == Some(pk33[i]));
+    });
+    row!("ECDSARecover", "libsecp256k1-ffi", |i| {
+        assert!(ffi.ecdsa_recover(black_box(&m[i]), black_box(&rsig[i])) == Some(pk33[i]));
     });
     row!("SchnorrSign", "rust-secp256k1", |i| {
         black_box(rs::schnorr_sign(
