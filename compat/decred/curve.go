@@ -23,24 +23,16 @@ func (p *JacobianPoint) Set(other *JacobianPoint) {
 	*p = *other
 }
 
-// isInfinity returns 1 if p (normalized or not) is the point at infinity.
-func (p *JacobianPoint) isInfinity() int {
-	var x, y, z FieldVal
-	x.Set(&p.X).Normalize()
-	y.Set(&p.Y).Normalize()
-	z.Set(&p.Z).Normalize()
-	return int(z.IsZeroBit() | (x.IsZeroBit() & y.IsZeroBit()))
-}
-
-// toCurve sets q to p. Coordinates are not checked to be on the curve, as
-// in decred's package: callers build points from parsed keys or results.
+// toCurve sets q to p (the point at infinity when Z = 0 or X = Y = 0).
+// Coordinates are not checked to be on the curve, as in decred's package:
+// callers build points from parsed keys or results.
 func (p *JacobianPoint) toCurve(q *curve.Point) *curve.Point {
 	var x, y, z curve.FieldElement
 	p.X.toCurve(&x)
 	p.Y.toCurve(&y)
 	p.Z.toCurve(&z)
 	var zero curve.FieldElement
-	z.Select(&zero, &z, p.isInfinity())
+	z.Select(&zero, &z, x.IsZero()&y.IsZero())
 	return q.SetJacobianCoordinatesUnchecked(&x, &y, &z)
 }
 

@@ -114,37 +114,57 @@ func geqWords(a, b *[fieldWords]uint32) uint64 {
 // Normalize reduces f to its canonical value below p with every word within
 // its bits (magnitude 1) and returns f. f may have any magnitude up to 32.
 func (f *FieldVal) Normalize() *FieldVal {
-	var t [fieldWords]uint64
-	for i := range fieldWords {
-		t[i] = uint64(f.n[i])
-	}
+	t0, t1, t2, t3, t4 := uint64(f.n[0]), uint64(f.n[1]), uint64(f.n[2]), uint64(f.n[3]), uint64(f.n[4])
+	t5, t6, t7, t8, t9 := uint64(f.n[5]), uint64(f.n[6]), uint64(f.n[7]), uint64(f.n[8]), uint64(f.n[9])
 	// Two folds of the bits above 2^256 (2^256 ≡ 2^32 + 977: 977 into word
 	// 0, 2^32 = 2^6·2^26 into word 1) leave a value below 2^256.
 	for range 2 {
-		m := t[9] >> fieldMSBBits
-		t[9] &= fieldMSBMask
-		t[0] += m * 977
-		t[1] += m << 6
-		for i := range fieldWords - 1 {
-			t[i+1] += t[i] >> fieldBase
-			t[i] &= fieldBaseMask
-		}
+		m := t9 >> fieldMSBBits
+		t9 &= fieldMSBMask
+		t0 += m * 977
+		t1 += m<<6 + t0>>fieldBase
+		t0 &= fieldBaseMask
+		t2 += t1 >> fieldBase
+		t1 &= fieldBaseMask
+		t3 += t2 >> fieldBase
+		t2 &= fieldBaseMask
+		t4 += t3 >> fieldBase
+		t3 &= fieldBaseMask
+		t5 += t4 >> fieldBase
+		t4 &= fieldBaseMask
+		t6 += t5 >> fieldBase
+		t5 &= fieldBaseMask
+		t7 += t6 >> fieldBase
+		t6 &= fieldBaseMask
+		t8 += t7 >> fieldBase
+		t7 &= fieldBaseMask
+		t9 += t8 >> fieldBase
+		t8 &= fieldBaseMask
 	}
 	// Subtract p once if the value is ≥ p: add 2^256 − p and keep the sum,
 	// less 2^256, when it reaches 2^256.
-	var s [fieldWords]uint64
-	s[0] = t[0] + 977
-	s[1] = t[1] + 1<<6
-	copy(s[2:], t[2:])
-	for i := range fieldWords - 1 {
-		s[i+1] += s[i] >> fieldBase
-		s[i] &= fieldBaseMask
-	}
-	keep := -(s[9] >> fieldMSBBits) // all ones when the value was ≥ p
-	s[9] &= fieldMSBMask
-	for i := range fieldWords {
-		f.n[i] = uint32(t[i] ^ ((t[i] ^ s[i]) & keep))
-	}
+	s0 := t0 + 977
+	s1 := t1 + 1<<6 + s0>>fieldBase
+	s2 := t2 + s1>>fieldBase
+	s3 := t3 + s2>>fieldBase
+	s4 := t4 + s3>>fieldBase
+	s5 := t5 + s4>>fieldBase
+	s6 := t6 + s5>>fieldBase
+	s7 := t7 + s6>>fieldBase
+	s8 := t8 + s7>>fieldBase
+	s9 := t9 + s8>>fieldBase
+	keep := -(s9 >> fieldMSBBits) // all ones when the value was ≥ p
+	sel := func(t, s, mask uint64) uint32 { return uint32(t ^ ((t ^ s&mask) & keep)) }
+	f.n[0] = sel(t0, s0, fieldBaseMask)
+	f.n[1] = sel(t1, s1, fieldBaseMask)
+	f.n[2] = sel(t2, s2, fieldBaseMask)
+	f.n[3] = sel(t3, s3, fieldBaseMask)
+	f.n[4] = sel(t4, s4, fieldBaseMask)
+	f.n[5] = sel(t5, s5, fieldBaseMask)
+	f.n[6] = sel(t6, s6, fieldBaseMask)
+	f.n[7] = sel(t7, s7, fieldBaseMask)
+	f.n[8] = sel(t8, s8, fieldBaseMask)
+	f.n[9] = sel(t9, s9, fieldMSBMask)
 	return f
 }
 
