@@ -86,7 +86,14 @@ func TestHelpExamplesRun(t *testing.T) {
 	}
 	path := filepath.Dir(binary) + string(os.PathListSeparator) + os.Getenv("PATH")
 	ran := 0
+	// These help texts show a whole workflow (files made by one line and
+	// read by the next), which their own tests run as one script:
+	// TestMusigHelpExamplesRun and TestSPSendHelpExampleRuns.
+	workflows := map[string]bool{"musig nonce": true, "musig sign": true, "musig combine": true, "sp send": true}
 	for name, help := range helpTexts(t) {
+		if workflows[name] {
+			continue
+		}
 		examples := helpExamples(help)
 		if len(examples) == 0 {
 			t.Errorf("%s --help has no example", name)
