@@ -29,9 +29,11 @@ const (
 // fe8 is an eight-lane element in five vector registers.
 type fe8 [5]VecVirtual
 
-// f8consts holds the broadcast constants the kernels use.
+// f8consts holds the constants the kernels use: 2^52 − 1 in a register,
+// the others as 64-bit words in memory that the instructions broadcast.
 type f8consts struct {
-	m52, m48, c256, r260 VecVirtual
+	m52             VecVirtual
+	m48, c256, r260 Mem
 }
 
 func f8bcast(v uint64) VecVirtual {
@@ -42,8 +44,22 @@ func f8bcast(v uint64) VecVirtual {
 	return z
 }
 
+// f8globals are the memory constants, defined once per generated file.
+var f8globals *f8consts
+
+func f8word(name string, v uint64) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	DATA(0, U64(v))
+	return m
+}
+
 func newF8consts() *f8consts {
-	return &f8consts{m52: f8bcast(f8m52), m48: f8bcast(f8m48), c256: f8bcast(f8c256), r260: f8bcast(f8r260)}
+	if f8globals == nil {
+		f8globals = &f8consts{m48: f8word("f8m48", f8m48), c256: f8word("f8c256", f8c256), r260: f8word("f8r260", f8r260)}
+	}
+	k := *f8globals
+	k.m52 = f8bcast(f8m52)
+	return &k
 }
 
 // f8load loads the element at base+off.
@@ -77,17 +93,27 @@ func (k *f8consts) carry(lo, hi VecVirtual) {
 func (k *f8consts) weak(a fe8) {
 	t := ZMM()
 	VPSRLQ(Imm(48), a[4], t)
-	VPANDQ(k.m48, a[4], a[4])
-	VPMADD52LUQ(k.c256, t, a[0])
+	VPANDQ_BCST(k.m48, a[4], a[4])
+	VPMADD52LUQ_BCST(k.c256, t, a[0])
 	for i := 0; i < 4; i++ {
 		k.carry(a[i], a[i+1])
 	}
 }
 
+// f8zeroMem is a zero word in memory. A register is zeroed by a broadcast
+// load of it rather than by VPXORQ z, z, z, which avo's register allocator
+// takes for a read of z: z would be live from the function's entry, and a
+// function of several operations runs out of registers.
+var f8zeroMem *Mem
+
 // zero returns a zeroed register.
 func f8zero() VecVirtual {
+	if f8zeroMem == nil {
+		m := f8word("f8zero", 0)
+		f8zeroMem = &m
+	}
 	z := ZMM()
-	VPXORQ(z, z, z)
+	VPBROADCASTQ(*f8zeroMem, z)
 	return z
 }
 
@@ -99,11 +125,11 @@ func (k *f8consts) reduce(c [10]VecVirtual) fe8 {
 	}
 	e := f8zero()
 	for i := 5; i < 10; i++ {
-		VPMADD52LUQ(k.r260, c[i], c[i-5])
+		VPMADD52LUQ_BCST(k.r260, c[i], c[i-5])
 		if i < 9 {
-			VPMADD52HUQ(k.r260, c[i], c[i-4])
+			VPMADD52HUQ_BCST(k.r260, c[i], c[i-4])
 		} else {
-			VPMADD52HUQ(k.r260, c[i], e)
+			VPMADD52HUQ_BCST(k.r260, c[i], e)
 		}
 	}
 	for i := 0; i < 4; i++ {
@@ -113,9 +139,9 @@ func (k *f8consts) reduce(c [10]VecVirtual) fe8 {
 	VPSRLQ(Imm(48), c[4], t)
 	VPSLLQ(Imm(4), e, e)
 	VPADDQ(e, t, t)
-	VPANDQ(k.m48, c[4], c[4])
-	VPMADD52LUQ(k.c256, t, c[0])
-	VPMADD52HUQ(k.c256, t, c[1])
+	VPANDQ_BCST(k.m48, c[4], c[4])
+	VPMADD52LUQ_BCST(k.c256, t, c[0])
+	VPMADD52HUQ_BCST(k.c256, t, c[1])
 	return fe8{c[0], c[1], c[2], c[3], c[4]}
 }
 
@@ -223,6 +249,215 @@ func field8Unit() {
 		DECQ(n)
 		JNZ(LabelRef("squareN_loop"))
 		f8store(r, 0, a)
+		VZEROUPPER()
+		RET()
+	}
+}
+
+// The point unit (internal/ecmult8): eight-lane point doubling and mixed
+// addition in Jacobian coordinates, every field operation inlined and every
+// intermediate in a scratch buffer of the caller's. The operations below
+// load their operands, compute in registers and store their result: the
+// code is the sequence of field8 operations that the Go twin of each
+// formula (internal/ecmult8/point.go) calls, so the limbs agree.
+
+// f8m is an eight-lane element in memory: five 64-byte vectors at base+off.
+type f8m struct {
+	base Register
+	off  int
+}
+
+func (m f8m) limb(i int) Mem { return Mem{Base: m.base, Disp: m.off + 64*i} }
+
+func (m f8m) load() fe8 { return f8load(m.base, m.off) }
+
+func (m f8m) store(a fe8) { f8store(m.base, m.off, a) }
+
+func (k *f8consts) opMul(d, a, b f8m) {
+	x, y := a.load(), b.load()
+	k.weak(x)
+	k.weak(y)
+	d.store(k.mul(x, y))
+}
+
+func (k *f8consts) opSqr(d, a f8m) {
+	x := a.load()
+	k.weak(x)
+	d.store(k.square(x))
+}
+
+// opWeak is field8's NormalizeWeak (weakLane).
+func (k *f8consts) opWeak(d, a f8m) {
+	x := a.load()
+	k.weak(x)
+	d.store(x)
+}
+
+func opAdd(d, a, b f8m) {
+	for i := 0; i < 5; i++ {
+		x := ZMM()
+		VMOVDQU64(a.limb(i), x)
+		VPADDQ(b.limb(i), x, x)
+		VMOVDQU64(x, d.limb(i))
+	}
+}
+
+// opMulInt is field8's MulInt by a small constant: additions of the
+// element to itself (the same integers as the multiplication).
+func opMulInt(d, a f8m, c int) {
+	for i := 0; i < 5; i++ {
+		x, s := ZMM(), ZMM()
+		VMOVDQU64(a.limb(i), x)
+		VMOVDQA64(x, s)
+		for j := 1; j < c; j++ {
+			VPADDQ(x, s, s)
+		}
+		VMOVDQU64(s, d.limb(i))
+	}
+}
+
+// f8negLimb returns limb i of 2(m+1)·p, the constant of Negate and Sub.
+func f8negLimb(i, mb int) uint64 {
+	k := uint64(2 * (mb + 1))
+	switch i {
+	case 0:
+		return 0xFFFFEFFFFFC2F * k
+	case 4:
+		return f8m48 * k
+	}
+	return f8m52 * k
+}
+
+// opSub is field8's Sub: d = a + (2(mb+1)·p − b).
+func opSub(d, a, b f8m, mb int) {
+	for i := 0; i < 5; i++ {
+		c := f8bcast(f8negLimb(i, mb))
+		VPSUBQ(b.limb(i), c, c)
+		VPADDQ(a.limb(i), c, c)
+		VMOVDQU64(c, d.limb(i))
+	}
+}
+
+// jac8 and aff8 address the coordinates of ecmult8's Jacobian8 and Affine8.
+type jac8 struct{ x, y, z f8m }
+
+func jacAt(base Register) jac8 {
+	return jac8{f8m{base, 0}, f8m{base, 320}, f8m{base, 640}}
+}
+
+// scratchAt returns n elements of the scratch buffer at base.
+func scratchAt(base Register, n int) []f8m {
+	s := make([]f8m, n)
+	for i := range s {
+		s[i] = f8m{base, 320 * i}
+	}
+	return s
+}
+
+// pointDouble emits Jacobian8.Double (internal/ecmult8/point.go), the
+// doubling dbl-2009-l of the Explicit-Formulas Database for a = 0 with two
+// weak normalizations that keep every input of a multiplication at
+// magnitude ≤ 8. Input: X ≤ 6, Y ≤ 3, Z ≤ 1; output: magnitude 1.
+func (k *f8consts) pointDouble(r, a jac8, s []f8m) {
+	k.opSqr(s[0], a.y)         // B = Y²
+	k.opSqr(s[1], a.x)         // A = X²
+	k.opSqr(s[2], s[0])        // C = B²
+	opAdd(s[3], a.x, s[0])     // X + B (≤ 7)
+	k.opSqr(s[3], s[3])        // (X + B)²
+	opAdd(s[4], s[1], s[2])    // A + C (2)
+	opSub(s[3], s[3], s[4], 2) // D/2 = (X + B)² − A − C (4)
+	k.opWeak(s[3], s[3])       // (1)
+	opMulInt(s[5], s[1], 3)    // E = 3A (3)
+	k.opSqr(s[6], s[5])        // F = E²
+	opAdd(s[7], a.y, a.y)      // 2Y (≤ 6)
+	k.opMul(r.z, s[7], a.z)    // Z3 = 2YZ
+	opMulInt(s[4], s[3], 4)    // 2D (4)
+	opSub(s[6], s[6], s[4], 4) // F − 2D (6)
+	k.opWeak(r.x, s[6])        // X3 (1)
+	opAdd(s[4], s[3], s[3])    // D (2)
+	opSub(s[4], s[4], r.x, 1)  // D − X3 (4)
+	k.opMul(s[4], s[5], s[4])  // E·(D − X3)
+	opMulInt(s[2], s[2], 8)    // 8C (8)
+	opSub(s[4], s[4], s[2], 8) // (10)
+	k.opWeak(r.y, s[4])        // Y3 (1)
+}
+
+// pointAddAffine emits Jacobian8.AddAffine: r = a + b for b affine (X
+// magnitude 1, Y ≤ 2), the formulas of libsecp256k1's gej_add_ge_var
+// without its special cases: where a = ±b (h = 0) Z3 comes out 0 and stays
+// 0, which the engine detects at the end. Input: X ≤ 6, Y ≤ 3, Z ≤ 1;
+// output: X ≤ 5, Y ≤ 3, Z 1.
+func (k *f8consts) pointAddAffine(r, a jac8, bx, by f8m, s []f8m) {
+	k.opSqr(s[0], a.z)          // z12
+	k.opMul(s[1], bx, s[0])     // u2
+	k.opMul(s[2], by, s[0])     //
+	k.opMul(s[2], s[2], a.z)    // s2
+	opSub(s[3], s[1], a.x, 6)   // h (8)
+	opSub(s[4], s[2], a.y, 3)   // i (5)
+	k.opMul(s[5], a.z, s[3])    // Z3
+	k.opSqr(s[6], s[3])         // h2
+	k.opMul(s[7], s[3], s[6])   // h3
+	k.opMul(s[8], a.x, s[6])    // t
+	k.opSqr(s[9], s[4])         // i²
+	opAdd(s[10], s[8], s[8])    // 2t (2)
+	opAdd(s[10], s[10], s[7])   // h3 + 2t (3)
+	opSub(s[9], s[9], s[10], 3) // X3 (5)
+	opSub(s[10], s[8], s[9], 5) // t − X3 (7)
+	k.opMul(s[10], s[4], s[10]) // i·(t − X3)
+	k.opMul(s[11], a.y, s[7])   // Y1·h3
+	opSub(r.y, s[10], s[11], 1) // Y3 (3)
+	for i := 0; i < 5; i++ {
+		x := ZMM()
+		VMOVDQU64(s[9].limb(i), x)
+		VMOVDQU64(x, r.x.limb(i))
+		VMOVDQU64(s[5].limb(i), x)
+		VMOVDQU64(x, r.z.limb(i))
+	}
+}
+
+func ecmult8Unit() {
+	TEXT("doubleAsm", NOSPLIT, "func(r, a *[120]uint64, s *[480]uint64)")
+	Pragma("noescape")
+	Doc("doubleAsm is Jacobian8.Double in assembly (the same limbs). r may alias a.")
+	{
+		pr, pa, ps := GP64(), GP64(), GP64()
+		Load(Param("r"), pr)
+		Load(Param("a"), pa)
+		Load(Param("s"), ps)
+		k := newF8consts()
+		k.pointDouble(jacAt(pr), jacAt(pa), scratchAt(ps, 8))
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("doubleNAsm", NOSPLIT, "func(r *[120]uint64, n int, s *[480]uint64)")
+	Pragma("noescape")
+	Doc("doubleNAsm doubles r n ≥ 1 times in place (n Jacobian8.Double calls).")
+	{
+		pr, n, ps := GP64(), GP64(), GP64()
+		Load(Param("r"), pr)
+		Load(Param("n"), n)
+		Load(Param("s"), ps)
+		k := newF8consts()
+		Label("doubleN_loop")
+		k.pointDouble(jacAt(pr), jacAt(pr), scratchAt(ps, 8))
+		DECQ(n)
+		JNZ(LabelRef("doubleN_loop"))
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("addAffineAsm", NOSPLIT, "func(r, a *[120]uint64, b *[80]uint64, s *[480]uint64)")
+	Pragma("noescape")
+	Doc("addAffineAsm is Jacobian8.AddAffine in assembly (the same limbs). r may alias a.")
+	{
+		pr, pa, pb, ps := GP64(), GP64(), GP64(), GP64()
+		Load(Param("r"), pr)
+		Load(Param("a"), pa)
+		Load(Param("b"), pb)
+		Load(Param("s"), ps)
+		k := newF8consts()
+		k.pointAddAffine(jacAt(pr), jacAt(pa), f8m{pb, 0}, f8m{pb, 320}, scratchAt(ps, 12))
 		VZEROUPPER()
 		RET()
 	}

@@ -7,6 +7,7 @@
 //	go run . -unit group  -out ../internal/group/point_amd64.s
 //	go run . -unit lookup -out ../internal/group/lookup_amd64.s
 //	go run . -unit field8 -out ../internal/field8/field8_amd64.s -stubs ../internal/field8/field8_amd64_decl.go -pkg field8
+//	go run . -unit ecmult8 -out ../internal/ecmult8/point_amd64.s
 //
 // The field unit holds the field multiplication and squaring for processors
 // with BMI2 (MULX, BZHI) and ADX (ADCX, ADOX). The group unit holds whole
@@ -31,7 +32,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4 or field8")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, field8 or ecmult8")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -45,6 +46,8 @@ func main() {
 		fe4Unit()
 	case "field8":
 		field8Unit()
+	case "ecmult8":
+		ecmult8Unit()
 	default:
 		fmt.Fprintf(os.Stderr, "_asm: unknown unit %q\n", *unit)
 		os.Exit(2)

@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package ecmult8
+
+const useAsm = false
+
+func doubleAsm(r, a *Jacobian8, s *scratch)                { panic("unreachable") }
+func doubleNAsm(r *Jacobian8, n int, s *scratch)           { panic("unreachable") }
+func addAffineAsm(r, a *Jacobian8, b *Affine8, s *scratch) { panic("unreachable") }
