@@ -231,29 +231,48 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 
 // buildTables sets e.tab to P, 3P, …, (2^windowP − 1)·P in affine form in
 // every lane and e.tabL to λ times them.
+//
+// The odd multiples are summed on the curve isomorphic to secp256k1 under
+// (x, y) ↦ (x·Z², y·Z³), Z being the Z coordinate of 2P in Jacobian form:
+// there 2P is the affine point (X, Y) of the doubling's result, so each
+// step is a mixed addition (AddAffine), and P is (x·Z², y·Z³, 1). An odd
+// multiple (X_i, Y_i, Z_i) on that curve is (X_i/(Z_i·Z)², Y_i/(Z_i·Z)³) on
+// secp256k1: one inversion of Π Z_i·Z (Montgomery's trick, in all lanes at
+// once) makes them all affine. No addition meets a special case: (2i−1)·P
+// ≠ ±2P for a point of prime order n.
 func (e *Engine) buildTables(p *[Lanes]group.Affine) {
-	var p1, p2 Jacobian8
+	var p1 Jacobian8
 	for j := 0; j < Lanes; j++ {
 		p1.X.SetLane(j, &p[j].X)
 		p1.Y.SetLane(j, &p[j].Y)
 	}
 	p1.Z.One()
-	p2.Double(&p1)
-	e.jac[0] = p1
+	var d Jacobian8
+	d.Double(&p1)
+	var d2 Affine8
+	d2.X, d2.Y = d.X, d.Y // magnitude 1
+	var z2, z3 field8.Element
+	z2.Square(&d.Z)
+	z3.Mul(&z2, &d.Z)
+	e.jac[0].X.Mul(&p1.X, &z2)
+	e.jac[0].Y.Mul(&p1.Y, &z3)
+	e.jac[0].Z.One()
 	for i := 1; i < tableP; i++ {
-		e.jac[i].Add(&e.jac[i-1], &p2)
+		e.jac[i].AddAffine(&e.jac[i-1], &d2)
 	}
-	// Montgomery's trick: one inversion for the table's Zs in all lanes.
-	e.prod[0] = e.jac[0].Z
+	// Montgomery's trick over w_i = Z_i·Z: one inversion for all.
+	e.prod[0] = d.Z
 	for i := 1; i < tableP; i++ {
-		e.prod[i].Mul(&e.prod[i-1], &e.jac[i].Z)
+		e.prod[i].Mul(&e.jac[i].Z, &d.Z)
+		e.prod[i].Mul(&e.prod[i], &e.prod[i-1])
 	}
-	var inv, zi, zi2 field8.Element
+	var inv, zi, zi2, w field8.Element
 	inv.Invert(&e.prod[tableP-1])
 	for i := tableP - 1; i >= 0; i-- {
 		if i > 0 {
 			zi.Mul(&inv, &e.prod[i-1])
-			inv.Mul(&inv, &e.jac[i].Z)
+			w.Mul(&e.jac[i].Z, &d.Z)
+			inv.Mul(&inv, &w)
 		} else {
 			zi = inv
 		}

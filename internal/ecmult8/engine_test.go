@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field8"
 	"github.com/p256k1/p256k1/internal/group"
@@ -356,9 +357,32 @@ func BenchmarkDoubleBaseVar(b *testing.B) {
 	}
 	e := new(Engine)
 	var out Jacobian8
-	b.ReportAllocs()
-	for b.Loop() {
-		e.DoubleBaseVar(&out, &a, &p, &c)
+	cputime.Bench(b, func() { e.DoubleBaseVar(&out, &a, &p, &c) })
+}
+
+func BenchmarkDouble(b *testing.B) {
+	r := rand.New(rand.NewPCG(15, 16))
+	var a Jacobian8
+	for j := 0; j < Lanes; j++ {
+		p := randPoint(r)
+		var pj group.Jacobian
+		pj.SetAffine(&p)
+		a.SetLane(j, &pj)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/lane")
+	cputime.Bench(b, func() { a.Double(&a) })
+}
+
+func BenchmarkAddAffine(b *testing.B) {
+	r := rand.New(rand.NewPCG(17, 18))
+	var a Jacobian8
+	var q Affine8
+	for j := 0; j < Lanes; j++ {
+		p := randPoint(r)
+		var pj group.Jacobian
+		pj.SetAffine(&p)
+		a.SetLane(j, &pj)
+		p = randPoint(r)
+		q.SetLane(j, &p)
+	}
+	cputime.Bench(b, func() { a.AddAffine(&a, &q) })
 }
