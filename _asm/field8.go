@@ -461,4 +461,52 @@ func ecmult8Unit() {
 		VZEROUPPER()
 		RET()
 	}
+
+	gatherUnit()
+}
+
+// gatherUnit emits gatherAsm for internal/ecmult8: the eight lanes of an
+// Affine8 read from eight table entries (one per lane, chosen by byte
+// offsets) with VPGATHERQQ, and Y negated (4p − Y, as Negate(y, 1)) in the
+// lanes of a mask. Variable time in the offsets: public data only.
+func gatherUnit() {
+	TEXT("gatherAsm", NOSPLIT, "func(dst *[80]uint64, base *uint64, idx *[8]uint64, limbStride, yOff int, neg uint64)")
+	Pragma("noescape")
+	Doc("gatherAsm sets limb i of lane j of dst's X to the word at base + idx[j] + i·limbStride, and of",
+		"its Y to the word yOff bytes further, then Y to 4p − Y in the lanes whose bit of neg is set.")
+	dst, bx, pidx, stride, yoff, negr := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst"), dst)
+	Load(Param("base"), bx)
+	Load(Param("idx"), pidx)
+	Load(Param("limbStride"), stride)
+	Load(Param("yOff"), yoff)
+	Load(Param("neg"), negr)
+	by := GP64()
+	MOVQ(bx, by)
+	ADDQ(yoff, by)
+	ix := ZMM()
+	VMOVDQU64(Mem{Base: pidx}, ix)
+	kn := K()
+	KMOVB(negr.As32(), kn)
+	ones := GP64()
+	MOVQ(U64(0xFF), ones)
+	for i := 0; i < 5; i++ {
+		for c, b := range []Register{bx, by} {
+			k := K()
+			KMOVB(ones.As32(), k)
+			v := f8zero()
+			VPGATHERQQ(Mem{Base: b, Index: ix, Scale: 1}, k, v)
+			if c == 1 {
+				cst := f8bcast(f8negLimb(i, 1))
+				VPSUBQ(v, cst, kn, v)
+			}
+			VMOVDQU64(v, Mem{Base: dst, Disp: 320*c + 64*i})
+		}
+		if i < 4 {
+			ADDQ(stride, bx)
+			ADDQ(stride, by)
+		}
+	}
+	VZEROUPPER()
+	RET()
 }

@@ -148,6 +148,8 @@ type Engine struct {
 	sp       [4]stream
 	addend   Affine8
 	acc, alt Jacobian8
+	entry    [Lanes]int32  // the table entry of each lane (lookup)
+	offset   [Lanes]uint64 // its byte offset (fetchAsm)
 }
 
 // DoubleBaseVar sets r to a_j·P_j + b_j·G in each lane j and returns a mask
@@ -289,25 +291,38 @@ func (e *Engine) buildTables(p *[Lanes]group.Affine) {
 var negConst = [5]uint64{4 * 0xFFFFEFFFFFC2F, 4 * (1<<52 - 1), 4 * (1<<52 - 1), 4 * (1<<52 - 1), 4 * (1<<48 - 1)}
 
 // lookup sets e.addend to digit i of stream s's lanes times their points.
+// The digits are odd: entry (|d|−1)/2 of the table of odd multiples,
+// negated where d < 0 differs from the stream's sign.
 func (e *Engine) lookup(s, i int) {
 	st := &e.sp[s]
+	var neg uint8
 	for j := 0; j < Lanes; j++ {
 		d := st.d[j][i]
-		neg := st.neg>>j&1 == 1
-		if d < 0 {
-			d = -d
-			neg = !neg
-		}
-		e.setAddend(s, j, int(d-1)/2, neg)
+		sign := d >> 31 // 0 or −1
+		e.entry[j] = (d ^ sign) - sign
+		e.entry[j] = (e.entry[j] - 1) / 2
+		neg |= uint8(sign&1) << j
 	}
+	e.fetch(s, neg^st.neg)
 }
 
 // lookupBase sets e.addend to minus the base point of stream s in each
 // lane (the correction for multipliers made odd).
 func (e *Engine) lookupBase(s int) {
-	st := &e.sp[s]
+	e.entry = [Lanes]int32{}
+	e.fetch(s, ^e.sp[s].neg)
+}
+
+// fetch sets lane j of e.addend to entry e.entry[j] of stream s's table,
+// negated in the lanes of neg: with gathers (gatherAsm) where the assembly
+// runs, lane by lane otherwise (the same limbs).
+func (e *Engine) fetch(s int, neg uint8) {
+	if useAsm {
+		e.fetchAsm(s, neg)
+		return
+	}
 	for j := 0; j < Lanes; j++ {
-		e.setAddend(s, j, 0, st.neg>>j&1 == 0)
+		e.setAddend(s, j, int(e.entry[j]), neg>>j&1 == 1)
 	}
 }
 

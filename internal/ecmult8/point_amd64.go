@@ -2,7 +2,14 @@
 
 package ecmult8
 
-import "github.com/p256k1/p256k1/internal/field8"
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/p256k1/p256k1/internal/ecmult"
+	"github.com/p256k1/p256k1/internal/field8"
+	"github.com/p256k1/p256k1/internal/group"
+)
 
 //go:generate sh -c "cd ../../_asm && go run . -unit ecmult8 -out ../internal/ecmult8/point_amd64.s"
 
@@ -21,3 +28,53 @@ func doubleNAsm(r *Jacobian8, n int, s *scratch)
 
 //go:noescape
 func addAffineAsm(r, a *Jacobian8, b *Affine8, s *scratch)
+
+//go:noescape
+func gatherAsm(dst *Affine8, base *uint64, idx *[8]uint64, limbStride, yOff int, neg uint64)
+
+// gLimbs holds the odd multiples of G and of 2^128·G that the G streams
+// read (package ecmult's tables, the first 2^(windowG−1) entries) in 5×52
+// limbs, X then Y, so that gatherAsm reads limbs directly: 2 × 2048 × 80
+// bytes, made on first use.
+var (
+	gLimbs     *[2][1 << (windowG - 1)][10]uint64
+	gLimbsOnce sync.Once
+)
+
+func makeGLimbs() {
+	t := new([2][1 << (windowG - 1)][10]uint64)
+	for s, tab := range [2][]group.AffineStorage{ecmult.TableG(), ecmult.TableG128()} {
+		for i := range t[s] {
+			x, y := storageLimbs(&tab[i].X), storageLimbs(&tab[i].Y)
+			copy(t[s][i][:5], x[:])
+			copy(t[s][i][5:], y[:])
+		}
+	}
+	gLimbs = t
+}
+
+// fetchAsm is fetch with gathers: the P streams read the lanes' entries of
+// the eight-lane tables (limb i of lane j of entry k at byte 640·k + 64·i +
+// 8·j), the G streams the entries of gLimbs (80 bytes each).
+func (e *Engine) fetchAsm(s int, neg uint8) {
+	var base *uint64
+	stride, yOff := 64, 320
+	switch s {
+	case 0:
+		base = (*uint64)(unsafe.Pointer(&e.tab[0]))
+	case 1:
+		base = (*uint64)(unsafe.Pointer(&e.tabL[0]))
+	default:
+		gLimbsOnce.Do(makeGLimbs)
+		base = &gLimbs[s-2][0][0]
+		stride, yOff = 8, 40
+	}
+	for j := 0; j < Lanes; j++ {
+		if s < 2 {
+			e.offset[j] = uint64(e.entry[j])*uint64(unsafe.Sizeof(Affine8{})) + 8*uint64(j)
+		} else {
+			e.offset[j] = uint64(e.entry[j]) * 80
+		}
+	}
+	gatherAsm(&e.addend, base, &e.offset, stride, yOff, uint64(neg))
+}

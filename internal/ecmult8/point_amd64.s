@@ -4286,3 +4286,83 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $0-32
 	VMOVDQU64        Z0, 896(AX)
 	VZEROUPPER
 	RET
+
+// func gatherAsm(dst *[80]uint64, base *uint64, idx *[8]uint64, limbStride int, yOff int, neg uint64)
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·gatherAsm(SB), NOSPLIT, $0-48
+	MOVQ         dst+0(FP), AX
+	MOVQ         base+8(FP), CX
+	MOVQ         idx+16(FP), DX
+	MOVQ         limbStride+24(FP), BX
+	MOVQ         yOff+32(FP), SI
+	MOVQ         neg+40(FP), DI
+	MOVQ         CX, R8
+	ADDQ         SI, R8
+	VMOVDQU64    (DX), Z0
+	KMOVB        DI, K1
+	MOVQ         $0x00000000000000ff, DX
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (CX)(Z0*1), K2, Z1
+	VMOVDQU64    Z1, (AX)
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (R8)(Z0*1), K2, Z1
+	MOVQ         $0x003ffffbfffff0bc, SI
+	VPBROADCASTQ SI, Z2
+	VPSUBQ       Z1, Z2, K1, Z1
+	VMOVDQU64    Z1, 320(AX)
+	ADDQ         BX, CX
+	ADDQ         BX, R8
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (CX)(Z0*1), K2, Z1
+	VMOVDQU64    Z1, 64(AX)
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (R8)(Z0*1), K2, Z1
+	MOVQ         $0x003ffffffffffffc, SI
+	VPBROADCASTQ SI, Z2
+	VPSUBQ       Z1, Z2, K1, Z1
+	VMOVDQU64    Z1, 384(AX)
+	ADDQ         BX, CX
+	ADDQ         BX, R8
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (CX)(Z0*1), K2, Z1
+	VMOVDQU64    Z1, 128(AX)
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (R8)(Z0*1), K2, Z1
+	MOVQ         $0x003ffffffffffffc, SI
+	VPBROADCASTQ SI, Z2
+	VPSUBQ       Z1, Z2, K1, Z1
+	VMOVDQU64    Z1, 448(AX)
+	ADDQ         BX, CX
+	ADDQ         BX, R8
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (CX)(Z0*1), K2, Z1
+	VMOVDQU64    Z1, 192(AX)
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (R8)(Z0*1), K2, Z1
+	MOVQ         $0x003ffffffffffffc, SI
+	VPBROADCASTQ SI, Z2
+	VPSUBQ       Z1, Z2, K1, Z1
+	VMOVDQU64    Z1, 512(AX)
+	ADDQ         BX, CX
+	ADDQ         BX, R8
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (CX)(Z0*1), K2, Z1
+	VMOVDQU64    Z1, 256(AX)
+	KMOVB        DX, K2
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPGATHERQQ   (R8)(Z0*1), K2, Z1
+	MOVQ         $0x0003fffffffffffc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z1, Z0, K1, Z1
+	VMOVDQU64    Z1, 576(AX)
+	VZEROUPPER
+	RET

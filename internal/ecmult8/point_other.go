@@ -7,3 +7,5 @@ const useAsm = false
 func doubleAsm(r, a *Jacobian8, s *scratch)                { panic("unreachable") }
 func doubleNAsm(r *Jacobian8, n int, s *scratch)           { panic("unreachable") }
 func addAffineAsm(r, a *Jacobian8, b *Affine8, s *scratch) { panic("unreachable") }
+
+func (e *Engine) fetchAsm(s int, neg uint8) { panic("unreachable") }
