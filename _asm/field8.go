@@ -302,15 +302,28 @@ func opAdd(d, a, b f8m) {
 	}
 }
 
-// opMulInt is field8's MulInt by a small constant: additions of the
-// element to itself (the same integers as the multiplication).
+// opMulInt is field8's MulInt by a small constant c: shifts and additions
+// of the element (the same integers as the multiplication).
 func opMulInt(d, a f8m, c int) {
 	for i := 0; i < 5; i++ {
 		x, s := ZMM(), ZMM()
 		VMOVDQU64(a.limb(i), x)
-		VMOVDQA64(x, s)
-		for j := 1; j < c; j++ {
-			VPADDQ(x, s, s)
+		first := true
+		for b := 0; c>>b != 0; b++ {
+			if c>>b&1 == 0 {
+				continue
+			}
+			t := x
+			if b > 0 {
+				t = ZMM()
+				VPSLLQ(U8(b), x, t)
+			}
+			if first {
+				VMOVDQA64(t, s)
+				first = false
+			} else {
+				VPADDQ(t, s, s)
+			}
 		}
 		VMOVDQU64(s, d.limb(i))
 	}
@@ -463,6 +476,7 @@ func ecmult8Unit() {
 	}
 
 	gatherUnit()
+	genUnit()
 }
 
 // gatherUnit emits gatherAsm for internal/ecmult8: the eight lanes of an
@@ -509,4 +523,109 @@ func gatherUnit() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// projAt addresses the coordinates of ecmult8's Proj8 (as jac8).
+func projAt(base Register) jac8 { return jacAt(base) }
+
+// pointAddRCB emits Proj8.AddAffine (internal/ecmult8/gen.go): the
+// complete mixed addition of Renes, Costello and Batina (algorithm 8, a =
+// 0, b3 = 21). Input: X ≤ 3, Y ≤ 2, Z ≤ 1; b: X 1, Y ≤ 2; output X ≤ 3,
+// Y ≤ 2, Z 1. r may alias a: a is last read before r is first written.
+func (k *f8consts) pointAddRCB(r, a jac8, bx, by f8m, s []f8m) {
+	k.opMul(s[0], a.x, bx)     // t0 = X1·X2
+	k.opMul(s[1], a.y, by)     // t1 = Y1·Y2
+	opAdd(s[3], bx, by)        // t3 = X2 + Y2 (3)
+	opAdd(s[4], a.x, a.y)      // t4 = X1 + Y1 (5)
+	k.opMul(s[3], s[3], s[4])  // t3 = t3·t4
+	opAdd(s[4], s[0], s[1])    // t4 = t0 + t1 (2)
+	opSub(s[3], s[3], s[4], 2) // t3 = t3 − t4 (4)
+	k.opMul(s[4], by, a.z)     // t4 = Y2·Z1
+	opAdd(s[4], s[4], a.y)     // t4 = t4 + Y1 (3)
+	k.opMul(s[5], bx, a.z)     // Y3 = X2·Z1
+	opAdd(s[5], s[5], a.x)     // Y3 = Y3 + X1 (4)
+	opAdd(s[6], s[0], s[0])    // X3 = t0 + t0 (2)
+	opAdd(s[0], s[6], s[0])    // t0 = X3 + t0 (3)
+	opMulInt(s[2], a.z, 21)    // t2 = b3·Z1 (21)
+	k.opWeak(s[2], s[2])       // (1)
+	opAdd(s[7], s[1], s[2])    // Z3 = t1 + t2 (2)
+	opSub(s[1], s[1], s[2], 1) // t1 = t1 − t2 (3)
+	k.opWeak(s[5], s[5])       // (1)
+	opMulInt(s[5], s[5], 21)   // Y3 = b3·Y3 (21)
+	k.opWeak(s[5], s[5])       // (1)
+	k.opMul(s[6], s[4], s[5])  // X3 = t4·Y3
+	k.opMul(s[2], s[3], s[1])  // t2 = t3·t1
+	opSub(r.x, s[2], s[6], 1)  // X3 = t2 − X3 (3)
+	k.opMul(s[5], s[5], s[0])  // Y3 = Y3·t0
+	k.opMul(s[1], s[1], s[7])  // t1 = t1·Z3
+	k.opMul(s[0], s[0], s[3])  // t0 = t0·t3
+	k.opMul(s[7], s[7], s[4])  // Z3 = Z3·t4
+	opAdd(r.y, s[1], s[5])     // Y3 = t1 + Y3 (2)
+	opAdd(r.z, s[7], s[0])     // Z3 = Z3 + t0 (2)
+	k.opWeak(r.z, r.z)         // (1)
+}
+
+// genUnit emits addRCBAsm and genSelectAsm for internal/ecmult8's
+// constant-time fixed-base engine.
+func genUnit() {
+	TEXT("addRCBAsm", NOSPLIT, "func(r, a *[120]uint64, b *[80]uint64, s *[480]uint64)")
+	Pragma("noescape")
+	Doc("addRCBAsm is Proj8.AddAffine in assembly (the same limbs). r may alias a. Constant time.")
+	{
+		pr, pa, pb, ps := GP64(), GP64(), GP64(), GP64()
+		Load(Param("r"), pr)
+		Load(Param("a"), pa)
+		Load(Param("b"), pb)
+		Load(Param("s"), ps)
+		k := newF8consts()
+		k.pointAddRCB(projAt(pr), projAt(pa), f8m{pb, 0}, f8m{pb, 320}, scratchAt(ps, 8))
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("genSelectAsm", NOSPLIT, "func(a *[80]uint64, tab *[8][10]uint64, d *[8]int32)")
+	Pragma("noescape")
+	Doc("genSelectAsm is genSelectGeneric with AVX-512: every entry of tab is broadcast and kept in",
+		"the lanes whose index it is (a masked register move), Y negated under a mask. Constant time in d.")
+	{
+		pa, pt, pd := GP64(), GP64(), GP64()
+		Load(Param("a"), pa)
+		Load(Param("tab"), pt)
+		Load(Param("d"), pd)
+		d, sg, one, idx := ZMM(), ZMM(), ZMM(), ZMM()
+		VPMOVSXDQ(Mem{Base: pd}, d)
+		VPSRAQ(U8(63), d, sg)
+		VPXORQ(sg, d, idx)
+		VPSUBQ(sg, idx, idx) // |d|
+		one = f8bcast(1)
+		VPSUBQ(one, idx, idx)
+		VPSRLQ(U8(1), idx, idx) // (|d| − 1)/2
+		kn := K()
+		VPTESTMQ(sg, sg, kn)
+		var acc [10]VecVirtual
+		for i := range acc {
+			acc[i] = f8zero()
+		}
+		ctr := f8zero()
+		for e := 0; e < 8; e++ {
+			ke := K()
+			VPCMPEQQ(ctr, idx, ke)
+			for i := range acc {
+				t := ZMM()
+				VPBROADCASTQ(Mem{Base: pt, Disp: 80*e + 8*i}, t)
+				VMOVDQA64(t, ke, acc[i])
+			}
+			if e < 7 {
+				VPADDQ(one, ctr, ctr)
+			}
+		}
+		for i := 0; i < 5; i++ {
+			c := f8bcast(f8negLimb(i, 1))
+			VPSUBQ(acc[5+i], c, kn, acc[5+i])
+			VMOVDQU64(acc[i], Mem{Base: pa, Disp: 64 * i})
+			VMOVDQU64(acc[5+i], Mem{Base: pa, Disp: 320 + 64*i})
+		}
+		VZEROUPPER()
+		RET()
+	}
 }

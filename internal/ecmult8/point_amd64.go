@@ -78,3 +78,9 @@ func (e *Engine) fetchAsm(s int, neg uint8) {
 	}
 	gatherAsm(&e.addend, base, &e.offset, stride, yOff, uint64(neg))
 }
+
+//go:noescape
+func addRCBAsm(r, a *Proj8, b *Affine8, s *scratch)
+
+//go:noescape
+func genSelectAsm(a *Affine8, tab *[genEntries][10]uint64, d *[Lanes]int32)

@@ -550,27 +550,27 @@ TEXT ·doubleAsm(SB), NOSPLIT, $0-24
 	VMOVDQU64        Z5, 1216(DX)
 	VMOVDQU64        320(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1600(DX)
 	VMOVDQU64        384(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1664(DX)
 	VMOVDQU64        448(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1728(DX)
 	VMOVDQU64        512(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1792(DX)
 	VMOVDQU64        576(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1856(DX)
 	VMOVDQU64        1600(DX), Z1
@@ -861,35 +861,25 @@ TEXT ·doubleAsm(SB), NOSPLIT, $0-24
 	VMOVDQU64        Z15, 832(AX)
 	VMOVDQU64        Z17, 896(AX)
 	VMOVDQU64        960(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1280(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1280(DX)
 	VMOVDQU64        1024(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1344(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1344(DX)
 	VMOVDQU64        1088(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1408(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1408(DX)
 	VMOVDQU64        1152(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1472(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1472(DX)
 	VMOVDQU64        1216(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1536(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1536(DX)
 	MOVQ             $0x009ffff5ffffd9d6, CX
 	VPBROADCASTQ     CX, Z1
 	VPSUBQ           1280(DX), Z1, Z1
@@ -1139,55 +1129,25 @@ TEXT ·doubleAsm(SB), NOSPLIT, $0-24
 	VMOVDQU64        Z15, 1472(DX)
 	VMOVDQU64        Z17, 1536(DX)
 	VMOVDQU64        640(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 640(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 640(DX)
 	VMOVDQU64        704(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 704(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 704(DX)
 	VMOVDQU64        768(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 768(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 768(DX)
 	VMOVDQU64        832(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 832(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 832(DX)
 	VMOVDQU64        896(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 896(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 896(DX)
 	MOVQ             $0x011fffedffffbb4e, CX
 	VPBROADCASTQ     CX, Z1
 	VPSUBQ           640(DX), Z1, Z1
@@ -1801,27 +1761,27 @@ doubleN_loop:
 	VMOVDQU64        Z5, 1216(DX)
 	VMOVDQU64        320(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1600(DX)
 	VMOVDQU64        384(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1664(DX)
 	VMOVDQU64        448(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1728(DX)
 	VMOVDQU64        512(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1792(DX)
 	VMOVDQU64        576(DX), Z1
 	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
+	VPSLLQ           $0x01, Z1, Z1
 	VPADDQ           Z1, Z2, Z2
 	VMOVDQU64        Z2, 1856(DX)
 	VMOVDQU64        1600(DX), Z1
@@ -2112,35 +2072,25 @@ doubleN_loop:
 	VMOVDQU64        Z15, 832(AX)
 	VMOVDQU64        Z17, 896(AX)
 	VMOVDQU64        960(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1280(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1280(DX)
 	VMOVDQU64        1024(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1344(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1344(DX)
 	VMOVDQU64        1088(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1408(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1408(DX)
 	VMOVDQU64        1152(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1472(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1472(DX)
 	VMOVDQU64        1216(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 1536(DX)
+	VPSLLQ           $0x02, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 1536(DX)
 	MOVQ             $0x009ffff5ffffd9d6, BX
 	VPBROADCASTQ     BX, Z1
 	VPSUBQ           1280(DX), Z1, Z1
@@ -2390,55 +2340,25 @@ doubleN_loop:
 	VMOVDQU64        Z15, 1472(DX)
 	VMOVDQU64        Z17, 1536(DX)
 	VMOVDQU64        640(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 640(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 640(DX)
 	VMOVDQU64        704(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 704(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 704(DX)
 	VMOVDQU64        768(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 768(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 768(DX)
 	VMOVDQU64        832(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 832(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 832(DX)
 	VMOVDQU64        896(DX), Z1
-	VMOVDQA64        Z1, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VPADDQ           Z1, Z2, Z2
-	VMOVDQU64        Z2, 896(DX)
+	VPSLLQ           $0x03, Z1, Z1
+	VMOVDQA64        Z1, Z1
+	VMOVDQU64        Z1, 896(DX)
 	MOVQ             $0x011fffedffffbb4e, BX
 	VPBROADCASTQ     BX, Z1
 	VPSUBQ           640(DX), Z1, Z1
@@ -4364,5 +4284,2379 @@ TEXT ·gatherAsm(SB), NOSPLIT, $0-48
 	VPBROADCASTQ CX, Z0
 	VPSUBQ       Z1, Z0, K1, Z1
 	VMOVDQU64    Z1, 576(AX)
+	VZEROUPPER
+	RET
+
+// func addRCBAsm(r *[120]uint64, a *[120]uint64, b *[80]uint64, s *[480]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA
+TEXT ·addRCBAsm(SB), NOSPLIT, $0-32
+	MOVQ             r+0(FP), AX
+	MOVQ             a+8(FP), CX
+	MOVQ             b+16(FP), DX
+	MOVQ             s+24(FP), BX
+	MOVQ             $0x000fffffffffffff, SI
+	VPBROADCASTQ     SI, Z0
+	VMOVDQU64        (CX), Z1
+	VMOVDQU64        64(CX), Z2
+	VMOVDQU64        128(CX), Z3
+	VMOVDQU64        192(CX), Z4
+	VMOVDQU64        256(CX), Z5
+	VMOVDQU64        (DX), Z6
+	VMOVDQU64        64(DX), Z7
+	VMOVDQU64        128(DX), Z8
+	VMOVDQU64        192(DX), Z9
+	VMOVDQU64        256(DX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, (BX)
+	VMOVDQU64        Z12, 64(BX)
+	VMOVDQU64        Z13, 128(BX)
+	VMOVDQU64        Z15, 192(BX)
+	VMOVDQU64        Z17, 256(BX)
+	VMOVDQU64        320(CX), Z1
+	VMOVDQU64        384(CX), Z2
+	VMOVDQU64        448(CX), Z3
+	VMOVDQU64        512(CX), Z4
+	VMOVDQU64        576(CX), Z5
+	VMOVDQU64        320(DX), Z6
+	VMOVDQU64        384(DX), Z7
+	VMOVDQU64        448(DX), Z8
+	VMOVDQU64        512(DX), Z9
+	VMOVDQU64        576(DX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 320(BX)
+	VMOVDQU64        Z12, 384(BX)
+	VMOVDQU64        Z13, 448(BX)
+	VMOVDQU64        Z15, 512(BX)
+	VMOVDQU64        Z17, 576(BX)
+	VMOVDQU64        (DX), Z1
+	VPADDQ           320(DX), Z1, Z1
+	VMOVDQU64        Z1, 960(BX)
+	VMOVDQU64        64(DX), Z1
+	VPADDQ           384(DX), Z1, Z1
+	VMOVDQU64        Z1, 1024(BX)
+	VMOVDQU64        128(DX), Z1
+	VPADDQ           448(DX), Z1, Z1
+	VMOVDQU64        Z1, 1088(BX)
+	VMOVDQU64        192(DX), Z1
+	VPADDQ           512(DX), Z1, Z1
+	VMOVDQU64        Z1, 1152(BX)
+	VMOVDQU64        256(DX), Z1
+	VPADDQ           576(DX), Z1, Z1
+	VMOVDQU64        Z1, 1216(BX)
+	VMOVDQU64        (CX), Z1
+	VPADDQ           320(CX), Z1, Z1
+	VMOVDQU64        Z1, 1280(BX)
+	VMOVDQU64        64(CX), Z1
+	VPADDQ           384(CX), Z1, Z1
+	VMOVDQU64        Z1, 1344(BX)
+	VMOVDQU64        128(CX), Z1
+	VPADDQ           448(CX), Z1, Z1
+	VMOVDQU64        Z1, 1408(BX)
+	VMOVDQU64        192(CX), Z1
+	VPADDQ           512(CX), Z1, Z1
+	VMOVDQU64        Z1, 1472(BX)
+	VMOVDQU64        256(CX), Z1
+	VPADDQ           576(CX), Z1, Z1
+	VMOVDQU64        Z1, 1536(BX)
+	VMOVDQU64        960(BX), Z1
+	VMOVDQU64        1024(BX), Z2
+	VMOVDQU64        1088(BX), Z3
+	VMOVDQU64        1152(BX), Z4
+	VMOVDQU64        1216(BX), Z5
+	VMOVDQU64        1280(BX), Z6
+	VMOVDQU64        1344(BX), Z7
+	VMOVDQU64        1408(BX), Z8
+	VMOVDQU64        1472(BX), Z9
+	VMOVDQU64        1536(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 960(BX)
+	VMOVDQU64        Z12, 1024(BX)
+	VMOVDQU64        Z13, 1088(BX)
+	VMOVDQU64        Z15, 1152(BX)
+	VMOVDQU64        Z17, 1216(BX)
+	VMOVDQU64        (BX), Z1
+	VPADDQ           320(BX), Z1, Z1
+	VMOVDQU64        Z1, 1280(BX)
+	VMOVDQU64        64(BX), Z1
+	VPADDQ           384(BX), Z1, Z1
+	VMOVDQU64        Z1, 1344(BX)
+	VMOVDQU64        128(BX), Z1
+	VPADDQ           448(BX), Z1, Z1
+	VMOVDQU64        Z1, 1408(BX)
+	VMOVDQU64        192(BX), Z1
+	VPADDQ           512(BX), Z1, Z1
+	VMOVDQU64        Z1, 1472(BX)
+	VMOVDQU64        256(BX), Z1
+	VPADDQ           576(BX), Z1, Z1
+	VMOVDQU64        Z1, 1536(BX)
+	MOVQ             $0x005ffff9ffffe91a, SI
+	VPBROADCASTQ     SI, Z1
+	VPSUBQ           1280(BX), Z1, Z1
+	VPADDQ           960(BX), Z1, Z1
+	VMOVDQU64        Z1, 960(BX)
+	MOVQ             $0x005ffffffffffffa, SI
+	VPBROADCASTQ     SI, Z1
+	VPSUBQ           1344(BX), Z1, Z1
+	VPADDQ           1024(BX), Z1, Z1
+	VMOVDQU64        Z1, 1024(BX)
+	MOVQ             $0x005ffffffffffffa, SI
+	VPBROADCASTQ     SI, Z1
+	VPSUBQ           1408(BX), Z1, Z1
+	VPADDQ           1088(BX), Z1, Z1
+	VMOVDQU64        Z1, 1088(BX)
+	MOVQ             $0x005ffffffffffffa, SI
+	VPBROADCASTQ     SI, Z1
+	VPSUBQ           1472(BX), Z1, Z1
+	VPADDQ           1152(BX), Z1, Z1
+	VMOVDQU64        Z1, 1152(BX)
+	MOVQ             $0x0005fffffffffffa, SI
+	VPBROADCASTQ     SI, Z1
+	VPSUBQ           1536(BX), Z1, Z1
+	VPADDQ           1216(BX), Z1, Z1
+	VMOVDQU64        Z1, 1216(BX)
+	VMOVDQU64        320(DX), Z1
+	VMOVDQU64        384(DX), Z2
+	VMOVDQU64        448(DX), Z3
+	VMOVDQU64        512(DX), Z4
+	VMOVDQU64        576(DX), Z5
+	VMOVDQU64        640(CX), Z6
+	VMOVDQU64        704(CX), Z7
+	VMOVDQU64        768(CX), Z8
+	VMOVDQU64        832(CX), Z9
+	VMOVDQU64        896(CX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 1280(BX)
+	VMOVDQU64        Z12, 1344(BX)
+	VMOVDQU64        Z13, 1408(BX)
+	VMOVDQU64        Z15, 1472(BX)
+	VMOVDQU64        Z17, 1536(BX)
+	VMOVDQU64        1280(BX), Z1
+	VPADDQ           320(CX), Z1, Z1
+	VMOVDQU64        Z1, 1280(BX)
+	VMOVDQU64        1344(BX), Z1
+	VPADDQ           384(CX), Z1, Z1
+	VMOVDQU64        Z1, 1344(BX)
+	VMOVDQU64        1408(BX), Z1
+	VPADDQ           448(CX), Z1, Z1
+	VMOVDQU64        Z1, 1408(BX)
+	VMOVDQU64        1472(BX), Z1
+	VPADDQ           512(CX), Z1, Z1
+	VMOVDQU64        Z1, 1472(BX)
+	VMOVDQU64        1536(BX), Z1
+	VPADDQ           576(CX), Z1, Z1
+	VMOVDQU64        Z1, 1536(BX)
+	VMOVDQU64        (DX), Z1
+	VMOVDQU64        64(DX), Z2
+	VMOVDQU64        128(DX), Z3
+	VMOVDQU64        192(DX), Z4
+	VMOVDQU64        256(DX), Z5
+	VMOVDQU64        640(CX), Z6
+	VMOVDQU64        704(CX), Z7
+	VMOVDQU64        768(CX), Z8
+	VMOVDQU64        832(CX), Z9
+	VMOVDQU64        896(CX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 1600(BX)
+	VMOVDQU64        Z12, 1664(BX)
+	VMOVDQU64        Z13, 1728(BX)
+	VMOVDQU64        Z15, 1792(BX)
+	VMOVDQU64        Z17, 1856(BX)
+	VMOVDQU64        1600(BX), Z1
+	VPADDQ           (CX), Z1, Z1
+	VMOVDQU64        Z1, 1600(BX)
+	VMOVDQU64        1664(BX), Z1
+	VPADDQ           64(CX), Z1, Z1
+	VMOVDQU64        Z1, 1664(BX)
+	VMOVDQU64        1728(BX), Z1
+	VPADDQ           128(CX), Z1, Z1
+	VMOVDQU64        Z1, 1728(BX)
+	VMOVDQU64        1792(BX), Z1
+	VPADDQ           192(CX), Z1, Z1
+	VMOVDQU64        Z1, 1792(BX)
+	VMOVDQU64        1856(BX), Z1
+	VPADDQ           256(CX), Z1, Z1
+	VMOVDQU64        Z1, 1856(BX)
+	VMOVDQU64        (BX), Z1
+	VPADDQ           (BX), Z1, Z1
+	VMOVDQU64        Z1, 1920(BX)
+	VMOVDQU64        64(BX), Z1
+	VPADDQ           64(BX), Z1, Z1
+	VMOVDQU64        Z1, 1984(BX)
+	VMOVDQU64        128(BX), Z1
+	VPADDQ           128(BX), Z1, Z1
+	VMOVDQU64        Z1, 2048(BX)
+	VMOVDQU64        192(BX), Z1
+	VPADDQ           192(BX), Z1, Z1
+	VMOVDQU64        Z1, 2112(BX)
+	VMOVDQU64        256(BX), Z1
+	VPADDQ           256(BX), Z1, Z1
+	VMOVDQU64        Z1, 2176(BX)
+	VMOVDQU64        1920(BX), Z1
+	VPADDQ           (BX), Z1, Z1
+	VMOVDQU64        Z1, (BX)
+	VMOVDQU64        1984(BX), Z1
+	VPADDQ           64(BX), Z1, Z1
+	VMOVDQU64        Z1, 64(BX)
+	VMOVDQU64        2048(BX), Z1
+	VPADDQ           128(BX), Z1, Z1
+	VMOVDQU64        Z1, 128(BX)
+	VMOVDQU64        2112(BX), Z1
+	VPADDQ           192(BX), Z1, Z1
+	VMOVDQU64        Z1, 192(BX)
+	VMOVDQU64        2176(BX), Z1
+	VPADDQ           256(BX), Z1, Z1
+	VMOVDQU64        Z1, 256(BX)
+	VMOVDQU64        640(CX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 640(BX)
+	VMOVDQU64        704(CX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 704(BX)
+	VMOVDQU64        768(CX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 768(BX)
+	VMOVDQU64        832(CX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 832(BX)
+	VMOVDQU64        896(CX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 896(BX)
+	VMOVDQU64        640(BX), Z1
+	VMOVDQU64        704(BX), Z2
+	VMOVDQU64        768(BX), Z3
+	VMOVDQU64        832(BX), Z4
+	VMOVDQU64        896(BX), Z5
+	VPSRLQ           $0x30, Z5, Z6
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z6, Z1
+	VPSRLQ           $0x34, Z1, Z6
+	VPADDQ           Z6, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z6
+	VPADDQ           Z6, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z6
+	VPADDQ           Z6, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z6
+	VPADDQ           Z6, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VMOVDQU64        Z1, 640(BX)
+	VMOVDQU64        Z2, 704(BX)
+	VMOVDQU64        Z3, 768(BX)
+	VMOVDQU64        Z4, 832(BX)
+	VMOVDQU64        Z5, 896(BX)
+	VMOVDQU64        320(BX), Z1
+	VPADDQ           640(BX), Z1, Z1
+	VMOVDQU64        Z1, 2240(BX)
+	VMOVDQU64        384(BX), Z1
+	VPADDQ           704(BX), Z1, Z1
+	VMOVDQU64        Z1, 2304(BX)
+	VMOVDQU64        448(BX), Z1
+	VPADDQ           768(BX), Z1, Z1
+	VMOVDQU64        Z1, 2368(BX)
+	VMOVDQU64        512(BX), Z1
+	VPADDQ           832(BX), Z1, Z1
+	VMOVDQU64        Z1, 2432(BX)
+	VMOVDQU64        576(BX), Z1
+	VPADDQ           896(BX), Z1, Z1
+	VMOVDQU64        Z1, 2496(BX)
+	MOVQ             $0x003ffffbfffff0bc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           640(BX), Z1, Z1
+	VPADDQ           320(BX), Z1, Z1
+	VMOVDQU64        Z1, 320(BX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           704(BX), Z1, Z1
+	VPADDQ           384(BX), Z1, Z1
+	VMOVDQU64        Z1, 384(BX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           768(BX), Z1, Z1
+	VPADDQ           448(BX), Z1, Z1
+	VMOVDQU64        Z1, 448(BX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           832(BX), Z1, Z1
+	VPADDQ           512(BX), Z1, Z1
+	VMOVDQU64        Z1, 512(BX)
+	MOVQ             $0x0003fffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           896(BX), Z1, Z1
+	VPADDQ           576(BX), Z1, Z1
+	VMOVDQU64        Z1, 576(BX)
+	VMOVDQU64        1600(BX), Z1
+	VMOVDQU64        1664(BX), Z2
+	VMOVDQU64        1728(BX), Z3
+	VMOVDQU64        1792(BX), Z4
+	VMOVDQU64        1856(BX), Z5
+	VPSRLQ           $0x30, Z5, Z6
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z6, Z1
+	VPSRLQ           $0x34, Z1, Z6
+	VPADDQ           Z6, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z6
+	VPADDQ           Z6, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z6
+	VPADDQ           Z6, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z6
+	VPADDQ           Z6, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VMOVDQU64        Z1, 1600(BX)
+	VMOVDQU64        Z2, 1664(BX)
+	VMOVDQU64        Z3, 1728(BX)
+	VMOVDQU64        Z4, 1792(BX)
+	VMOVDQU64        Z5, 1856(BX)
+	VMOVDQU64        1600(BX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 1600(BX)
+	VMOVDQU64        1664(BX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 1664(BX)
+	VMOVDQU64        1728(BX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 1728(BX)
+	VMOVDQU64        1792(BX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 1792(BX)
+	VMOVDQU64        1856(BX), Z1
+	VMOVDQA64        Z1, Z2
+	VPSLLQ           $0x02, Z1, Z3
+	VPADDQ           Z3, Z2, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VMOVDQU64        Z2, 1856(BX)
+	VMOVDQU64        1600(BX), Z1
+	VMOVDQU64        1664(BX), Z2
+	VMOVDQU64        1728(BX), Z3
+	VMOVDQU64        1792(BX), Z4
+	VMOVDQU64        1856(BX), Z5
+	VPSRLQ           $0x30, Z5, Z6
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z6, Z1
+	VPSRLQ           $0x34, Z1, Z6
+	VPADDQ           Z6, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z6
+	VPADDQ           Z6, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z6
+	VPADDQ           Z6, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z6
+	VPADDQ           Z6, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VMOVDQU64        Z1, 1600(BX)
+	VMOVDQU64        Z2, 1664(BX)
+	VMOVDQU64        Z3, 1728(BX)
+	VMOVDQU64        Z4, 1792(BX)
+	VMOVDQU64        Z5, 1856(BX)
+	VMOVDQU64        1280(BX), Z1
+	VMOVDQU64        1344(BX), Z2
+	VMOVDQU64        1408(BX), Z3
+	VMOVDQU64        1472(BX), Z4
+	VMOVDQU64        1536(BX), Z5
+	VMOVDQU64        1600(BX), Z6
+	VMOVDQU64        1664(BX), Z7
+	VMOVDQU64        1728(BX), Z8
+	VMOVDQU64        1792(BX), Z9
+	VMOVDQU64        1856(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 1920(BX)
+	VMOVDQU64        Z12, 1984(BX)
+	VMOVDQU64        Z13, 2048(BX)
+	VMOVDQU64        Z15, 2112(BX)
+	VMOVDQU64        Z17, 2176(BX)
+	VMOVDQU64        960(BX), Z1
+	VMOVDQU64        1024(BX), Z2
+	VMOVDQU64        1088(BX), Z3
+	VMOVDQU64        1152(BX), Z4
+	VMOVDQU64        1216(BX), Z5
+	VMOVDQU64        320(BX), Z6
+	VMOVDQU64        384(BX), Z7
+	VMOVDQU64        448(BX), Z8
+	VMOVDQU64        512(BX), Z9
+	VMOVDQU64        576(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 640(BX)
+	VMOVDQU64        Z12, 704(BX)
+	VMOVDQU64        Z13, 768(BX)
+	VMOVDQU64        Z15, 832(BX)
+	VMOVDQU64        Z17, 896(BX)
+	MOVQ             $0x003ffffbfffff0bc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           1920(BX), Z1, Z1
+	VPADDQ           640(BX), Z1, Z1
+	VMOVDQU64        Z1, (AX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           1984(BX), Z1, Z1
+	VPADDQ           704(BX), Z1, Z1
+	VMOVDQU64        Z1, 64(AX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           2048(BX), Z1, Z1
+	VPADDQ           768(BX), Z1, Z1
+	VMOVDQU64        Z1, 128(AX)
+	MOVQ             $0x003ffffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           2112(BX), Z1, Z1
+	VPADDQ           832(BX), Z1, Z1
+	VMOVDQU64        Z1, 192(AX)
+	MOVQ             $0x0003fffffffffffc, CX
+	VPBROADCASTQ     CX, Z1
+	VPSUBQ           2176(BX), Z1, Z1
+	VPADDQ           896(BX), Z1, Z1
+	VMOVDQU64        Z1, 256(AX)
+	VMOVDQU64        1600(BX), Z1
+	VMOVDQU64        1664(BX), Z2
+	VMOVDQU64        1728(BX), Z3
+	VMOVDQU64        1792(BX), Z4
+	VMOVDQU64        1856(BX), Z5
+	VMOVDQU64        (BX), Z6
+	VMOVDQU64        64(BX), Z7
+	VMOVDQU64        128(BX), Z8
+	VMOVDQU64        192(BX), Z9
+	VMOVDQU64        256(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 1600(BX)
+	VMOVDQU64        Z12, 1664(BX)
+	VMOVDQU64        Z13, 1728(BX)
+	VMOVDQU64        Z15, 1792(BX)
+	VMOVDQU64        Z17, 1856(BX)
+	VMOVDQU64        320(BX), Z1
+	VMOVDQU64        384(BX), Z2
+	VMOVDQU64        448(BX), Z3
+	VMOVDQU64        512(BX), Z4
+	VMOVDQU64        576(BX), Z5
+	VMOVDQU64        2240(BX), Z6
+	VMOVDQU64        2304(BX), Z7
+	VMOVDQU64        2368(BX), Z8
+	VMOVDQU64        2432(BX), Z9
+	VMOVDQU64        2496(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 320(BX)
+	VMOVDQU64        Z12, 384(BX)
+	VMOVDQU64        Z13, 448(BX)
+	VMOVDQU64        Z15, 512(BX)
+	VMOVDQU64        Z17, 576(BX)
+	VMOVDQU64        (BX), Z1
+	VMOVDQU64        64(BX), Z2
+	VMOVDQU64        128(BX), Z3
+	VMOVDQU64        192(BX), Z4
+	VMOVDQU64        256(BX), Z5
+	VMOVDQU64        960(BX), Z6
+	VMOVDQU64        1024(BX), Z7
+	VMOVDQU64        1088(BX), Z8
+	VMOVDQU64        1152(BX), Z9
+	VMOVDQU64        1216(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, (BX)
+	VMOVDQU64        Z12, 64(BX)
+	VMOVDQU64        Z13, 128(BX)
+	VMOVDQU64        Z15, 192(BX)
+	VMOVDQU64        Z17, 256(BX)
+	VMOVDQU64        2240(BX), Z1
+	VMOVDQU64        2304(BX), Z2
+	VMOVDQU64        2368(BX), Z3
+	VMOVDQU64        2432(BX), Z4
+	VMOVDQU64        2496(BX), Z5
+	VMOVDQU64        1280(BX), Z6
+	VMOVDQU64        1344(BX), Z7
+	VMOVDQU64        1408(BX), Z8
+	VMOVDQU64        1472(BX), Z9
+	VMOVDQU64        1536(BX), Z10
+	VPSRLQ           $0x30, Z5, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z1
+	VPSRLQ           $0x34, Z1, Z11
+	VPADDQ           Z11, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z11
+	VPADDQ           Z11, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z11
+	VPADDQ           Z11, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z11
+	VPADDQ           Z11, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VPSRLQ           $0x30, Z10, Z11
+	VPANDQ.BCST      f8m48<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z11, Z6
+	VPSRLQ           $0x34, Z6, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPANDQ           Z0, Z6, Z6
+	VPSRLQ           $0x34, Z7, Z11
+	VPADDQ           Z11, Z8, Z8
+	VPANDQ           Z0, Z7, Z7
+	VPSRLQ           $0x34, Z8, Z11
+	VPADDQ           Z11, Z9, Z9
+	VPANDQ           Z0, Z8, Z8
+	VPSRLQ           $0x34, Z9, Z11
+	VPADDQ           Z11, Z10, Z10
+	VPANDQ           Z0, Z9, Z9
+	VPBROADCASTQ     f8zero<>+0(SB), Z11
+	VPBROADCASTQ     f8zero<>+0(SB), Z12
+	VPBROADCASTQ     f8zero<>+0(SB), Z13
+	VPBROADCASTQ     f8zero<>+0(SB), Z14
+	VPBROADCASTQ     f8zero<>+0(SB), Z15
+	VPBROADCASTQ     f8zero<>+0(SB), Z16
+	VPBROADCASTQ     f8zero<>+0(SB), Z17
+	VPBROADCASTQ     f8zero<>+0(SB), Z18
+	VPBROADCASTQ     f8zero<>+0(SB), Z19
+	VPBROADCASTQ     f8zero<>+0(SB), Z20
+	VPBROADCASTQ     f8zero<>+0(SB), Z21
+	VPBROADCASTQ     f8zero<>+0(SB), Z22
+	VPBROADCASTQ     f8zero<>+0(SB), Z23
+	VPBROADCASTQ     f8zero<>+0(SB), Z24
+	VPBROADCASTQ     f8zero<>+0(SB), Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z26
+	VPMADD52LUQ      Z6, Z1, Z11
+	VPMADD52HUQ      Z6, Z1, Z12
+	VPMADD52LUQ      Z7, Z1, Z12
+	VPMADD52HUQ      Z7, Z1, Z14
+	VPMADD52LUQ      Z8, Z1, Z13
+	VPMADD52HUQ      Z8, Z1, Z16
+	VPMADD52LUQ      Z9, Z1, Z15
+	VPMADD52HUQ      Z9, Z1, Z18
+	VPMADD52LUQ      Z10, Z1, Z17
+	VPMADD52HUQ      Z10, Z1, Z20
+	VPMADD52LUQ      Z6, Z2, Z12
+	VPMADD52HUQ      Z6, Z2, Z14
+	VPMADD52LUQ      Z7, Z2, Z13
+	VPMADD52HUQ      Z7, Z2, Z16
+	VPMADD52LUQ      Z8, Z2, Z15
+	VPMADD52HUQ      Z8, Z2, Z18
+	VPMADD52LUQ      Z9, Z2, Z17
+	VPMADD52HUQ      Z9, Z2, Z20
+	VPMADD52LUQ      Z10, Z2, Z19
+	VPMADD52HUQ      Z10, Z2, Z22
+	VPMADD52LUQ      Z6, Z3, Z13
+	VPMADD52HUQ      Z6, Z3, Z16
+	VPMADD52LUQ      Z7, Z3, Z15
+	VPMADD52HUQ      Z7, Z3, Z18
+	VPMADD52LUQ      Z8, Z3, Z17
+	VPMADD52HUQ      Z8, Z3, Z20
+	VPMADD52LUQ      Z9, Z3, Z19
+	VPMADD52HUQ      Z9, Z3, Z22
+	VPMADD52LUQ      Z10, Z3, Z21
+	VPMADD52HUQ      Z10, Z3, Z24
+	VPMADD52LUQ      Z6, Z4, Z15
+	VPMADD52HUQ      Z6, Z4, Z18
+	VPMADD52LUQ      Z7, Z4, Z17
+	VPMADD52HUQ      Z7, Z4, Z20
+	VPMADD52LUQ      Z8, Z4, Z19
+	VPMADD52HUQ      Z8, Z4, Z22
+	VPMADD52LUQ      Z9, Z4, Z21
+	VPMADD52HUQ      Z9, Z4, Z24
+	VPMADD52LUQ      Z10, Z4, Z23
+	VPMADD52HUQ      Z10, Z4, Z25
+	VPMADD52LUQ      Z6, Z5, Z17
+	VPMADD52HUQ      Z6, Z5, Z20
+	VPMADD52LUQ      Z7, Z5, Z19
+	VPMADD52HUQ      Z7, Z5, Z22
+	VPMADD52LUQ      Z8, Z5, Z21
+	VPMADD52HUQ      Z8, Z5, Z24
+	VPMADD52LUQ      Z9, Z5, Z23
+	VPMADD52HUQ      Z9, Z5, Z25
+	VPMADD52LUQ      Z10, Z5, Z25
+	VPMADD52HUQ      Z10, Z5, Z26
+	VPADDQ           Z14, Z13, Z13
+	VPADDQ           Z16, Z15, Z15
+	VPADDQ           Z18, Z17, Z17
+	VPADDQ           Z20, Z19, Z19
+	VPADDQ           Z22, Z21, Z21
+	VPADDQ           Z24, Z23, Z23
+	VPSRLQ           $0x34, Z19, Z1
+	VPADDQ           Z1, Z21, Z21
+	VPANDQ           Z0, Z19, Z19
+	VPSRLQ           $0x34, Z21, Z1
+	VPADDQ           Z1, Z23, Z23
+	VPANDQ           Z0, Z21, Z21
+	VPSRLQ           $0x34, Z23, Z1
+	VPADDQ           Z1, Z25, Z25
+	VPANDQ           Z0, Z23, Z23
+	VPSRLQ           $0x34, Z25, Z1
+	VPADDQ           Z1, Z26, Z26
+	VPANDQ           Z0, Z25, Z25
+	VPBROADCASTQ     f8zero<>+0(SB), Z1
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z19, Z11
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z19, Z12
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z21, Z12
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z21, Z13
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z23, Z13
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z23, Z15
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z25, Z15
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z25, Z17
+	VPMADD52LUQ.BCST f8r260<>+0(SB), Z26, Z17
+	VPMADD52HUQ.BCST f8r260<>+0(SB), Z26, Z1
+	VPSRLQ           $0x34, Z11, Z2
+	VPADDQ           Z2, Z12, Z12
+	VPANDQ           Z0, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z2
+	VPADDQ           Z2, Z13, Z13
+	VPANDQ           Z0, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z2
+	VPADDQ           Z2, Z15, Z15
+	VPANDQ           Z0, Z13, Z13
+	VPSRLQ           $0x34, Z15, Z2
+	VPADDQ           Z2, Z17, Z17
+	VPANDQ           Z0, Z15, Z15
+	VPSRLQ           $0x30, Z17, Z2
+	VPSLLQ           $0x04, Z1, Z1
+	VPADDQ           Z1, Z2, Z2
+	VPANDQ.BCST      f8m48<>+0(SB), Z17, Z17
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z2, Z11
+	VPMADD52HUQ.BCST f8c256<>+0(SB), Z2, Z12
+	VMOVDQU64        Z11, 2240(BX)
+	VMOVDQU64        Z12, 2304(BX)
+	VMOVDQU64        Z13, 2368(BX)
+	VMOVDQU64        Z15, 2432(BX)
+	VMOVDQU64        Z17, 2496(BX)
+	VMOVDQU64        320(BX), Z1
+	VPADDQ           1600(BX), Z1, Z1
+	VMOVDQU64        Z1, 320(AX)
+	VMOVDQU64        384(BX), Z1
+	VPADDQ           1664(BX), Z1, Z1
+	VMOVDQU64        Z1, 384(AX)
+	VMOVDQU64        448(BX), Z1
+	VPADDQ           1728(BX), Z1, Z1
+	VMOVDQU64        Z1, 448(AX)
+	VMOVDQU64        512(BX), Z1
+	VPADDQ           1792(BX), Z1, Z1
+	VMOVDQU64        Z1, 512(AX)
+	VMOVDQU64        576(BX), Z1
+	VPADDQ           1856(BX), Z1, Z1
+	VMOVDQU64        Z1, 576(AX)
+	VMOVDQU64        2240(BX), Z1
+	VPADDQ           (BX), Z1, Z1
+	VMOVDQU64        Z1, 640(AX)
+	VMOVDQU64        2304(BX), Z1
+	VPADDQ           64(BX), Z1, Z1
+	VMOVDQU64        Z1, 704(AX)
+	VMOVDQU64        2368(BX), Z1
+	VPADDQ           128(BX), Z1, Z1
+	VMOVDQU64        Z1, 768(AX)
+	VMOVDQU64        2432(BX), Z1
+	VPADDQ           192(BX), Z1, Z1
+	VMOVDQU64        Z1, 832(AX)
+	VMOVDQU64        2496(BX), Z1
+	VPADDQ           256(BX), Z1, Z1
+	VMOVDQU64        Z1, 896(AX)
+	VMOVDQU64        640(AX), Z1
+	VMOVDQU64        704(AX), Z2
+	VMOVDQU64        768(AX), Z3
+	VMOVDQU64        832(AX), Z4
+	VMOVDQU64        896(AX), Z5
+	VPSRLQ           $0x30, Z5, Z6
+	VPANDQ.BCST      f8m48<>+0(SB), Z5, Z5
+	VPMADD52LUQ.BCST f8c256<>+0(SB), Z6, Z1
+	VPSRLQ           $0x34, Z1, Z6
+	VPADDQ           Z6, Z2, Z2
+	VPANDQ           Z0, Z1, Z1
+	VPSRLQ           $0x34, Z2, Z6
+	VPADDQ           Z6, Z3, Z3
+	VPANDQ           Z0, Z2, Z2
+	VPSRLQ           $0x34, Z3, Z6
+	VPADDQ           Z6, Z4, Z4
+	VPANDQ           Z0, Z3, Z3
+	VPSRLQ           $0x34, Z4, Z6
+	VPADDQ           Z6, Z5, Z5
+	VPANDQ           Z0, Z4, Z4
+	VMOVDQU64        Z1, 640(AX)
+	VMOVDQU64        Z2, 704(AX)
+	VMOVDQU64        Z3, 768(AX)
+	VMOVDQU64        Z4, 832(AX)
+	VMOVDQU64        Z5, 896(AX)
+	VZEROUPPER
+	RET
+
+// func genSelectAsm(a *[80]uint64, tab *[8][10]uint64, d *[8]int32)
+// Requires: AVX, AVX512F
+TEXT ·genSelectAsm(SB), NOSPLIT, $0-24
+	MOVQ         a+0(FP), AX
+	MOVQ         tab+8(FP), CX
+	MOVQ         d+16(FP), DX
+	VPMOVSXDQ    (DX), Z0
+	VPSRAQ       $0x3f, Z0, Z1
+	VPXORQ       Z1, Z0, Z0
+	VPSUBQ       Z1, Z0, Z0
+	MOVQ         $0x0000000000000001, DX
+	VPBROADCASTQ DX, Z2
+	VPSUBQ       Z2, Z0, Z0
+	VPSRLQ       $0x01, Z0, Z0
+	VPTESTMQ     Z1, Z1, K1
+	VPBROADCASTQ f8zero<>+0(SB), Z1
+	VPBROADCASTQ f8zero<>+0(SB), Z3
+	VPBROADCASTQ f8zero<>+0(SB), Z4
+	VPBROADCASTQ f8zero<>+0(SB), Z5
+	VPBROADCASTQ f8zero<>+0(SB), Z6
+	VPBROADCASTQ f8zero<>+0(SB), Z7
+	VPBROADCASTQ f8zero<>+0(SB), Z8
+	VPBROADCASTQ f8zero<>+0(SB), Z9
+	VPBROADCASTQ f8zero<>+0(SB), Z10
+	VPBROADCASTQ f8zero<>+0(SB), Z11
+	VPBROADCASTQ f8zero<>+0(SB), Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ (CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 8(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 16(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 24(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 32(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 40(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 48(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 56(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 64(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 72(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 80(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 88(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 96(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 104(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 112(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 120(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 128(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 136(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 144(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 152(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 160(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 168(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 176(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 184(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 192(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 200(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 208(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 216(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 224(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 232(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 240(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 248(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 256(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 264(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 272(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 280(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 288(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 296(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 304(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 312(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 320(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 328(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 336(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 344(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 352(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 360(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 368(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 376(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 384(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 392(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 400(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 408(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 416(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 424(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 432(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 440(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 448(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 456(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 464(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 472(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 480(CX), Z13
+	VMOVDQA64    Z13, K2, Z1
+	VPBROADCASTQ 488(CX), Z13
+	VMOVDQA64    Z13, K2, Z3
+	VPBROADCASTQ 496(CX), Z13
+	VMOVDQA64    Z13, K2, Z4
+	VPBROADCASTQ 504(CX), Z13
+	VMOVDQA64    Z13, K2, Z5
+	VPBROADCASTQ 512(CX), Z13
+	VMOVDQA64    Z13, K2, Z6
+	VPBROADCASTQ 520(CX), Z13
+	VMOVDQA64    Z13, K2, Z7
+	VPBROADCASTQ 528(CX), Z13
+	VMOVDQA64    Z13, K2, Z8
+	VPBROADCASTQ 536(CX), Z13
+	VMOVDQA64    Z13, K2, Z9
+	VPBROADCASTQ 544(CX), Z13
+	VMOVDQA64    Z13, K2, Z10
+	VPBROADCASTQ 552(CX), Z13
+	VMOVDQA64    Z13, K2, Z11
+	VPADDQ       Z2, Z12, Z12
+	VPCMPEQQ     Z12, Z0, K2
+	VPBROADCASTQ 560(CX), Z0
+	VMOVDQA64    Z0, K2, Z1
+	VPBROADCASTQ 568(CX), Z0
+	VMOVDQA64    Z0, K2, Z3
+	VPBROADCASTQ 576(CX), Z0
+	VMOVDQA64    Z0, K2, Z4
+	VPBROADCASTQ 584(CX), Z0
+	VMOVDQA64    Z0, K2, Z5
+	VPBROADCASTQ 592(CX), Z0
+	VMOVDQA64    Z0, K2, Z6
+	VPBROADCASTQ 600(CX), Z0
+	VMOVDQA64    Z0, K2, Z7
+	VPBROADCASTQ 608(CX), Z0
+	VMOVDQA64    Z0, K2, Z8
+	VPBROADCASTQ 616(CX), Z0
+	VMOVDQA64    Z0, K2, Z9
+	VPBROADCASTQ 624(CX), Z0
+	VMOVDQA64    Z0, K2, Z10
+	VPBROADCASTQ 632(CX), Z0
+	VMOVDQA64    Z0, K2, Z11
+	MOVQ         $0x003ffffbfffff0bc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z7, Z0, K1, Z7
+	VMOVDQU64    Z1, (AX)
+	VMOVDQU64    Z7, 320(AX)
+	MOVQ         $0x003ffffffffffffc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z8, Z0, K1, Z8
+	VMOVDQU64    Z3, 64(AX)
+	VMOVDQU64    Z8, 384(AX)
+	MOVQ         $0x003ffffffffffffc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z9, Z0, K1, Z9
+	VMOVDQU64    Z4, 128(AX)
+	VMOVDQU64    Z9, 448(AX)
+	MOVQ         $0x003ffffffffffffc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z10, Z0, K1, Z10
+	VMOVDQU64    Z5, 192(AX)
+	VMOVDQU64    Z10, 512(AX)
+	MOVQ         $0x0003fffffffffffc, CX
+	VPBROADCASTQ CX, Z0
+	VPSUBQ       Z11, Z0, K1, Z11
+	VMOVDQU64    Z6, 256(AX)
+	VMOVDQU64    Z11, 576(AX)
 	VZEROUPPER
 	RET

@@ -9,3 +9,7 @@ func doubleNAsm(r *Jacobian8, n int, s *scratch)           { panic("unreachable"
 func addAffineAsm(r, a *Jacobian8, b *Affine8, s *scratch) { panic("unreachable") }
 
 func (e *Engine) fetchAsm(s int, neg uint8) { panic("unreachable") }
+
+func addRCBAsm(r, a *Proj8, b *Affine8, s *scratch) { panic("unreachable") }
+
+func genSelectAsm(a *Affine8, tab *[genEntries][10]uint64, d *[Lanes]int32) { panic("unreachable") }
