@@ -477,6 +477,7 @@ func ecmult8Unit() {
 
 	gatherUnit()
 	genUnit()
+	constUnit()
 }
 
 // gatherUnit emits gatherAsm for internal/ecmult8: the eight lanes of an
@@ -613,6 +614,114 @@ func genUnit() {
 			for i := range acc {
 				t := ZMM()
 				VPBROADCASTQ(Mem{Base: pt, Disp: 80*e + 8*i}, t)
+				VMOVDQA64(t, ke, acc[i])
+			}
+			if e < 7 {
+				VPADDQ(one, ctr, ctr)
+			}
+		}
+		for i := 0; i < 5; i++ {
+			c := f8bcast(f8negLimb(i, 1))
+			VPSUBQ(acc[5+i], c, kn, acc[5+i])
+			VMOVDQU64(acc[i], Mem{Base: pa, Disp: 64 * i})
+			VMOVDQU64(acc[5+i], Mem{Base: pa, Disp: 320 + 64*i})
+		}
+		VZEROUPPER()
+		RET()
+	}
+}
+
+// pointDoubleRCB emits Proj8.Double (internal/ecmult8/const.go): the
+// complete doubling of Renes, Costello and Batina (algorithm 9, a = 0,
+// b3 = 21). Input: X ≤ 3, Y ≤ 2, Z ≤ 1; output: X ≤ 2, Y ≤ 2, Z 1. Every
+// result stays in the scratch buffer until the end, so r may alias a.
+func (k *f8consts) pointDoubleRCB(r, a jac8, s []f8m) {
+	k.opSqr(s[0], a.y)         // t0 = Y·Y
+	opMulInt(s[1], s[0], 8)    // Z3 = 8·t0 (8)
+	k.opMul(s[2], a.y, a.z)    // t1 = Y·Z
+	k.opSqr(s[3], a.z)         // t2 = Z·Z
+	opMulInt(s[3], s[3], 21)   // t2 = b3·t2 (21)
+	k.opWeak(s[3], s[3])       // (1)
+	k.opMul(s[4], s[3], s[1])  // X3 = t2·Z3
+	opAdd(s[5], s[0], s[3])    // Y3 = t0 + t2 (2)
+	k.opMul(s[1], s[2], s[1])  // Z3 = t1·Z3
+	opAdd(s[2], s[3], s[3])    // t1 = t2 + t2 (2)
+	opAdd(s[3], s[2], s[3])    // t2 = t1 + t2 (3)
+	opSub(s[0], s[0], s[3], 3) // t0 = t0 − t2 (5)
+	k.opMul(s[5], s[0], s[5])  // Y3 = t0·Y3
+	opAdd(s[5], s[4], s[5])    // Y3 = X3 + Y3 (2)
+	k.opMul(s[2], a.x, a.y)    // t1 = X·Y
+	k.opMul(s[4], s[0], s[2])  // X3 = t0·t1
+	opAdd(r.x, s[4], s[4])     // X3 = X3 + X3 (2)
+	for i := 0; i < 5; i++ {
+		x := ZMM()
+		VMOVDQU64(s[5].limb(i), x)
+		VMOVDQU64(x, r.y.limb(i))
+		VMOVDQU64(s[1].limb(i), x)
+		VMOVDQU64(x, r.z.limb(i))
+	}
+}
+
+// constUnit emits doubleRCBAsm and scanAsm for internal/ecmult8's
+// constant-time variable-base engine.
+func constUnit() {
+	TEXT("doubleRCBAsm", NOSPLIT, "func(r, a *[120]uint64, n int, s *[480]uint64)")
+	Pragma("noescape")
+	Doc("doubleRCBAsm doubles a n ≥ 1 times into r (n Proj8.Double calls, the same limbs). r may alias a.",
+		"Constant time.")
+	{
+		pr, pa, n, ps := GP64(), GP64(), GP64(), GP64()
+		Load(Param("r"), pr)
+		Load(Param("a"), pa)
+		Load(Param("n"), n)
+		Load(Param("s"), ps)
+		k := newF8consts()
+		k.pointDoubleRCB(projAt(pr), projAt(pa), scratchAt(ps, 6))
+		DECQ(n)
+		JZ(LabelRef("doubleRCB_done"))
+		Label("doubleRCB_loop")
+		k.pointDoubleRCB(projAt(pr), projAt(pr), scratchAt(ps, 6))
+		DECQ(n)
+		JNZ(LabelRef("doubleRCB_loop"))
+		Label("doubleRCB_done")
+		VZEROUPPER()
+		RET()
+	}
+
+	TEXT("scanAsm", NOSPLIT, "func(a *[80]uint64, tab *[640]uint64, d *[8]int32, neg uint64)")
+	Pragma("noescape")
+	Doc("scanAsm is scanGeneric with AVX-512: lane j of a is lane j of entry (|d[j]|−1)/2 of the eight",
+		"eight-lane entries of tab, every entry read and kept under a mask, Y negated where d[j] < 0",
+		"differs from bit j of neg. Constant time in d and neg.")
+	{
+		pa, pt, pd, pn := GP64(), GP64(), GP64(), GP64()
+		Load(Param("a"), pa)
+		Load(Param("tab"), pt)
+		Load(Param("d"), pd)
+		Load(Param("neg"), pn)
+		d, sg, idx := ZMM(), ZMM(), ZMM()
+		VPMOVSXDQ(Mem{Base: pd}, d)
+		VPSRAQ(U8(63), d, sg)
+		VPXORQ(sg, d, idx)
+		VPSUBQ(sg, idx, idx)
+		one := f8bcast(1)
+		VPSUBQ(one, idx, idx)
+		VPSRLQ(U8(1), idx, idx)
+		ks, kg, kn := K(), K(), K()
+		VPTESTMQ(sg, sg, ks)
+		KMOVW(pn.As32(), kg)
+		KXORW(kg, ks, kn)
+		var acc [10]VecVirtual
+		for i := range acc {
+			acc[i] = f8zero()
+		}
+		ctr := f8zero()
+		for e := 0; e < 8; e++ {
+			ke := K()
+			VPCMPEQQ(ctr, idx, ke)
+			for i := range acc {
+				t := ZMM()
+				VMOVDQU64(Mem{Base: pt, Disp: 640*e + 64*i}, t)
 				VMOVDQA64(t, ke, acc[i])
 			}
 			if e < 7 {

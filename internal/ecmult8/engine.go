@@ -185,7 +185,7 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 		}
 	}
 
-	e.buildTables(p)
+	e.buildTables(p, tableP)
 
 	// The ladder, from the top digit position down.
 	top := max(windowP*(digitsP-1), windowG*(digitsG-1))
@@ -231,8 +231,10 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 	return r.Z.IsZeroMask()
 }
 
-// buildTables sets e.tab to P, 3P, …, (2^windowP − 1)·P in affine form in
-// every lane and e.tabL to λ times them.
+// buildTables sets e.tab to the first n ≤ tableP odd multiples P, 3P, …,
+// (2n − 1)·P in affine form in every lane and e.tabL to λ times them.
+// Constant time (it also serves the constant-time engine; P is public
+// there, but nothing here branches on it anyway).
 //
 // The odd multiples are summed on the curve isomorphic to secp256k1 under
 // (x, y) ↦ (x·Z², y·Z³), Z being the Z coordinate of 2P in Jacobian form:
@@ -242,7 +244,7 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 // secp256k1: one inversion of Π Z_i·Z (Montgomery's trick, in all lanes at
 // once) makes them all affine. No addition meets a special case: (2i−1)·P
 // ≠ ±2P for a point of prime order n.
-func (e *Engine) buildTables(p *[Lanes]group.Affine) {
+func (e *Engine) buildTables(p *[Lanes]group.Affine, n int) {
 	var p1 Jacobian8
 	for j := 0; j < Lanes; j++ {
 		p1.X.SetLane(j, &p[j].X)
@@ -259,18 +261,18 @@ func (e *Engine) buildTables(p *[Lanes]group.Affine) {
 	e.jac[0].X.Mul(&p1.X, &z2)
 	e.jac[0].Y.Mul(&p1.Y, &z3)
 	e.jac[0].Z.One()
-	for i := 1; i < tableP; i++ {
+	for i := 1; i < n; i++ {
 		e.jac[i].AddAffine(&e.jac[i-1], &d2)
 	}
 	// Montgomery's trick over w_i = Z_i·Z: one inversion for all.
 	e.prod[0] = d.Z
-	for i := 1; i < tableP; i++ {
+	for i := 1; i < n; i++ {
 		e.prod[i].Mul(&e.jac[i].Z, &d.Z)
 		e.prod[i].Mul(&e.prod[i], &e.prod[i-1])
 	}
 	var inv, zi, zi2, w field8.Element
-	inv.Invert(&e.prod[tableP-1])
-	for i := tableP - 1; i >= 0; i-- {
+	inv.Invert(&e.prod[n-1])
+	for i := n - 1; i >= 0; i-- {
 		if i > 0 {
 			zi.Mul(&inv, &e.prod[i-1])
 			w.Mul(&e.jac[i].Z, &d.Z)

@@ -23,7 +23,7 @@ func TestGatherMatchesGeneric(t *testing.T) {
 		p[j] = randPoint(r)
 	}
 	e := new(Engine)
-	e.buildTables(&p)
+	e.buildTables(&p, tableP)
 	for round := 0; round < 500; round++ {
 		for s := 0; s < 4; s++ {
 			n := tableP

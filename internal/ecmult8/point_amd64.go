@@ -84,3 +84,9 @@ func addRCBAsm(r, a *Proj8, b *Affine8, s *scratch)
 
 //go:noescape
 func genSelectAsm(a *Affine8, tab *[genEntries][10]uint64, d *[Lanes]int32)
+
+//go:noescape
+func doubleRCBAsm(r, a *Proj8, n int, s *scratch)
+
+//go:noescape
+func scanAsm(a *Affine8, tab *[genEntries]Affine8, d *[Lanes]int32, neg uint64)
