@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/p256k1/p256k1/internal/field8"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -32,7 +33,9 @@ import (
 // must be flagged, so that a pass of the real engine means the test can
 // see a leak of that size on this machine.
 //
-// Run by .ci/ctime-dudect.sh. P256K1_DUDECT=real or leaky picks the run;
+// Run by .ci/ctime-dudect.sh. P256K1_DUDECT picks the run: real (MulGen,
+// the fixed-base engine), realconst (MulConst, the variable-base engine,
+// with fixed public points) or leaky (the negative control);
 // P256K1_DUDECT_N (default 1,000,000) is the number of measurements and
 // P256K1_DUDECT_SECONDS (default 120) a time bound: the run stops at
 // whichever comes first and says how many it made.
@@ -206,16 +209,26 @@ func TestDudect(t *testing.T) {
 	n := envInt("P256K1_DUDECT_N", 1000000)
 	budget := time.Duration(envInt("P256K1_DUDECT_SECONDS", 120)) * time.Second
 	var e GenEngine
+	var ce ConstEngine
 	var out Affine8
 	f := func(k *[Lanes]scalar.Scalar) { e.MulGen(&out, k) }
-	if mode == "leaky" {
+	switch mode {
+	case "leaky":
 		f = func(k *[Lanes]scalar.Scalar) { e.mulGenLeaky(&out, k) }
+	case "realconst":
+		// The points are public: the same in both classes.
+		r := rand.New(rand.NewPCG(1, 2))
+		var p [Lanes]group.Affine
+		for j := range p {
+			p[j] = randPoint(r)
+		}
+		f = func(k *[Lanes]scalar.Scalar) { ce.MulConst(&out, k, &p) }
 	}
 	worst, done := dudect(t, f, n, budget)
 	msg := fmt.Sprintf("%s: max |t| = %.2f over %d measurements (threshold %d)", mode, worst, done, dudectThreshold)
 	t.Log(msg)
 	switch mode {
-	case "real":
+	case "real", "realconst":
 		if worst > dudectThreshold {
 			t.Fatalf("timing depends on the secret: %s", msg)
 		}
@@ -224,6 +237,6 @@ func TestDudect(t *testing.T) {
 			t.Fatalf("the negative control was not flagged: %s", msg)
 		}
 	default:
-		t.Fatalf("P256K1_DUDECT=%q, want real or leaky", mode)
+		t.Fatalf("P256K1_DUDECT=%q, want real, realconst or leaky", mode)
 	}
 }
