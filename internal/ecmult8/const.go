@@ -29,6 +29,7 @@ type ConstEngine struct {
 	acc   Proj8
 	alt   Proj8
 	add   Affine8
+	s     scratch
 }
 
 // constDigits sets d to the recoding of the odd m < 2^128: d[i] = bits
@@ -79,11 +80,11 @@ func (e *ConstEngine) MulConst(r *Affine8, k *[Lanes]scalar.Scalar, p *[Lanes]gr
 	e.acc.Z.Zero()
 	for i := 32; i >= 0; i-- {
 		if i < 32 {
-			e.acc.DoubleN(&e.acc, 4)
+			e.acc.doubleN(&e.acc, 4, &e.s)
 		}
 		for s := 0; s < 2; s++ {
 			constScan(&e.add, tabs[s], &e.digit[s][i], neg[s])
-			e.acc.AddAffine(&e.acc, &e.add)
+			e.acc.addAffine(&e.acc, &e.add, &e.s)
 		}
 	}
 	// Subtract the stream's point where its half was made odd.
@@ -93,7 +94,7 @@ func (e *ConstEngine) MulConst(r *Affine8, k *[Lanes]scalar.Scalar, p *[Lanes]gr
 	}
 	for s := 0; s < 2; s++ {
 		constScan(&e.add, tabs[s], &zero, ^neg[s])
-		e.alt.AddAffine(&e.acc, &e.add)
+		e.alt.addAffine(&e.acc, &e.add, &e.s)
 		e.acc.X.Select(&e.alt.X, &e.acc.X, even[s])
 		e.acc.Y.Select(&e.alt.Y, &e.acc.Y, even[s])
 		e.acc.Z.Select(&e.alt.Z, &e.acc.Z, even[s])
@@ -148,13 +149,17 @@ func (r *Proj8) Double(a *Proj8) *Proj8 { return r.DoubleN(a, 1) }
 // DoubleN sets r = 2^n·a (n ≥ 1 doublings) and returns r.
 func (r *Proj8) DoubleN(a *Proj8, n int) *Proj8 {
 	var s scratch
+	return r.doubleN(a, n, &s)
+}
+
+func (r *Proj8) doubleN(a *Proj8, n int, s *scratch) *Proj8 {
 	if useAsm {
-		doubleRCBAsm(r, a, n, &s)
+		doubleRCBAsm(r, a, n, s)
 		return r
 	}
-	doubleRCBGeneric(r, a, &s)
+	doubleRCBGeneric(r, a, s)
 	for i := 1; i < n; i++ {
-		doubleRCBGeneric(r, r, &s)
+		doubleRCBGeneric(r, r, s)
 	}
 	return r
 }

@@ -148,6 +148,7 @@ type Engine struct {
 	sp       [4]stream
 	addend   Affine8
 	acc, alt Jacobian8
+	s        scratch
 	entry    [Lanes]int32  // the table entry of each lane (lookup)
 	offset   [Lanes]uint64 // its byte offset (fetchAsm)
 }
@@ -190,9 +191,10 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 	// The ladder, from the top digit position down.
 	top := max(windowP*(digitsP-1), windowG*(digitsG-1))
 	started := false
+	pending := 0 // doublings owed to the accumulator
 	for pos := top; pos >= 0; pos-- {
 		if started {
-			e.acc.Double(&e.acc)
+			pending++
 		}
 		for s := range e.sp {
 			w, n := windowP, digitsP
@@ -210,8 +212,15 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 				started = true
 				continue
 			}
-			e.acc.AddAffine(&e.acc, &e.addend)
+			if pending > 0 {
+				e.acc.doubleN(pending, &e.s)
+				pending = 0
+			}
+			e.acc.addAffine(&e.acc, &e.addend, &e.s)
 		}
+	}
+	if pending > 0 {
+		e.acc.doubleN(pending, &e.s)
 	}
 
 	// Subtract the base point of each stream in the lanes whose multiplier
@@ -221,7 +230,7 @@ func (e *Engine) DoubleBaseVar(r *Jacobian8, a *[Lanes]scalar.Scalar, p *[Lanes]
 			continue
 		}
 		e.lookupBase(s)
-		e.alt.AddAffine(&e.acc, &e.addend)
+		e.alt.addAffine(&e.acc, &e.addend, &e.s)
 		m := e.sp[s].even
 		e.acc.X.Select(&e.alt.X, &e.acc.X, m)
 		e.acc.Y.Select(&e.alt.Y, &e.acc.Y, m)
@@ -262,7 +271,7 @@ func (e *Engine) buildTables(p *[Lanes]group.Affine, n int) {
 	e.jac[0].Y.Mul(&p1.Y, &z3)
 	e.jac[0].Z.One()
 	for i := 1; i < n; i++ {
-		e.jac[i].AddAffine(&e.jac[i-1], &d2)
+		e.jac[i].addAffine(&e.jac[i-1], &d2, &e.s)
 	}
 	// Montgomery's trick over w_i = Z_i·Z: one inversion for all.
 	e.prod[0] = d.Z

@@ -95,6 +95,7 @@ type GenEngine struct {
 	digit [genWindows][Lanes]int32
 	acc   Proj8
 	add   Affine8
+	s     scratch
 }
 
 // genDigits sets d to the recoding of the odd scalar m: d[i] = bits
@@ -138,7 +139,7 @@ func (e *GenEngine) MulGen(r *Affine8, k *[Lanes]scalar.Scalar) {
 	e.acc.Z.One()
 	for i := 0; i < genWindows; i++ {
 		genSelect(&e.add, &genTab[i], &e.digit[i])
-		e.acc.AddAffine(&e.acc, &e.add)
+		e.acc.addAffine(&e.acc, &e.add, &e.s)
 	}
 	// Negate where k was even; then (X/Z, Y/Z).
 	var ny, zi field8.Element
@@ -199,11 +200,15 @@ func eqMask(x, y uint64) uint64 {
 // 2, Z ≤ 1. r may alias a. Constant time.
 func (r *Proj8) AddAffine(a *Proj8, b *Affine8) *Proj8 {
 	var s scratch
+	return r.addAffine(a, b, &s)
+}
+
+func (r *Proj8) addAffine(a *Proj8, b *Affine8, s *scratch) *Proj8 {
 	if useAsm {
-		addRCBAsm(r, a, b, &s)
+		addRCBAsm(r, a, b, s)
 		return r
 	}
-	addRCBGeneric(r, a, b, &s)
+	addRCBGeneric(r, a, b, s)
 	return r
 }
 

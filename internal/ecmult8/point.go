@@ -26,23 +26,33 @@ type scratch [12]field8.Element
 // a. Constant time.
 func (r *Jacobian8) Double(a *Jacobian8) *Jacobian8 {
 	var s scratch
+	return r.double(a, &s)
+}
+
+// double is Double with the caller's scratch memory (a local scratch is
+// 3.8 KiB to clear on every call).
+func (r *Jacobian8) double(a *Jacobian8, s *scratch) *Jacobian8 {
 	if useAsm {
-		doubleAsm(r, a, &s)
+		doubleAsm(r, a, s)
 		return r
 	}
-	doubleGeneric(r, a, &s)
+	doubleGeneric(r, a, s)
 	return r
 }
 
 // DoubleN doubles r n ≥ 1 times in place and returns r.
 func (r *Jacobian8) DoubleN(n int) *Jacobian8 {
 	var s scratch
+	return r.doubleN(n, &s)
+}
+
+func (r *Jacobian8) doubleN(n int, s *scratch) *Jacobian8 {
 	if useAsm {
-		doubleNAsm(r, n, &s)
+		doubleNAsm(r, n, s)
 		return r
 	}
 	for i := 0; i < n; i++ {
-		doubleGeneric(r, r, &s)
+		doubleGeneric(r, r, s)
 	}
 	return r
 }
@@ -54,11 +64,15 @@ func (r *Jacobian8) DoubleN(n int) *Jacobian8 {
 // Y ≤ 3, Z 1. r may alias a. Constant time.
 func (r *Jacobian8) AddAffine(a *Jacobian8, b *Affine8) *Jacobian8 {
 	var s scratch
+	return r.addAffine(a, b, &s)
+}
+
+func (r *Jacobian8) addAffine(a *Jacobian8, b *Affine8, s *scratch) *Jacobian8 {
 	if useAsm {
-		addAffineAsm(r, a, b, &s)
+		addAffineAsm(r, a, b, s)
 		return r
 	}
-	addAffineGeneric(r, a, b, &s)
+	addAffineGeneric(r, a, b, s)
 	return r
 }
 
