@@ -26,3 +26,21 @@ func ExamplePublicKeysMany() {
 	// 02c6047f9441ed7d6d
 	// 02f9308a019258c310
 }
+
+// Parse many compressed public keys in one call (their square roots eight
+// at a time on processors with AVX-512 IFMA); invalid encodings give the
+// zero key and an error naming the first of them.
+func ExampleParsePublicKeysMany() {
+	k, _ := p256k1.NewPrivateKey(append(make([]byte, 31), 1))
+	pub := k.PublicKey()
+	good := pub.SerializeCompressed()
+	bad := append([]byte{0x02}, make([]byte, 31)...)
+	bad = append(bad, 5) // x = 5 is not on the curve
+	keys := make([]p256k1.PublicKey, 3)
+	err := p256k1.ParsePublicKeysMany([][]byte{good[:], bad, good[:]}, keys)
+	fmt.Println(keys[0].Equal(&pub), keys[1].IsValid(), keys[2].Equal(&pub))
+	fmt.Println(err)
+	// Output:
+	// true false true
+	// p256k1: key 1: p256k1: invalid public key
+}
