@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdh"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/field8"
@@ -15,15 +16,17 @@ import (
 )
 
 // TestManyVsSingle times, interleaved in one process by per-thread CPU
-// time, the eight-lane verification of many (ecdsa.VerifyMany,
-// schnorr.VerifyMany) per signature at n = 8, 64 and 1024 beside the
-// single verification of p256k1 and libsecp256k1 v0.8.0 (-tags libsecp080;
-// with libsecpc too, its -O3 build without assembly), all from the shared
-// inputs. The many rows
-// are given as the C API takes them (bytes: the 33-byte key and compact
-// signature, or the x-only key) and parse them first, as the single rows
-// do, and also pre-parsed. Opt in with P256K1_MANY=1; a measurement, not a
-// pass/fail test. Median of the rounds.
+// time, the eight-lane functions on many items (ecdsa.VerifyMany,
+// schnorr.VerifyMany, p256k1.PublicKeysMany, ecdh.SharedSecretsMany) per
+// item at n = 8, 64 and 1024 beside the single operations of p256k1 and
+// libsecp256k1 v0.8.0 (-tags libsecp080; with libsecpc too, its -O3 build
+// without assembly), all from the shared inputs. The verification rows are
+// given as the C API takes them (bytes: the 33-byte key and compact
+// signature, or the x-only key) and parse them first (keys with
+// ParsePublicKeysMany, ParseXOnlyPublicKeysMany), as the single rows do,
+// and also pre-parsed; public keys are serialized, ECDH peers parsed.
+// Opt in with P256K1_MANY=1; a measurement, not a pass/fail test. Median of
+// the rounds.
 func TestManyVsSingle(t *testing.T) {
 	if os.Getenv("P256K1_MANY") == "" {
 		t.Skip("set P256K1_MANY=1 to measure")
@@ -65,6 +68,22 @@ func TestManyVsSingle(t *testing.T) {
 			}
 			i++
 		}})
+		pi := 0
+		rows = append(rows, row{l.Name + " public key (single)", 1, func() {
+			var out [33]byte
+			if err := l.PubKey(&Inputs[pi%N].Secret, &out); err != nil {
+				panic(err)
+			}
+			pi++
+		}})
+		di := 0
+		rows = append(rows, row{l.Name + " ECDH (single)", 1, func() {
+			var out [32]byte
+			if err := l.ECDH(&Inputs[di%N].Secret, &Inputs[di%N].Peer, &out); err != nil {
+				panic(err)
+			}
+			di++
+		}})
 		if l.SchnorrVerify != nil {
 			j := 0
 			rows = append(rows, row{l.Name + " BIP-340 verify (single)", 1, func() {
@@ -84,13 +103,20 @@ func TestManyVsSingle(t *testing.T) {
 		sitems := make([]schnorr.BatchItem, n)
 		skeys := make([]p256k1.XOnlyPublicKey, n)
 		res := make([]bool, n)
+		// The keys' encodings, parsed with the eight-lane parsers.
+		encE := make([][]byte, n)
+		encS := make([][]byte, n)
+		for i := 0; i < n; i++ {
+			encE[i] = pubs[i%N][:]
+			encS[i] = xonly[i%N][:]
+		}
 		parseE := func() {
+			if err := p256k1.ParsePublicKeysMany(encE, ekeys); err != nil {
+				panic(err)
+			}
 			for i := 0; i < n; i++ {
 				k := i % N
 				var err error
-				if ekeys[i], err = p256k1.ParsePublicKey(pubs[k][:]); err != nil {
-					panic(err)
-				}
 				if esigs[i], err = ecdsa.ParseCompact(&esig[k]); err != nil {
 					panic(err)
 				}
@@ -98,12 +124,11 @@ func TestManyVsSingle(t *testing.T) {
 			}
 		}
 		parseS := func() {
+			if err := p256k1.ParseXOnlyPublicKeysMany(encS, skeys); err != nil {
+				panic(err)
+			}
 			for i := 0; i < n; i++ {
 				k := i % N
-				var err error
-				if skeys[i], err = p256k1.ParseXOnlyPublicKey(xonly[k][:]); err != nil {
-					panic(err)
-				}
 				sitems[i] = schnorr.BatchItem{PublicKey: &skeys[i], Message: Inputs[k].Msg[:], Signature: &ssig[k]}
 			}
 		}
@@ -123,6 +148,44 @@ func TestManyVsSingle(t *testing.T) {
 			row{"p256k1 schnorr.VerifyMany parsed, n=" + itoa(n), n, func() { schnorr.VerifyMany(sitems, res); check() }},
 		)
 	}
+	for _, n := range []int{8, 64, 1024} {
+		n := n
+		keys := make([]p256k1.PrivateKey, n)
+		pubs := make([]p256k1.PublicKey, n)
+		peers := make([]p256k1.PublicKey, n)
+		pairs := make([]ecdh.Pair, n)
+		secrets := make([][32]byte, n)
+		comp := make([][33]byte, n)
+		peerEnc := make([][]byte, n)
+		for i := range peerEnc {
+			peerEnc[i] = Inputs[i%N].Peer[:]
+		}
+		for i := range keys {
+			var err error
+			if keys[i], err = p256k1.NewPrivateKey(Inputs[i%N].Secret[:]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows = append(rows,
+			row{"p256k1 PublicKeysMany bytes out, n=" + itoa(n), n, func() {
+				p256k1.PublicKeysMany(keys, pubs)
+				for i := range pubs {
+					comp[i] = pubs[i].SerializeCompressed()
+				}
+			}},
+			row{"p256k1 ecdh.SharedSecretsMany bytes in, n=" + itoa(n), n, func() {
+				if err := p256k1.ParsePublicKeysMany(peerEnc, peers); err != nil {
+					panic(err)
+				}
+				for i := range pairs {
+					pairs[i] = ecdh.Pair{Key: &keys[i], Peer: &peers[i]}
+				}
+				if err := ecdh.SharedSecretsMany(pairs, secrets); err != nil {
+					panic(err)
+				}
+			}},
+		)
+	}
 	const rounds = 7
 	times := make([][]float64, len(rows))
 	for r := 0; r < rounds; r++ {
@@ -137,7 +200,7 @@ func TestManyVsSingle(t *testing.T) {
 			times[k] = append(times[k], float64(d)/float64(time.Microsecond)/float64(calls*rw.per))
 		}
 	}
-	t.Logf("eight-lane engine: %v; per-thread CPU time: %v; median of %d interleaved rounds, µs per signature", field8.Enabled(), cputime.PerThread, rounds)
+	t.Logf("eight-lane engine: %v; per-thread CPU time: %v; median of %d interleaved rounds, µs per item", field8.Enabled(), cputime.PerThread, rounds)
 	for k, rw := range rows {
 		sort.Float64s(times[k])
 		t.Logf("%-52s %8.2f", rw.name, times[k][rounds/2])
