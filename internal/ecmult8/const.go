@@ -44,7 +44,9 @@ func constDigits(d *[33]int32, m *scalar.Scalar) {
 
 // MulConst sets r to k_j·P_j in each lane j, in affine coordinates
 // (magnitude 1), for k_j ≠ 0 and finite points P_j on the curve. Constant
-// time in the k_j (the P_j are public).
+// time in the k_j and in the P_j (ECDH's peer key is public, but a shared
+// point fed back in may not be; the generic twin is checked under valgrind
+// with both secret, internal/ctime/ctimecheck/case_ecmult8.go).
 func (e *ConstEngine) MulConst(r *Affine8, k *[Lanes]scalar.Scalar, p *[Lanes]group.Affine) {
 	var neg, even [2]uint8
 	var dl [33]int32
