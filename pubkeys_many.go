@@ -23,7 +23,8 @@ var ErrLengthMismatch = errors.New("p256k1: output and input lengths differ")
 // read from the key's bits, tables scanned in full under masks, complete
 // addition formulas); elsewhere, and with -tags purego, it calls PublicKey
 // for each key. Constant time in the keys (which keys are zero is public,
-// as for PublicKey); it does not allocate.
+// as for PublicKey); it does not allocate, apart from the engine's table
+// of G's multiples (40 KiB), made once per process on first use.
 func PublicKeysMany(keys []PrivateKey, out []PublicKey) error {
 	if len(out) != len(keys) {
 		return ErrLengthMismatch
