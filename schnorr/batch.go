@@ -64,7 +64,7 @@ type BatchVerifier struct {
 	ents  []batchEntry
 	seed  []byte // sig ‖ e for every item, hashed into the seed
 	bad   []bool // FindInvalid's verdicts
-	res   []bool // VerifyMany's results in bisectMany
+	res   []bool // VerifyMany's results (bisect_many.go)
 	nInit int    // number of entries prepared
 }
 
@@ -90,6 +90,9 @@ func (v *BatchVerifier) Verify(items []BatchItem) bool {
 	if v == nil {
 		v = verifierPool.Get().(*BatchVerifier)
 		defer verifierPool.Put(v)
+	}
+	if done, ok := v.verifyMany(items); done {
+		return ok
 	}
 	for start := 0; start < len(items); start += maxChunk {
 		chunk := items[start:min(start+maxChunk, len(items))]

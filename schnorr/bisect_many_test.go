@@ -11,8 +11,8 @@ import (
 	"github.com/p256k1/p256k1/internal/cputime"
 )
 
-// TestFindInvalidManyMatches checks that FindInvalid finds the same items
-// with and without the VerifyMany ranges of its bisection.
+// TestFindInvalidManyMatches checks that FindInvalid and VerifyBatch give
+// the same answers with and without VerifyMany.
 func TestFindInvalidManyMatches(t *testing.T) {
 	f := newBatchFixture(t, 300)
 	other := otherKey(t)
@@ -21,12 +21,16 @@ func TestFindInvalidManyMatches(t *testing.T) {
 		for k := 0; k < n; k += 1 + n/5 {
 			corruptions[k%len(corruptions)].f(&items[k], &other)
 		}
-		got := FindInvalid(items)
+		got, gotOK := FindInvalid(items), VerifyBatch(items)
 		bisectWithMany = false
-		want := FindInvalid(items)
+		want, wantOK := FindInvalid(items), VerifyBatch(items)
 		bisectWithMany = true
-		if !slices.Equal(got, want) {
-			t.Fatalf("n=%d: %v with VerifyMany, %v without", n, got, want)
+		if !slices.Equal(got, want) || gotOK != wantOK {
+			t.Fatalf("n=%d: %v %v with VerifyMany, %v %v without", n, got, gotOK, want, wantOK)
+		}
+		valid := f.items()[:n]
+		if !VerifyBatch(valid) || FindInvalid(valid) != nil {
+			t.Fatalf("n=%d: valid batch rejected", n)
 		}
 	}
 }
