@@ -76,6 +76,32 @@ func manyPool(t testing.TB, rng *rand.Rand, nValid int) []Item {
 		bad.r.Add(&bad.r, new(scalar.Scalar).One())
 		pool = append(pool, Item{&pub, &hash, &sig}, Item{&pub, &hash, &bad})
 	}
+	// R = u1·G + u2·Q at infinity: Q = −(h/r)·G makes h·G + r·Q = ∞ for
+	// every s (Verify rejects; the engine meets h·G = −r·Q mid-ladder and
+	// hands the lane back).
+	{
+		r := big.NewInt(0x1234567)
+		hash := randHash(rng)
+		h := new(big.Int).Mod(new(big.Int).SetBytes(hash[:]), refN)
+		q := new(big.Int).Mul(h, new(big.Int).ModInverse(r, refN))
+		q.Sub(refN, q.Mod(q, refN))
+		pub := pubOfRef(t, reference.ScalarBaseMult(q))
+		sig := sigOf(t, r, big.NewInt(77))
+		pool = append(pool, Item{&pub, &hash, &sig})
+	}
+	// Q = G with h = r: u1 = u2, the two streams of the same point.
+	{
+		g := pubOfRef(t, reference.ScalarBaseMult(big.NewInt(1)))
+		r := new(big.Int).Mod(reference.ScalarBaseMult(big.NewInt(5)).X, refN)
+		var hash [32]byte
+		r.FillBytes(hash[:])
+		// (r, s) with s = (h + r·1)/5 is a valid signature by key 1 with nonce 5.
+		s := new(big.Int).Mul(new(big.Int).Add(r, r), new(big.Int).ModInverse(big.NewInt(5), refN))
+		s.Mod(s, refN)
+		sig := sigOf(t, r, s)
+		sig.NormalizeS()
+		pool = append(pool, Item{&g, &hash, &sig})
+	}
 	return pool
 }
 
