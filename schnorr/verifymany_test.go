@@ -8,6 +8,8 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/field8"
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/internal/tagged"
 )
 
 func checkMany(t *testing.T, name string, items []BatchItem) {
@@ -84,6 +86,44 @@ func TestVerifyManyVectors(t *testing.T) {
 	checkMany(t, "all vectors", items)
 	f := newBatchFixture(t, 40)
 	checkMany(t, "vectors among valid items", append(f.items()[:13], append(items, f.items()[13:]...)...))
+}
+
+// TestVerifyManyInfinity: a signature whose R = s·G − e·P is the point at
+// infinity (s = e·d), among valid ones in every lane position: Verify
+// rejects it, and the engine hands its lane back to be verified alone.
+func TestVerifyManyInfinity(t *testing.T) {
+	d, _ := p256k1.NewPrivateKey(append(make([]byte, 31), 0x2a))
+	pub := d.PublicKey()
+	xo, parity := pub.XOnly()
+	var ds scalar.Scalar
+	db := d.Bytes()
+	ds.SetBytes(&db)
+	if parity == 1 {
+		ds.Negate(&ds)
+	}
+	var sig [64]byte
+	gx := mustHex("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+	copy(sig[:32], gx)
+	msg := []byte("infinity")
+	xb := xo.Bytes()
+	var eb [32]byte
+	tagged.BIP340Challenge.Sum(&eb, sig[:32], xb[:], msg)
+	var e scalar.Scalar
+	e.SetBytes(&eb)
+	e.Mul(&e, &ds)
+	var sb [32]byte
+	e.Bytes(&sb)
+	copy(sig[32:], sb[:])
+	inf := BatchItem{PublicKey: &xo, Message: msg, Signature: &sig}
+	if Verify(inf.PublicKey, inf.Message, inf.Signature) {
+		t.Fatal("Verify accepts R = infinity")
+	}
+	f := newBatchFixture(t, 17)
+	for pos := 0; pos < 17; pos++ {
+		items := f.items()
+		items[pos] = inf
+		checkMany(t, fmt.Sprintf("infinity at %d", pos), items)
+	}
 }
 
 func TestVerifyManyResultsLength(t *testing.T) {
