@@ -368,6 +368,63 @@ func nilAPI() map[string][]func() bool {
 				return is(err, p256k1.ErrNilArgument)
 			},
 		},
+
+		// The functions on many items (eight-lane engine): nil slices are
+		// empty; nil fields are the items' zero values.
+		"p256k1.PublicKeysMany": {
+			func() bool { return p256k1.PublicKeysMany(nil, nil) == nil },
+			func() bool {
+				out := []p256k1.PublicKey{pub}
+				return p256k1.PublicKeysMany([]p256k1.PrivateKey{{}}, out) == nil && !out[0].IsValid()
+			},
+		},
+		"p256k1.ParsePublicKeysMany": {
+			func() bool { return p256k1.ParsePublicKeysMany(nil, nil) == nil },
+			func() bool {
+				out := []p256k1.PublicKey{pub}
+				return is(p256k1.ParsePublicKeysMany([][]byte{nil}, out), p256k1.ErrInvalidPublicKey) && !out[0].IsValid()
+			},
+		},
+		"p256k1.ParseXOnlyPublicKeysMany": {
+			func() bool { return p256k1.ParseXOnlyPublicKeysMany(nil, nil) == nil },
+			func() bool {
+				out := []p256k1.XOnlyPublicKey{xonly}
+				return is(p256k1.ParseXOnlyPublicKeysMany([][]byte{nil}, out), p256k1.ErrInvalidPublicKey) && !out[0].IsValid()
+			},
+		},
+		"ecdsa.VerifyMany": {
+			func() bool { return ecdsa.VerifyMany(nil, nil) == nil },
+			func() bool {
+				res := []bool{true, true, true, true}
+				err := ecdsa.VerifyMany([]ecdsa.Item{
+					{PublicKey: np, Hash: &hash, Signature: &sig},
+					{PublicKey: &pub, Hash: nil, Signature: &sig},
+					{PublicKey: &pub, Hash: &hash, Signature: ns},
+					{},
+				}, res)
+				return err == nil && !res[0] && !res[1] && !res[2] && !res[3]
+			},
+		},
+		"schnorr.VerifyMany": {
+			func() bool { return schnorr.VerifyMany(nil, nil) == nil },
+			func() bool {
+				res := []bool{true, true, true}
+				err := schnorr.VerifyMany([]schnorr.BatchItem{{PublicKey: &xonly}, {Signature: &ssig}, {}}, res)
+				return err == nil && !res[0] && !res[1] && !res[2]
+			},
+		},
+		"ecdh.SharedSecretsMany": {
+			func() bool { return ecdh.SharedSecretsMany(nil, nil) == nil },
+			func() bool {
+				out := make([][32]byte, 2)
+				err := ecdh.SharedSecretsMany([]ecdh.Pair{{Key: nil, Peer: &pub}, {Key: &key, Peer: nil}}, out)
+				return is(err, p256k1.ErrInvalidPrivateKey) && out[0] == [32]byte{} && out[1] == [32]byte{}
+			},
+			func() bool {
+				out := make([][32]byte, 1)
+				return is(ecdh.SharedSecretsMany([]ecdh.Pair{{Key: &key, Peer: nil}}, out), p256k1.ErrInvalidPublicKey)
+			},
+		},
 	}
 }
 

@@ -6,6 +6,8 @@
 //	go run . -unit field  -out ../internal/field/mul_amd64.s -stubs ../internal/field/mul_amd64_decl.go -pkg field
 //	go run . -unit group  -out ../internal/group/point_amd64.s
 //	go run . -unit lookup -out ../internal/group/lookup_amd64.s
+//	go run . -unit field8 -out ../internal/field8/field8_amd64.s -stubs ../internal/field8/field8_amd64_decl.go -pkg field8
+//	go run . -unit ecmult8 -out ../internal/ecmult8/point_amd64.s
 //
 // The field unit holds the field multiplication and squaring for processors
 // with BMI2 (MULX, BZHI) and ADX (ADCX, ADOX). The group unit holds whole
@@ -16,7 +18,9 @@
 // (internal/group/point_amd64.go) because they name package group's types;
 // go vet checks them against the assembly. The lookup unit holds package
 // group's AVX2 constant-time scan of a row of stored points, which the
-// combs and ecmultconst use (its declaration is hand-written too).
+// combs and ecmultconst use (its declaration is hand-written too). The
+// field8 unit holds the eight-lane field multiplication and squaring with
+// AVX-512 IFMA (VPMADD52LUQ, VPMADD52HUQ) for internal/field8.
 package main
 
 import (
@@ -28,7 +32,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup or fe4")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, field8 or ecmult8")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -40,6 +44,10 @@ func main() {
 		storageLookup()
 	case "fe4":
 		fe4Unit()
+	case "field8":
+		field8Unit()
+	case "ecmult8":
+		ecmult8Unit()
 	default:
 		fmt.Fprintf(os.Stderr, "_asm: unknown unit %q\n", *unit)
 		os.Exit(2)

@@ -64,6 +64,7 @@ type BatchVerifier struct {
 	ents  []batchEntry
 	seed  []byte // sig ‖ e for every item, hashed into the seed
 	bad   []bool // FindInvalid's verdicts
+	res   []bool // VerifyMany's results (bisect_many.go)
 	nInit int    // number of entries prepared
 }
 
@@ -89,6 +90,9 @@ func (v *BatchVerifier) Verify(items []BatchItem) bool {
 	if v == nil {
 		v = verifierPool.Get().(*BatchVerifier)
 		defer verifierPool.Put(v)
+	}
+	if done, ok := v.verifyMany(items); done {
+		return ok
 	}
 	for start := 0; start < len(items); start += maxChunk {
 		chunk := items[start:min(start+maxChunk, len(items))]
@@ -121,7 +125,7 @@ func (v *BatchVerifier) FindInvalid(dst []int, items []BatchItem) []int {
 		for i := range v.ents[:len(chunk)] {
 			v.bad[i] = !v.ents[i].ok
 		}
-		batch.Bisect(v.bad, 0, len(chunk), v.checkRange)
+		v.bisectMany(chunk, 0, len(chunk))
 		for i, b := range v.bad[:len(chunk)] {
 			if b {
 				dst = append(dst, start+i)
