@@ -105,7 +105,7 @@ func manyPool(t testing.TB, rng *rand.Rand, nValid int) []Item {
 	return pool
 }
 
-func checkMany(t *testing.T, items []Item) {
+func checkVerifyMany(t *testing.T, items []Item) {
 	t.Helper()
 	got := make([]bool, len(items))
 	if err := VerifyMany(items, got); err != nil {
@@ -131,7 +131,7 @@ func TestVerifyManyMatchesVerify(t *testing.T) {
 		for i := range items {
 			items[i] = pool[rng.Intn(len(pool))]
 		}
-		checkMany(t, items)
+		checkVerifyMany(t, items)
 	}
 }
 
@@ -148,14 +148,14 @@ func TestVerifyManyLanePositions(t *testing.T) {
 		for pos := 0; pos < 17; pos++ {
 			items := append([]Item(nil), valid[:17]...)
 			items[pos] = bad
-			checkMany(t, items)
+			checkVerifyMany(t, items)
 			items[(pos+3)%17] = pool[26] // high S: never reaches a lane
-			checkMany(t, items)
+			checkVerifyMany(t, items)
 		}
 	}
 	// All valid, all invalid.
-	checkMany(t, valid)
-	checkMany(t, pool[24:])
+	checkVerifyMany(t, valid)
+	checkVerifyMany(t, pool[24:])
 }
 
 func TestVerifyManyResultsLength(t *testing.T) {
@@ -214,6 +214,6 @@ func FuzzVerifyMany(f *testing.F) {
 			}
 			items[i] = it
 		}
-		checkMany(t, items)
+		checkVerifyMany(t, items)
 	})
 }
