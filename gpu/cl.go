@@ -35,6 +35,7 @@ const (
 	clDeviceType           = 0x1000
 	clDeviceMaxComputeUnit = 0x1002
 	clDeviceGlobalMemSize  = 0x101F
+	clDeviceMaxMemAlloc    = 0x1010
 	clDeviceName           = 0x102B
 	clDeviceVersion        = 0x102F
 	clDriverVersion        = 0x102D

@@ -46,6 +46,7 @@ type Device struct {
 	GPU           bool   // a GPU (else a CPU or accelerator)
 	ComputeUnits  uint32
 	GlobalMemSize uint64 // bytes
+	MaxAlloc      uint64 // CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer, bytes
 
 	platform, id uintptr
 }
@@ -79,6 +80,7 @@ func Devices() ([]Device, error) {
 				GPU:           a.infoUint64(a.getDeviceInfo, d, clDeviceType)&clDeviceTypeGPU != 0,
 				ComputeUnits:  a.infoUint32(a.getDeviceInfo, d, clDeviceMaxComputeUnit),
 				GlobalMemSize: a.infoUint64(a.getDeviceInfo, d, clDeviceGlobalMemSize),
+				MaxAlloc:      a.infoUint64(a.getDeviceInfo, d, clDeviceMaxMemAlloc),
 				platform:      p,
 				id:            d,
 			})
@@ -119,6 +121,12 @@ type Engine struct {
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
 	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
+	// Device memory accounting: live is the bytes of the engine's buffers
+	// now allocated; maxAlloc and memSize are the device's limits (tests
+	// lower them). alloc refuses a buffer beyond them before asking the
+	// driver, which may allocate lazily (NVIDIA) and fail only later.
+	live, maxAlloc, memSize uint64
+	scratchBufs             [2][2]scratchBuf // pipeline's device buffers, reused across calls
 }
 
 // Open builds the kernels for a device and returns an Engine. With opts
@@ -144,6 +152,7 @@ func Open(opts *Options) (*Engine, error) {
 		}
 	}
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
+	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
 	}
@@ -294,17 +303,51 @@ func (e *Engine) saveBinary(path string) {
 	}
 }
 
-// alloc makes an uninitialized device buffer of size bytes (at least 1).
+// errTooLarge reports a buffer the device cannot hold, found before any
+// OpenCL call.
+type errTooLarge struct {
+	size, limit uint64
+	what        string
+}
+
+func (e *errTooLarge) Error() string {
+	return fmt.Sprintf("gpu: a %d-byte buffer exceeds %s (%d bytes)", e.size, e.what, e.limit)
+}
+
+func (e *errTooLarge) Is(target error) bool { return target == ErrOutOfMemory }
+
+// alloc makes an uninitialized device buffer of size bytes (at least 1),
+// accounted in e.live (release it with free). A buffer larger than the
+// device's CL_DEVICE_MAX_MEM_ALLOC_SIZE, or one that would take the
+// engine's buffers past the device's global memory, is refused with
+// ErrOutOfMemory before clCreateBuffer: NVIDIA's driver creates buffers of
+// any size and fails only when they are first used.
 func (e *Engine) alloc(flags uint64, size int) (uintptr, error) {
+	sz := uint64(max(size, 1))
+	if e.maxAlloc != 0 && sz > e.maxAlloc {
+		return 0, &errTooLarge{sz, e.maxAlloc, "the device's largest allocation"}
+	}
+	if e.memSize != 0 && (sz > e.memSize || e.live > e.memSize-sz) {
+		return 0, &errTooLarge{sz, e.memSize - min(e.live, e.memSize), "the device memory left"}
+	}
 	var ep errPtr
-	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(max(size, 1)), 0, uintptr(unsafe.Pointer(&ep)))
+	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(sz), 0, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateBuffer"); err != nil {
 		return 0, err
 	}
 	if m == 0 {
 		return 0, errNilHandle
 	}
+	e.live += sz
 	return m, nil
+}
+
+// free releases a buffer made by alloc with size bytes.
+func (e *Engine) free(m uintptr, size int) {
+	if m != 0 {
+		dl.Call(e.a.releaseMemObject, m)
+		e.live -= uint64(max(size, 1))
+	}
 }
 
 // buffer makes a device buffer holding data (or of len(data) bytes).
@@ -315,7 +358,7 @@ func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
 	}
 	if len(data) > 0 {
 		if err := check("clEnqueueWriteBuffer", dl.Call(e.a.enqueueWriteBuffer, e.queue, m, 1, 0, uintptr(len(data)), uintptr(unsafe.Pointer(&data[0])), 0, 0, 0)); err != nil {
-			dl.Call(e.a.releaseMemObject, m)
+			e.free(m, len(data))
 			return 0, err
 		}
 	}
@@ -335,12 +378,12 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 	if err != nil {
 		return err
 	}
-	defer dl.Call(a.releaseMemObject, inBuf)
+	defer e.free(inBuf, len(in))
 	outBuf, err := e.alloc(clMemWriteOnly, len(out))
 	if err != nil {
 		return err
 	}
-	defer dl.Call(a.releaseMemObject, outBuf)
+	defer e.free(outBuf, len(out))
 	k := e.kernels[kernel]
 	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
 		return err
@@ -373,6 +416,7 @@ func (e *Engine) Close() error {
 	if e.gtab != 0 {
 		dl.Call(a.releaseMemObject, e.gtab)
 	}
+	e.dropScratch()
 	if e.prog != 0 {
 		dl.Call(a.releaseProgram, e.prog)
 	}

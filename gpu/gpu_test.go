@@ -259,24 +259,98 @@ func TestBuildFailure(t *testing.T) {
 	t.Logf("%.300s", err)
 }
 
-// TestOutOfMemory asks for an absurd buffer: ErrOutOfMemory, and the
-// engine still works afterwards.
+// TestOutOfMemory asks for an absurd buffer: ErrOutOfMemory before any
+// clCreateBuffer (NVIDIA's driver creates a 2^62-byte buffer and fails only
+// when it is used), and the engine still works afterwards. Then, with the
+// engine's limits lowered, every batch method and RunPrepared fail with
+// ErrOutOfMemory and return nothing.
 func TestOutOfMemory(t *testing.T) {
 	e := engine(t)
+	d := e.Device()
+	if d.MaxAlloc == 0 || d.GlobalMemSize == 0 {
+		t.Fatalf("device reports max alloc %d, global memory %d", d.MaxAlloc, d.GlobalMemSize)
+	}
 	e.mu.Lock()
 	huge := int(^uint(0) >> 2) // 2^62 bytes (package gpu needs a 64-bit platform)
+	live := e.live
 	m, err := e.alloc(clMemReadWrite, huge)
+	if err == nil {
+		e.free(m, huge)
+	}
 	e.mu.Unlock()
 	if err == nil {
-		dl.Call(e.a.releaseMemObject, m)
 		t.Fatal("a 2^62-byte buffer was created")
 	}
 	if !errors.Is(err, ErrOutOfMemory) {
 		t.Fatalf("got %v, want ErrOutOfMemory", err)
 	}
+	var tl *errTooLarge
+	if !errors.As(err, &tl) {
+		t.Fatalf("got %v: the driver was asked (want the limit check first)", err)
+	}
+	if e.live != live {
+		t.Fatalf("live bytes %d after a refused allocation, want %d", e.live, live)
+	}
 	out := make([]p256k1.PublicKey, 1)
 	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
 		t.Fatalf("after a failed allocation: %v", err)
+	}
+
+	// Lowered limits: a buffer above the largest allocation, then one above
+	// the memory left.
+	items := schnorrItems(20, rand.New(rand.NewPCG(1, 2)))
+	for _, lim := range []struct{ maxAlloc, memSize uint64 }{{16, d.GlobalMemSize}, {d.MaxAlloc, 16}} {
+		e.mu.Lock()
+		e.dropScratch()
+		if lim.memSize == 16 {
+			lim.memSize += e.live // 16 bytes left
+		}
+		e.maxAlloc, e.memSize = lim.maxAlloc, lim.memSize
+		e.mu.Unlock()
+		ok := make([]bool, len(items))
+		for i := range ok {
+			ok[i] = true
+		}
+		if err := e.VerifySchnorr(items, ok); !errors.Is(err, ErrOutOfMemory) {
+			t.Fatalf("limits %+v: VerifySchnorr: %v, want ErrOutOfMemory", lim, err)
+		}
+		for i := range ok {
+			if ok[i] {
+				t.Fatalf("limits %+v: item %d true after an error", lim, i)
+			}
+		}
+		pk := []p256k1.PublicKey{{}}
+		if err := e.PublicKeys([][32]byte{{31: 1}}, pk); !errors.Is(err, ErrOutOfMemory) || pk[0] != (p256k1.PublicKey{}) {
+			t.Fatalf("limits %+v: PublicKeys: %v", lim, err)
+		}
+		if err := e.RunPrepared(PrepareSchnorr(items)); !errors.Is(err, ErrOutOfMemory) {
+			t.Fatalf("limits %+v: RunPrepared: %v", lim, err)
+		}
+	}
+	e.mu.Lock()
+	e.maxAlloc, e.memSize = d.MaxAlloc, d.GlobalMemSize
+	e.mu.Unlock()
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("after restoring the limits: %v", err)
+	}
+}
+
+// TestErrorMapping: the OpenCL codes a driver returns when memory runs out
+// at enqueue or at clFinish (lazy allocation) are ErrOutOfMemory.
+func TestErrorMapping(t *testing.T) {
+	for _, c := range []struct {
+		call string
+		code int32
+		oom  bool
+	}{
+		{"clEnqueueWriteBuffer", -4, true}, {"clEnqueueNDRangeKernel", -5, true}, {"clFinish", -5, true},
+		{"clFinish", -6, true}, {"clEnqueueReadBuffer", -4, true}, {"clCreateBuffer", -61, true},
+		{"clFinish", -36, false}, {"clBuildProgram", -11, false},
+	} {
+		err := check(c.call, uintptr(uint32(c.code)))
+		if errors.Is(err, ErrOutOfMemory) != c.oom {
+			t.Errorf("%s %d: %v, ErrOutOfMemory %v, want %v", c.call, c.code, err, !c.oom, c.oom)
+		}
 	}
 }
 

@@ -56,26 +56,17 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 		return ErrClosed
 	}
 	a := e.a
-	var bufs [2][2]uintptr // [set][in, out]
-	defer func() {
-		for _, s := range bufs {
-			for _, m := range s {
-				if m != 0 {
-					dl.Call(a.releaseMemObject, m)
-				}
-			}
-		}
-	}()
 	sets := 1
 	if n > chunk {
 		sets = 2
 	}
+	var bufs [2][2]uintptr // [set][in, out]
 	for s := range sets {
 		var err error
-		if bufs[s][0], err = e.alloc(clMemReadOnly, chunk*inSize); err != nil {
+		if bufs[s][0], err = e.scratch(s, 0, clMemReadOnly, chunk*inSize); err != nil {
 			return err
 		}
-		if bufs[s][1], err = e.alloc(clMemWriteOnly, chunk*outSize); err != nil {
+		if bufs[s][1], err = e.scratch(s, 1, clMemWriteOnly, chunk*outSize); err != nil {
 			return err
 		}
 	}
@@ -117,6 +108,45 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 	runtime.KeepAlive(in)
 	runtime.KeepAlive(res)
 	return err
+}
+
+// scratch returns the engine's reusable device buffer (set, which) with
+// room for size bytes, replacing it with a larger one when needed: a batch
+// reuses the buffers of the calls before it instead of allocating anew.
+// The caller holds e.mu; Close releases them.
+func (e *Engine) scratch(set, which int, flags uint64, size int) (uintptr, error) {
+	b := &e.scratchBufs[set][which]
+	if b.m != 0 && b.size >= size && b.flags == flags {
+		return b.m, nil
+	}
+	if b.m != 0 {
+		// The in-order queue has finished with it: every batch ends in
+		// clFinish before it returns.
+		e.free(b.m, b.size)
+		*b = scratchBuf{}
+	}
+	m, err := e.alloc(flags, size)
+	if err != nil {
+		return 0, err
+	}
+	*b = scratchBuf{m: m, size: max(size, 1), flags: flags}
+	return m, nil
+}
+
+// dropScratch releases the reusable buffers (the caller holds e.mu).
+func (e *Engine) dropScratch() {
+	for i := range e.scratchBufs {
+		for j := range e.scratchBufs[i] {
+			e.free(e.scratchBufs[i][j].m, e.scratchBufs[i][j].size)
+			e.scratchBufs[i][j] = scratchBuf{}
+		}
+	}
+}
+
+type scratchBuf struct {
+	m     uintptr
+	size  int
+	flags uint64
 }
 
 // workGroup is the work-group size of every launch. Leaving it to the
