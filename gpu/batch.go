@@ -1,11 +1,14 @@
 package gpu
 
 import (
+	"encoding/binary"
+	"runtime"
 	"sync"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 	"github.com/p256k1/p256k1/schnorr"
@@ -25,7 +28,7 @@ type ECDSAItem struct {
 // public key and computes R = s·G − e·P. An error means no result was
 // computed (ok is then all false). Public data only: variable time.
 func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
-	return e.verifyItems("schnorr_verify", len(items), 132, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
+	return e.verifyItems("schnorr_verify", len(items), schnorrItemSize, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
 }
 
 // verifyItems runs a verification kernel over n items of size bytes each,
@@ -48,8 +51,14 @@ func (e *Engine) verifyItems(kernel string, n, size int, ok []bool, prep func(i 
 	return nil
 }
 
-// prepSchnorr writes px ‖ r ‖ s ‖ (n − e, GLV-split: glvEncode) and reports whether the item can
-// be valid at all (a valid key, r < p, s < n).
+// schnorrItemSize is the bytes of one prepared BIP-340 item.
+const schnorrItemSize = 164
+
+// prepSchnorr writes px ‖ py ‖ r ‖ s ‖ (n − e, GLV-split: glvEncode) and
+// reports whether the item can be valid at all (a valid key, r < p, s <
+// n). The key's y comes from the XOnlyPublicKey, which holds the whole
+// point (checked on the curve when it was parsed): the device does no
+// square root.
 func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if it.PublicKey == nil || it.Signature == nil || !it.PublicKey.IsValid() {
 		return false
@@ -60,15 +69,16 @@ func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if r.SetBytes((*[32]byte)(sig[:32])) != 0 || s.SetBytes((*[32]byte)(sig[32:])) != 0 {
 		return false
 	}
-	px := it.PublicKey.Bytes()
+	pk := it.PublicKey.PublicKey()
+	u := pk.SerializeUncompressed()
 	var eb [32]byte
-	tagged.BIP340Challenge.Sum(&eb, sig[:32], px[:], it.Message)
+	tagged.BIP340Challenge.Sum(&eb, sig[:32], u[1:33], it.Message)
 	var ev scalar.Scalar
 	ev.SetBytes(&eb)
 	ev.Negate(&ev)
-	copy(dst[0:32], px[:])
-	copy(dst[32:96], sig[:])
-	glvEncode(dst[96:128], dst[128:132], &ev)
+	copy(dst[0:64], u[1:65])
+	copy(dst[64:128], sig[:])
+	glvEncode(dst[128:160], dst[160:164], &ev)
 	return true
 }
 
@@ -165,27 +175,55 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	return nil
 }
 
-// gTable is the device's fixed-base table: entry i·255 + j − 1 is
-// j·256^i·G (x ‖ y, 32 bytes each) for windows i < 32 and digits 1..255
-// (510 KiB), computed once per process.
+// The device's fixed-base table (the kernels' G_BITS, G_WINDOWS,
+// G_DIGITS): gWindows windows of gBits bits, gDigits entries each.
+const (
+	gBits    = 16
+	gWindows = 256 / gBits
+	gDigits  = 1<<gBits - 1
+)
+
+// gTable is the device's fixed-base table: entry i·gDigits + j − 1 is
+// j·2^(16i)·G (x then y, each as four little-endian 64-bit limbs, least
+// significant first: the kernels load them as two ulong4) for windows
+// i < 16 and digits 1..65535 (64 MiB), computed once per process from
+// public constants (about a second of CPU time; a window per goroutine,
+// its points summed in Jacobian form and made affine with one inversion).
 func gTable() []byte {
 	gTableOnce.Do(func() {
-		tab := make([]byte, 32*255*64)
+		tab := make([]byte, gWindows*gDigits*64)
+		windows := make(chan int, gWindows)
+		for i := range gWindows {
+			windows <- i
+		}
+		close(windows)
 		var wg sync.WaitGroup
-		for i := range 32 {
+		for range min(runtime.GOMAXPROCS(0), gWindows) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for j := 1; j <= 255; j++ {
-					var k [32]byte
-					k[31-i] = byte(j) // j·256^i < n
-					pk, err := p256k1.NewPrivateKey(k[:])
-					if err != nil {
-						panic("gpu: table scalar out of range")
+				jac := make([]group.Jacobian, gDigits)
+				aff := make([]group.Affine, gDigits)
+				for i := range windows {
+					// b = 2^(16i)·G, affine.
+					var bj group.Jacobian
+					var g, b group.Affine
+					g.SetGenerator()
+					bj.SetAffine(&g)
+					for range gBits * i {
+						bj.DoubleVar(&bj, nil)
 					}
-					pub := pk.PublicKey()
-					u := pub.SerializeUncompressed()
-					copy(tab[64*(i*255+j-1):], u[1:65])
+					b.SetJacobianVar(&bj)
+					jac[0].SetAffine(&b)
+					for j := 1; j < gDigits; j++ {
+						jac[j].AddAffineVar(&jac[j-1], &b, nil)
+					}
+					group.BatchToAffineVar(aff, jac)
+					row := tab[i*gDigits*64 : (i+1)*gDigits*64]
+					for j := range aff {
+						putLimbs(row[64*j:64*j+32], &aff[j].X)
+						putLimbs(row[64*j+32:64*j+64], &aff[j].Y)
+					}
 				}
 			}()
 		}
@@ -193,6 +231,18 @@ func gTable() []byte {
 		gTab = tab
 	})
 	return gTab
+}
+
+// putLimbs writes v (normalized) as four little-endian 64-bit limbs, least
+// significant first.
+func putLimbs(dst []byte, v *field.Element) {
+	var b [32]byte
+	w := *v
+	w.NormalizeVar()
+	w.Bytes(&b)
+	for k := range 4 {
+		binary.LittleEndian.PutUint64(dst[8*k:], binary.BigEndian.Uint64(b[24-8*k:32-8*k]))
+	}
 }
 
 var (

@@ -189,7 +189,7 @@ func (e *Engine) init(cacheDir string) error {
 	if err := e.buildProgram(cacheDir); err != nil {
 		return err
 	}
-	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul"} {
+	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
 		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
 		if err := ep.err("clCreateKernel " + name); err != nil {
 			return err
@@ -388,7 +388,7 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
 	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
 		return err
 	}
-	global, local := launchSize(n)
+	global, local := launchSize(kernel, n)
 	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
 		return err
 	}

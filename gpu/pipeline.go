@@ -87,7 +87,7 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 			finish()
 			return err
 		}
-		global, local := launchSize(m)
+		global, local := launchSize(kernel, m)
 		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
 			finish()
 			return err
@@ -155,8 +155,15 @@ type scratchBuf struct {
 // suits GPUs as well.
 const workGroup = 64
 
-// launchSize rounds n items up to whole work groups (the kernels skip ids
-// ≥ n).
-func launchSize(n int) (global, local uintptr) {
-	return uintptr((n + workGroup - 1) / workGroup * workGroup), workGroup
+// itemsPerThread is how many items one work-item of a kernel takes (the
+// kernels' PUBKEYS_ITEMS, SCHNORR_ITEMS, POINT_MUL_ITEMS): those that end
+// in a field inversion share one inversion among their items.
+var itemsPerThread = map[string]int{"pubkeys": 8, "schnorr_verify": 4, "point_mul": 4}
+
+// launchSize gives the work size for n items of kernel: enough work-items
+// for them, rounded up to whole work groups (the kernels skip items ≥ n).
+func launchSize(kernel string, n int) (global, local uintptr) {
+	per := max(itemsPerThread[kernel], 1)
+	w := (n + per - 1) / per
+	return uintptr((w + workGroup - 1) / workGroup * workGroup), workGroup
 }

@@ -22,9 +22,9 @@ func (p *Prepared) Len() int { return p.n }
 
 // PrepareSchnorr does VerifySchnorr's host work for items.
 func PrepareSchnorr(items []schnorr.BatchItem) *Prepared {
-	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, 132*len(items)), out: make([]byte, len(items)), n: len(items)}
+	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, schnorrItemSize*len(items)), out: make([]byte, len(items)), n: len(items)}
 	for i := range items {
-		prepSchnorr(p.in[132*i:132*i+132], &items[i])
+		prepSchnorr(p.in[schnorrItemSize*i:schnorrItemSize*(i+1)], &items[i])
 	}
 	return p
 }

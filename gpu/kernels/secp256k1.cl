@@ -1,169 +1,266 @@
 // secp256k1 on OpenCL: the kernels of package gpu (github.com/p256k1/p256k1/gpu).
 //
 // Field elements mod p = 2^256 - 2^32 - 977 are four 64-bit limbs, least
-// significant first, kept fully reduced (< p) between operations. Points are
-// Jacobian (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME: the
-// kernels only ever see public data (signatures, public keys, public
-// scalars). Scalars mod n arrive from the host already reduced, as 32-byte
-// big-endian strings; the host also does the hashing and every range check
-// that needs no curve arithmetic.
+// significant first. Between operations a value is only kept below 2^256
+// (lazy reduction): it is brought below p (fe_normalize) where it is
+// compared, tested for zero, parity-tested or stored. Points are Jacobian
+// (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME: the kernels
+// only ever see public data (signatures, public keys, public scalars).
+// Scalars mod n arrive from the host already reduced, as 32-byte big-endian
+// strings; the host also does the hashing and every range check that needs
+// no curve arithmetic.
+//
+// Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
+// With -D P256K1_PTX (off by default: see gpu/README or ARCHITECTURE) the
+// multiplications use NVIDIA PTX carry chains instead.
 
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
 typedef struct { fe x, y; } ge;
 
 #define C_LO 0x1000003D1UL /* 2^256 mod p */
+#define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
-__constant ulong P[4] = {0xFFFFFFFEFFFFFC2FUL, 0xFFFFFFFFFFFFFFFFUL, 0xFFFFFFFFFFFFFFFFUL, 0xFFFFFFFFFFFFFFFFUL};
+/* Items per work-item of the kernels that end in a field inversion: their
+   inversions are batched (Montgomery's trick), one per work-item. The host
+   launches ceil(n / ITEMS) work-items (gpu's itemsPerThread). */
+#define PUBKEYS_ITEMS 8
+#define SCHNORR_ITEMS 4
+#define POINT_MUL_ITEMS 4
 
-static int fe_geq_p(const fe *a) {
-	/* a >= p iff a[3..1] are all ones and a[0] >= P[0] */
-	return (a->d[3] == 0xFFFFFFFFFFFFFFFFUL) & (a->d[2] == 0xFFFFFFFFFFFFFFFFUL) &
-	       (a->d[1] == 0xFFFFFFFFFFFFFFFFUL) & (a->d[0] >= P[0]);
-}
-
-/* r = a + C_LO * k for a small multiplier carry k (0 <= k < 2^35); result < 2^256
-   plus a final carry folded once more. */
-static void fe_fold(fe *r, ulong k) {
-	ulong lo = k * C_LO, hi = mul_hi(k, C_LO);
-	ulong s = r->d[0] + lo;
-	ulong c = hi + (s < lo);
-	r->d[0] = s;
-	for (int i = 1; i < 4; i++) {
-		s = r->d[i] + c;
-		c = (s < c);
-		r->d[i] = s;
-	}
-	if (c) { /* wrapped past 2^256: add 2^256 mod p once more (cannot wrap again) */
-		s = r->d[0] + C_LO;
-		c = (s < C_LO);
-		r->d[0] = s;
-		for (int i = 1; i < 4 && c; i++) {
-			r->d[i] += 1;
-			c = (r->d[i] == 0);
-		}
-	}
-	if (fe_geq_p(r)) {
-		/* subtract p = add 2^256 - p = C_LO and drop the carry */
-		s = r->d[0] + C_LO;
-		c = (s < C_LO);
-		r->d[0] = s;
-		for (int i = 1; i < 4; i++) {
-			s = r->d[i] + c;
-			c = (s < c);
-			r->d[i] = s;
-		}
+/* Brings a (< 2^256) below p: a >= p iff the top three limbs are all ones
+   and the low one is >= P0, and then a - p = a + C_LO - 2^256 has three
+   zero top limbs. */
+static void fe_normalize(fe *r) {
+	if ((r->d[3] & r->d[2] & r->d[1]) == 0xFFFFFFFFFFFFFFFFUL && r->d[0] >= P0) {
+		r->d[0] += C_LO;
+		r->d[1] = r->d[2] = r->d[3] = 0;
 	}
 }
 
+/* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
+   second carry leaves a value below C_LO, so a third fold cannot carry. */
 static void fe_add(fe *r, const fe *a, const fe *b) {
-	ulong c = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong s = a->d[i] + b->d[i];
-		ulong c1 = (s < a->d[i]);
-		ulong s2 = s + c;
-		c = c1 + (s2 < s);
-		r->d[i] = s2;
-	}
-	fe_fold(r, c);
+	ulong r0 = a->d[0] + b->d[0];
+	ulong c = r0 < b->d[0];
+	ulong r1 = a->d[1] + c;
+	c = r1 < c;
+	r1 += b->d[1];
+	c += r1 < b->d[1];
+	ulong r2 = a->d[2] + c;
+	c = r2 < c;
+	r2 += b->d[2];
+	c += r2 < b->d[2];
+	ulong r3 = a->d[3] + c;
+	c = r3 < c;
+	r3 += b->d[3];
+	c += r3 < b->d[3];
+	ulong k = c * C_LO;
+	r0 += k;
+	c = r0 < k;
+	r1 += c;
+	c = r1 < c;
+	r2 += c;
+	c = r2 < c;
+	r3 += c;
+	c = r3 < c;
+	if (c) r0 += C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+
+/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
+   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub(fe *r, const fe *a, const fe *b) {
+	ulong r0 = a->d[0] - b->d[0];
+	ulong bw = a->d[0] < b->d[0];
+	ulong t = a->d[1] - b->d[1];
+	ulong bw1 = (a->d[1] < b->d[1]) | (t < bw);
+	ulong r1 = t - bw;
+	t = a->d[2] - b->d[2];
+	ulong bw2 = (a->d[2] < b->d[2]) | (t < bw1);
+	ulong r2 = t - bw1;
+	t = a->d[3] - b->d[3];
+	ulong bw3 = (a->d[3] < b->d[3]) | (t < bw2);
+	ulong r3 = t - bw2;
+	ulong k = bw3 * C_LO;
+	bw = r0 < k;
+	r0 -= k;
+	bw1 = r1 < bw;
+	r1 -= bw;
+	bw2 = r2 < bw1;
+	r2 -= bw1;
+	bw3 = r3 < bw2;
+	r3 -= bw2;
+	if (bw3) r0 -= C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
 static void fe_neg(fe *r, const fe *a) {
-	/* p - a, with 0 -> 0 */
-	int z = (a->d[0] | a->d[1] | a->d[2] | a->d[3]) == 0;
-	ulong b = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong t = P[i] - a->d[i];
-		ulong b1 = (P[i] < a->d[i]);
-		ulong t2 = t - b;
-		b = b1 | (t < b);
-		r->d[i] = z ? 0 : t2;
-	}
+	fe z = {{0, 0, 0, 0}};
+	fe_sub(r, &z, a);
 }
 
-static void fe_sub(fe *r, const fe *a, const fe *b) {
-	fe nb;
-	fe_neg(&nb, b);
-	fe_add(r, a, &nb);
+/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257). */
+static void fe_half(fe *r, const fe *a) {
+	ulong m = 0 - (a->d[0] & 1);
+	ulong r0 = a->d[0] + (P0 & m);
+	ulong c = r0 < (P0 & m);
+	ulong r1 = a->d[1] + c;
+	c = r1 < c;
+	r1 += m;
+	c += r1 < m;
+	ulong r2 = a->d[2] + c;
+	c = r2 < c;
+	r2 += m;
+	c += r2 < m;
+	ulong r3 = a->d[3] + c;
+	c = r3 < c;
+	r3 += m;
+	c += r3 < m;
+	r->d[0] = (r0 >> 1) | (r1 << 63);
+	r->d[1] = (r1 >> 1) | (r2 << 63);
+	r->d[2] = (r2 >> 1) | (r3 << 63);
+	r->d[3] = (r3 >> 1) | (c << 63);
 }
 
-/* r = t mod p for a 512-bit t (8 limbs): t = lo + hi*2^256 = lo + hi*C_LO. */
-static void fe_reduce512(fe *r, const ulong t[8]) {
-	ulong c = 0;
-	fe out;
-	for (int i = 0; i < 4; i++) {
-		ulong lo = t[i + 4] * C_LO, hi = mul_hi(t[i + 4], C_LO);
-		lo += c;
-		hi += (lo < c);
-		ulong s = t[i] + lo;
-		hi += (s < lo);
-		out.d[i] = s;
-		c = hi;
+/* r = t mod p (below 2^256) for the 512-bit t = t0..t7: t_lo + t_hi*C_LO
+   (< 2^256 + 2^290), its top folded once more, a rare last carry once
+   more. */
+static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7) {
+	ulong l = t4 * C_LO, h = mul_hi(t4, C_LO);
+	ulong r0 = t0 + l;
+	h += r0 < l;
+	l = t5 * C_LO;
+	ulong h2 = mul_hi(t5, C_LO);
+	ulong r1 = t1 + l;
+	h2 += r1 < l;
+	r1 += h;
+	h2 += r1 < h;
+	l = t6 * C_LO;
+	h = mul_hi(t6, C_LO);
+	ulong r2 = t2 + l;
+	h += r2 < l;
+	r2 += h2;
+	h += r2 < h2;
+	l = t7 * C_LO;
+	h2 = mul_hi(t7, C_LO);
+	ulong r3 = t3 + l;
+	h2 += r3 < l;
+	r3 += h;
+	h2 += r3 < h;
+	/* h2 < 2^34: fold h2*C_LO (< 2^68). */
+	l = h2 * C_LO;
+	h = mul_hi(h2, C_LO);
+	r0 += l;
+	ulong c = (r0 < l) + h;
+	r1 += c;
+	c = r1 < c;
+	r2 += c;
+	c = r2 < c;
+	r3 += c;
+	c = r3 < c;
+	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
 	}
-	fe_fold(&out, c);
-	*r = out;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
+
+#ifdef P256K1_PTX
+/* NVIDIA: the 512-bit product with PTX carry chains (mad.lo.cc / madc.hi),
+   row by row. Off by default: enabled only after a check on an NVIDIA GPU
+   (gpu/devicecheck.sh). */
+#define PTX_ROW0(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
+	asm("mul.lo.u64 %0, %5, %6;\n\t" \
+	    "mul.hi.u64 %1, %5, %6;\n\t" \
+	    "mad.lo.cc.u64 %1, %5, %7, %1;\n\t" \
+	    "madc.hi.u64 %2, %5, %7, 0;\n\t" \
+	    "mad.lo.cc.u64 %2, %5, %8, %2;\n\t" \
+	    "madc.hi.u64 %3, %5, %8, 0;\n\t" \
+	    "mad.lo.cc.u64 %3, %5, %9, %3;\n\t" \
+	    "madc.hi.u64 %4, %5, %9, 0;" \
+	    : "=l"(t0), "=l"(t1), "=l"(t2), "=l"(t3), "=l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
+/* t0..t4 += a*b (t4 receives the top word): lows then highs, two chains. */
+#define PTX_ROW(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
+	asm("mad.lo.cc.u64 %0, %5, %6, %0;\n\t" \
+	    "madc.lo.cc.u64 %1, %5, %7, %1;\n\t" \
+	    "madc.lo.cc.u64 %2, %5, %8, %2;\n\t" \
+	    "madc.lo.cc.u64 %3, %5, %9, %3;\n\t" \
+	    "addc.u64 %4, 0, 0;\n\t" \
+	    "mad.hi.cc.u64 %1, %5, %6, %1;\n\t" \
+	    "madc.hi.cc.u64 %2, %5, %7, %2;\n\t" \
+	    "madc.hi.cc.u64 %3, %5, %8, %3;\n\t" \
+	    "madc.hi.u64 %4, %5, %9, %4;" \
+	    : "+l"(t0), "+l"(t1), "+l"(t2), "+l"(t3), "=l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
 
 static void fe_mul(fe *r, const fe *a, const fe *b) {
-	ulong t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 4; i++) {
-		ulong c = 0;
-		for (int j = 0; j < 4; j++) {
-			ulong lo = a->d[i] * b->d[j], hi = mul_hi(a->d[i], b->d[j]);
-			lo += t[i + j];
-			hi += (lo < t[i + j]);
-			lo += c;
-			hi += (lo < c);
-			t[i + j] = lo;
-			c = hi;
-		}
-		t[i + 4] = c;
-	}
-	fe_reduce512(r, t);
+	ulong t0, t1, t2, t3, t4, t5, t6, t7;
+	PTX_ROW0(a->d[0], b->d[0], b->d[1], b->d[2], b->d[3], t0, t1, t2, t3, t4);
+	PTX_ROW(a->d[1], b->d[0], b->d[1], b->d[2], b->d[3], t1, t2, t3, t4, t5);
+	PTX_ROW(a->d[2], b->d[0], b->d[1], b->d[2], b->d[3], t2, t3, t4, t5, t6);
+	PTX_ROW(a->d[3], b->d[0], b->d[1], b->d[2], b->d[3], t3, t4, t5, t6, t7);
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
 }
 
-/* r = a^2: the 6 cross products once, doubled, plus the 4 squares (10
-   limb products instead of 16), reduced as in fe_mul. */
+static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
+#else
+/* Product scanning (comba): column sums in a three-word accumulator
+   c0, c1, c2. */
+#define MULADD(x, y) { \
+	ulong tl_ = (x) * (y), th_ = mul_hi((x), (y)); \
+	c0 += tl_; th_ += c0 < tl_; c1 += th_; c2 += c1 < th_; }
+/* c += 2*x*y. */
+#define MULADD2(x, y) { \
+	ulong tl_ = (x) * (y), th_ = mul_hi((x), (y)); \
+	ulong th2_ = th_ + th_; c2 += th2_ < th_; \
+	ulong tl2_ = tl_ + tl_; th2_ += tl2_ < tl_; \
+	c0 += tl2_; th2_ += c0 < tl2_; c2 += (c0 < tl2_) & (th2_ == 0); \
+	c1 += th2_; c2 += c1 < th2_; }
+#define EXTRACT(t) { t = c0; c0 = c1; c1 = c2; c2 = 0; }
+
+static void fe_mul(fe *r, const fe *a, const fe *b) {
+	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
+	ulong b0 = b->d[0], b1 = b->d[1], b2 = b->d[2], b3 = b->d[3];
+	ulong c0 = 0, c1 = 0, c2 = 0, t0, t1, t2, t3, t4, t5;
+	MULADD(a0, b0); EXTRACT(t0);
+	MULADD(a0, b1); MULADD(a1, b0); EXTRACT(t1);
+	MULADD(a0, b2); MULADD(a1, b1); MULADD(a2, b0); EXTRACT(t2);
+	MULADD(a0, b3); MULADD(a1, b2); MULADD(a2, b1); MULADD(a3, b0); EXTRACT(t3);
+	MULADD(a1, b3); MULADD(a2, b2); MULADD(a3, b1); EXTRACT(t4);
+	MULADD(a2, b3); MULADD(a3, b2); EXTRACT(t5);
+	MULADD(a3, b3);
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, c0, c1);
+}
+
+/* A real squaring: the 6 cross products once, doubled (MULADD2), and the
+   4 squares: 10 limb products instead of 16. */
 static void fe_sqr(fe *r, const fe *a) {
-	ulong t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 3; i++) {
-		ulong c = 0;
-		for (int j = i + 1; j < 4; j++) {
-			ulong lo = a->d[i] * a->d[j], hi = mul_hi(a->d[i], a->d[j]);
-			lo += t[i + j];
-			hi += (lo < t[i + j]);
-			lo += c;
-			hi += (lo < c);
-			t[i + j] = lo;
-			c = hi;
-		}
-		t[i + 4] = c;
-	}
-	for (int k = 7; k > 0; k--) t[k] = (t[k] << 1) | (t[k - 1] >> 63);
-	t[0] <<= 1;
-	ulong c = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong lo = a->d[i] * a->d[i], hi = mul_hi(a->d[i], a->d[i]);
-		ulong s = t[2 * i] + lo;
-		ulong c1 = (s < lo);
-		ulong s2 = s + c;
-		c1 += (s2 < s);
-		t[2 * i] = s2;
-		s = t[2 * i + 1] + hi;
-		ulong c2 = (s < hi);
-		ulong s3 = s + c1;
-		c2 += (s3 < s);
-		t[2 * i + 1] = s3;
-		c = c2;
-	}
-	fe_reduce512(r, t);
+	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
+	ulong c0 = 0, c1 = 0, c2 = 0, t0, t1, t2, t3, t4, t5;
+	MULADD(a0, a0); EXTRACT(t0);
+	MULADD2(a0, a1); EXTRACT(t1);
+	MULADD2(a0, a2); MULADD(a1, a1); EXTRACT(t2);
+	MULADD2(a0, a3); MULADD2(a1, a2); EXTRACT(t3);
+	MULADD2(a1, a3); MULADD(a2, a2); EXTRACT(t4);
+	MULADD2(a2, a3); EXTRACT(t5);
+	MULADD(a3, a3);
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, c0, c1);
+}
+#endif
+
+/* Zero mod p (0 or p). */
+static int fe_is_zero(const fe *a) {
+	fe t = *a;
+	fe_normalize(&t);
+	return (t.d[0] | t.d[1] | t.d[2] | t.d[3]) == 0;
 }
 
-
-static int fe_is_zero(const fe *a) { return (a->d[0] | a->d[1] | a->d[2] | a->d[3]) == 0; }
-
+/* a == b mod p. */
 static int fe_eq(const fe *a, const fe *b) {
-	return (a->d[0] == b->d[0]) & (a->d[1] == b->d[1]) & (a->d[2] == b->d[2]) & (a->d[3] == b->d[3]);
+	fe t;
+	fe_sub(&t, a, b);
+	return fe_is_zero(&t);
 }
 
 static void fe_sqr_n(fe *r, const fe *a, int n) {
@@ -171,25 +268,25 @@ static void fe_sqr_n(fe *r, const fe *a, int n) {
 	for (int i = 0; i < n; i++) fe_sqr(r, r);
 }
 
-/* The addition chain of libsecp256k1's fe_inv and fe_sqrt: x_k = a^(2^k - 1)
-   for the block lengths {1, 2, 22, 223} of p's exponents; 255 squarings and
-   15 (inv) or 13 (sqrt) multiplications instead of a bit loop's ~250. */
-static void fe_x223(fe *x223, fe *x22, fe *x2, const fe *a) {
-	fe x3, x6, x9, x11, x44, x88, x176, x220, t;
-	fe_sqr(x2, a);
-	fe_mul(x2, x2, a);
-	fe_sqr(&x3, x2);
+/* r = a^(p-2) = 1/a (0 for a = 0): libsecp256k1's addition chain, x_k =
+   a^(2^k - 1) for the block lengths {1, 2, 22, 223} of p - 2; 255
+   squarings and 15 multiplications. */
+static void fe_inv(fe *r, const fe *a) {
+	fe x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
+	fe_sqr(&x2, a);
+	fe_mul(&x2, &x2, a);
+	fe_sqr(&x3, &x2);
 	fe_mul(&x3, &x3, a);
 	fe_sqr_n(&x6, &x3, 3);
 	fe_mul(&x6, &x6, &x3);
 	fe_sqr_n(&x9, &x6, 3);
 	fe_mul(&x9, &x9, &x3);
 	fe_sqr_n(&x11, &x9, 2);
-	fe_mul(&x11, &x11, x2);
-	fe_sqr_n(x22, &x11, 11);
-	fe_mul(x22, x22, &x11);
-	fe_sqr_n(&x44, x22, 22);
-	fe_mul(&x44, &x44, x22);
+	fe_mul(&x11, &x11, &x2);
+	fe_sqr_n(&x22, &x11, 11);
+	fe_mul(&x22, &x22, &x11);
+	fe_sqr_n(&x44, &x22, 22);
+	fe_mul(&x44, &x44, &x22);
 	fe_sqr_n(&x88, &x44, 44);
 	fe_mul(&x88, &x88, &x44);
 	fe_sqr_n(&x176, &x88, 88);
@@ -197,13 +294,7 @@ static void fe_x223(fe *x223, fe *x22, fe *x2, const fe *a) {
 	fe_sqr_n(&x220, &x176, 44);
 	fe_mul(&x220, &x220, &x44);
 	fe_sqr_n(&t, &x220, 3);
-	fe_mul(x223, &t, &x3);
-}
-
-/* r = a^(p-2) = 1/a (0 for a = 0). */
-static void fe_inv(fe *r, const fe *a) {
-	fe x223, x22, x2, t;
-	fe_x223(&x223, &x22, &x2, a);
+	fe_mul(&x223, &t, &x3);
 	fe_sqr_n(&t, &x223, 23);
 	fe_mul(&t, &t, &x22);
 	fe_sqr_n(&t, &t, 5);
@@ -214,21 +305,6 @@ static void fe_inv(fe *r, const fe *a) {
 	fe_mul(r, &t, a);
 }
 
-/* r = a^((p+1)/4), a square root of a if a is a square (returns 1), else
-   returns 0. */
-static int fe_sqrt(fe *r, const fe *a) {
-	fe x223, x22, x2, s, s2;
-	fe_x223(&x223, &x22, &x2, a);
-	fe_sqr_n(&s, &x223, 23);
-	fe_mul(&s, &s, &x22);
-	fe_sqr_n(&s, &s, 6);
-	fe_mul(&s, &s, &x2);
-	fe_sqr_n(&s, &s, 2);
-	fe_sqr(&s2, &s);
-	*r = s;
-	return fe_eq(&s2, a);
-}
-
 /* Loads 32 big-endian bytes; returns 0 if the value is >= p. */
 static int fe_load(fe *r, __global const uchar *b) {
 	for (int i = 0; i < 4; i++) {
@@ -236,12 +312,15 @@ static int fe_load(fe *r, __global const uchar *b) {
 		for (int k = 0; k < 8; k++) v = (v << 8) | b[(3 - i) * 8 + k];
 		r->d[i] = v;
 	}
-	return !fe_geq_p(r);
+	return !((r->d[3] & r->d[2] & r->d[1]) == 0xFFFFFFFFFFFFFFFFUL && r->d[0] >= P0);
 }
 
+/* Stores a normalized, as 32 big-endian bytes. */
 static void fe_store(__global uchar *b, const fe *a) {
+	fe t = *a;
+	fe_normalize(&t);
 	for (int i = 0; i < 4; i++) {
-		ulong v = a->d[i];
+		ulong v = t.d[i];
 		for (int k = 7; k >= 0; k--) {
 			b[(3 - i) * 8 + k] = (uchar)v;
 			v >>= 8;
@@ -249,34 +328,38 @@ static void fe_store(__global uchar *b, const fe *a) {
 	}
 }
 
-/* Jacobian doubling for a = 0 (y^2 = x^3 + 7). */
+/* Jacobian doubling for y^2 = x^3 + b (any b: the formula does not use
+   it, so it also serves the isomorphic curves of the common-Z tables):
+   3M + 3S, libsecp256k1's formula with L = 3/2 X^2. A point of order 2
+   would need x^3 = -b, which has no solution for b = 7 c^6, so only
+   infinity doubles to infinity. r may be a. */
 static void gej_double(gej *r, const gej *a) {
-	if (a->inf || fe_is_zero(&a->y)) { r->inf = 1; return; }
-	fe s, m, t, y2, x3, y3, z3;
-	fe_sqr(&y2, &a->y);          /* Y^2 */
-	fe_mul(&s, &a->x, &y2);      /* X*Y^2 */
-	fe_add(&s, &s, &s);
-	fe_add(&s, &s, &s);          /* S = 4*X*Y^2 */
-	fe_sqr(&m, &a->x);
-	fe_add(&t, &m, &m);
-	fe_add(&m, &t, &m);          /* M = 3*X^2 */
-	fe_sqr(&x3, &m);
-	fe_sub(&x3, &x3, &s);
-	fe_sub(&x3, &x3, &s);        /* X3 = M^2 - 2S */
-	fe_mul(&z3, &a->y, &a->z);
-	fe_add(&z3, &z3, &z3);       /* Z3 = 2*Y*Z */
-	fe_sqr(&t, &y2);             /* Y^4 */
-	fe_add(&t, &t, &t);
-	fe_add(&t, &t, &t);
-	fe_add(&t, &t, &t);          /* 8*Y^4 */
-	fe_sub(&y3, &s, &x3);
-	fe_mul(&y3, &y3, &m);
-	fe_sub(&y3, &y3, &t);        /* Y3 = M*(S - X3) - 8Y^4 */
-	r->x = x3; r->y = y3; r->z = z3; r->inf = 0;
+	if (a->inf) { r->inf = 1; return; }
+	fe l, s, t, x3, y3;
+	fe_mul(&r->z, &a->z, &a->y);  /* Z3 = Y1*Z1 */
+	fe_sqr(&s, &a->y);            /* S = Y1^2 */
+	fe_sqr(&l, &a->x);            /* L = X1^2 */
+	fe_add(&t, &l, &l);
+	fe_add(&l, &t, &l);
+	fe_half(&l, &l);              /* L = 3/2 X1^2 */
+	fe_neg(&t, &s);
+	fe_mul(&t, &t, &a->x);        /* T = -X1*S */
+	fe_sqr(&x3, &l);
+	fe_add(&x3, &x3, &t);
+	fe_add(&x3, &x3, &t);         /* X3 = L^2 + 2T */
+	fe_sqr(&s, &s);               /* S^2 */
+	fe_add(&t, &t, &x3);
+	fe_mul(&y3, &t, &l);
+	fe_add(&y3, &y3, &s);
+	fe_neg(&r->y, &y3);           /* Y3 = -(L*(X3 + T) + S^2) */
+	r->x = x3;
+	r->inf = 0;
 }
 
-/* r = a + b (b affine). */
-static void gej_add_ge(gej *r, const gej *a, const ge *b) {
+/* r = a + b (b affine), 8M + 3S. When zr is not null it receives H =
+   r.Z / a.Z (a must be finite then, and the sum neither a doubling nor
+   infinity: the table building below guarantees it). r may be a. */
+static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 	if (a->inf) { r->x = b->x; r->y = b->y; r->z.d[0] = 1; r->z.d[1] = r->z.d[2] = r->z.d[3] = 0; r->inf = 0; return; }
 	fe z2, u2, s2, h, rr, h2, h3, t;
 	fe_sqr(&z2, &a->z);
@@ -290,6 +373,7 @@ static void gej_add_ge(gej *r, const gej *a, const ge *b) {
 		r->inf = 1;
 		return;
 	}
+	if (zr) *zr = h;
 	fe_sqr(&h2, &h);
 	fe_mul(&h3, &h2, &h);
 	fe_mul(&t, &a->x, &h2);      /* U1*H^2 */
@@ -307,7 +391,9 @@ static void gej_add_ge(gej *r, const gej *a, const ge *b) {
 	*r = out;
 }
 
-/* r = a + b, both Jacobian. */
+static void gej_add_ge(gej *r, const gej *a, const ge *b) { gej_add_ge_zr(r, a, b, 0); }
+
+/* r = a + b, both Jacobian, 12M + 4S. */
 static void gej_add(gej *r, const gej *a, const gej *b) {
 	if (a->inf) { *r = *b; return; }
 	if (b->inf) { *r = *a; return; }
@@ -345,21 +431,24 @@ static void gej_add(gej *r, const gej *a, const gej *b) {
 	*r = out;
 }
 
-static void ge_load_table(ge *r, __global const uchar *tab, int idx) {
-	fe_load(&r->x, tab + idx * 64);
-	fe_load(&r->y, tab + idx * 64 + 32);
-}
+/* The fixed-base table: G_WINDOWS windows of G_BITS bits; entry
+   (i*G_DIGITS + j - 1) is j * 2^(G_BITS*i) * G for digits j in
+   1..G_DIGITS, as x then y, each four little-endian 64-bit limbs (64 bytes,
+   two ulong4 loads). The host builds it (gpu's gTable). */
+#define G_BITS 16
+#define G_WINDOWS 16
+#define G_DIGITS 65535
 
-/* k*G for a 32-byte big-endian scalar, from the host's table: entry
-   (i*255 + j - 1) is j * 256^i * G for window i (byte i from the least
-   significant) and digit j in 1..255. 32 mixed additions, no doublings. */
-static void mul_g(gej *r, __global const uchar *k, __global const uchar *gtab) {
+/* k*G for a 32-byte big-endian scalar: one mixed addition per nonzero
+   16-bit window, no doublings. */
+static void mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
 	r->inf = 1;
-	for (int i = 0; i < 32; i++) {
-		int digit = k[31 - i];
+	for (int i = 0; i < G_WINDOWS; i++) {
+		uint digit = ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i];
 		if (digit) {
-			ge g;
-			ge_load_table(&g, gtab, i * 255 + digit - 1);
+			__global const ulong4 *e = gtab + 2 * ((ulong)i * G_DIGITS + digit - 1);
+			ulong4 x = e[0], y = e[1];
+			ge g = {{{x.x, x.y, x.z, x.w}}, {{y.x, y.y, y.z, y.w}}};
 			gej_add_ge(r, r, &g);
 		}
 	}
@@ -371,21 +460,48 @@ __constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E6447
 /* k*P with the GLV endomorphism: the host split k = k1 + k2*lambda (mod n)
    with |k1|, |k2| < 2^128 and sent |k1| || |k2| (16 bytes each, big-endian)
    and their signs (sg[0], sg[1]: 1 for negative). Joint 4-bit windows over
-   128 bits, most significant first: 128 doublings and up to 64 additions
-   (tables 1..15 of +-P and +-lambda*P in Jacobian form). */
+   128 bits, most significant first: 128 doublings and up to 64 mixed
+   additions.
+
+   The tables: j*P1 for j = 1..15 (P1 = +-P) are built with one doubling
+   and 13 mixed additions, each recording its Z ratio, then brought to the
+   last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
+   technique: on the isomorphic curve y^2 = x^3 + 7 Zc^6 the entries are
+   affine, the main loop's additions are mixed, and the result's Z is
+   multiplied by Zc at the end. The lambda table is j*lambda(P1) = (beta*X,
+   Y) on the same Z, negated where k2's sign differs from k1's: 15
+   multiplications instead of 14 additions. */
 static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
-	ge p1 = *p, p2;
-	if (sg[0]) fe_neg(&p1.y, &p1.y);
+	ge t1[15], t2[15];
+	fe zr[15];
+	t1[0] = *p;
+	if (sg[0]) fe_neg(&t1[0].y, &t1[0].y);
+	gej acc;
+	acc.x = t1[0].x; acc.y = t1[0].y; acc.z.d[0] = 1; acc.z.d[1] = acc.z.d[2] = acc.z.d[3] = 0; acc.inf = 0;
+	gej_double(&acc, &acc); /* Z = Y1 * 1 */
+	zr[1] = acc.z;
+	t1[1].x = acc.x; t1[1].y = acc.y;
+	for (int i = 2; i < 15; i++) {
+		gej_add_ge_zr(&acc, &acc, &t1[0], &zr[i]);
+		t1[i].x = acc.x; t1[i].y = acc.y;
+	}
+	fe zc = acc.z;
+	/* Entry i has Z_i with Z_14 = Z_i * zr[i+1] * ... * zr[14]. */
+	fe c = zr[14];
+	for (int i = 13; i >= 0; i--) {
+		fe c2, c3;
+		fe_sqr(&c2, &c);
+		fe_mul(&c3, &c2, &c);
+		fe_mul(&t1[i].x, &t1[i].x, &c2);
+		fe_mul(&t1[i].y, &t1[i].y, &c3);
+		if (i > 0) fe_mul(&c, &c, &zr[i]);
+	}
 	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
-	fe_mul(&p2.x, &p->x, &beta);
-	p2.y = p->y;
-	if (sg[1]) fe_neg(&p2.y, &p2.y);
-	gej t1[15], t2[15];
-	t1[0].x = p1.x; t1[0].y = p1.y; t1[0].z.d[0] = 1; t1[0].z.d[1] = t1[0].z.d[2] = t1[0].z.d[3] = 0; t1[0].inf = 0;
-	t2[0].x = p2.x; t2[0].y = p2.y; t2[0].z = t1[0].z; t2[0].inf = 0;
-	for (int i = 1; i < 15; i++) {
-		gej_add_ge(&t1[i], &t1[i - 1], &p1);
-		gej_add_ge(&t2[i], &t2[i - 1], &p2);
+	int flip = sg[0] != sg[1];
+	for (int i = 0; i < 15; i++) {
+		fe_mul(&t2[i].x, &t1[i].x, &beta);
+		if (flip) fe_neg(&t2[i].y, &t1[i].y);
+		else t2[i].y = t1[i].y;
 	}
 	r->inf = 1;
 	for (int i = 31; i >= 0; i--) {
@@ -393,75 +509,115 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 		uchar b1 = k[15 - i / 2], b2 = k[31 - i / 2];
 		int d1 = (i & 1) ? (b1 >> 4) : (b1 & 15);
 		int d2 = (i & 1) ? (b2 >> 4) : (b2 & 15);
-		if (d1) gej_add(r, r, &t1[d1 - 1]);
-		if (d2) gej_add(r, r, &t2[d2 - 1]);
+		if (d1) gej_add_ge(r, r, &t1[d1 - 1]);
+		if (d2) gej_add_ge(r, r, &t2[d2 - 1]);
 	}
+	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
 }
 
-static void gej_to_ge(ge *r, const gej *a) {
-	fe zi, zi2, zi3;
-	fe_inv(&zi, &a->z);
-	fe_sqr(&zi2, &zi);
-	fe_mul(&zi3, &zi2, &zi);
+/* Sets zi[j] = 1/z[j] for j < m with one inversion (Montgomery's trick);
+   every z[j] must be nonzero. */
+static void fe_inv_batch(fe *zi, const fe *z, int m) {
+	zi[0] = z[0];
+	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &z[j]);
+	fe u;
+	fe_inv(&u, &zi[m - 1]);
+	for (int j = m - 1; j > 0; j--) {
+		fe_mul(&zi[j], &zi[j - 1], &u); /* 1/z[j] */
+		fe_mul(&u, &u, &z[j]);
+	}
+	zi[0] = u;
+}
+
+/* Affine x, y of a finite a from zi = 1/Z. */
+static void gej_to_ge_zinv(ge *r, const gej *a, const fe *zi) {
+	fe zi2, zi3;
+	fe_sqr(&zi2, zi);
+	fe_mul(&zi3, &zi2, zi);
 	fe_mul(&r->x, &a->x, &zi2);
 	fe_mul(&r->y, &a->y, &zi3);
 }
 
-/* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
-   zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n. */
-__kernel void pubkeys(__global const uchar *scalars, __global const uchar *gtab, __global uchar *out, uint n) {
-	uint i = get_global_id(0);
-	if (i >= n) return;
-	gej r;
-	mul_g(&r, scalars + 32 * i, gtab);
-	__global uchar *o = out + 64 * i;
-	if (r.inf) {
-		for (int k = 0; k < 64; k++) o[k] = 0;
-		return;
+/* The batched end of pubkeys and point_mul: out + 64*j gets x || y of
+   r[j] for the m items, or 64 zero bytes for infinity. */
+static void store_points(__global uchar *out, gej *r, int m) {
+	fe z[8], zi[8];
+	for (int j = 0; j < m; j++) {
+		z[j] = r[j].z;
+		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
 	}
-	ge a;
-	gej_to_ge(&a, &r);
-	fe_store(o, &a.x);
-	fe_store(o + 32, &a.y);
+	fe_inv_batch(zi, z, m);
+	for (int j = 0; j < m; j++) {
+		__global uchar *o = out + 64 * j;
+		if (r[j].inf) {
+			for (int k = 0; k < 64; k++) o[k] = 0;
+			continue;
+		}
+		ge a;
+		gej_to_ge_zinv(&a, &r[j], &zi[j]);
+		fe_store(o, &a.x);
+		fe_store(o + 32, &a.y);
+	}
 }
 
-/* BIP-340 verification of prepared items: item i is px || r || s || negE
-   (negE split for GLV: |k1| || |k2|, then 4 bytes of signs; 132 bytes)
-   (32 bytes each), where the host checked r < p and s < n and computed
-   negE = n - e mod n from e = hash(r || px || msg). Result 1 iff lift_x(px)
-   exists and R = s*G + negE*P is finite with even y and x(R) = r. */
-__kernel void schnorr_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
-	uint i = get_global_id(0);
-	if (i >= n) return;
-	__global const uchar *it = items + 132 * i;
-	ok[i] = 0;
-	fe px, rx, y2, t;
-	if (!fe_load(&px, it) || !fe_load(&rx, it + 32)) return;
-	/* lift_x: y = sqrt(x^3 + 7), even */
-	fe_sqr(&y2, &px);
-	fe_mul(&y2, &y2, &px);
-	fe seven = {{7, 0, 0, 0}};
-	fe_add(&y2, &y2, &seven);
-	ge p;
-	p.x = px;
-	if (!fe_sqrt(&p.y, &y2)) return;
-	if (p.y.d[0] & 1) fe_neg(&p.y, &p.y);
-	gej sg, ep, r;
-	mul_g(&sg, it + 64, gtab);
-	mul_p(&ep, it + 96, it + 128, &p);
-	gej_add(&r, &sg, &ep);
-	if (r.inf) return;
-	ge a;
-	gej_to_ge(&a, &r);
-	ok[i] = (uchar)(fe_eq(&a.x, &rx) & ((a.y.d[0] & 1) == 0));
+/* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
+   zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n.
+   PUBKEYS_ITEMS items per work-item, one inversion for them all. */
+__kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab, __global uchar *out, uint n) {
+	ulong first = (ulong)get_global_id(0) * PUBKEYS_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)PUBKEYS_ITEMS, n - first);
+	gej r[PUBKEYS_ITEMS];
+	for (int j = 0; j < m; j++) mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	store_points(out + 64 * first, r, m);
 }
 
-/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2 (GLV-split) ||
-   r || rn (32 bytes each) || 4 bytes of u2's split signs, where the host parsed Q, checked 0 < r, s < n and
-   low-S, computed u1 = z/s and u2 = r/s, and set rn = r + n when r + n < p
-   (else rn = r). Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn,
-   compared in Jacobian form (X = x*Z^2). */
-__kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
+/* BIP-340 verification of prepared items: item i is px || py || r || s ||
+   negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
+   the host took P = (px, py) from the x-only key (even y, on the curve),
+   checked r < p and s < n and computed negE = n - e mod n from e = hash(r
+   || px || msg). Result 1 iff R = s*G + negE*P is finite with even y and
+   x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
+   all. */
+__kernel void schnorr_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
+	ulong first = (ulong)get_global_id(0) * SCHNORR_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)SCHNORR_ITEMS, n - first);
+	gej r[SCHNORR_ITEMS];
+	fe rx[SCHNORR_ITEMS], z[SCHNORR_ITEMS], zi[SCHNORR_ITEMS];
+	for (int j = 0; j < m; j++) {
+		__global const uchar *it = items + 164 * (first + j);
+		ge p;
+		r[j].inf = 1;
+		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx[j], it + 64)) {
+			gej sg, ep;
+			mul_g(&sg, it + 96, gtab);
+			mul_p(&ep, it + 128, it + 160, &p);
+			gej_add(&r[j], &sg, &ep);
+		}
+		z[j] = r[j].z;
+		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
+	}
+	fe_inv_batch(zi, z, m);
+	for (int j = 0; j < m; j++) {
+		uchar res = 0;
+		if (!r[j].inf) {
+			ge a;
+			gej_to_ge_zinv(&a, &r[j], &zi[j]);
+			fe_normalize(&a.y);
+			res = (uchar)(fe_eq(&a.x, &rx[j]) & ((a.y.d[0] & 1) == 0));
+		}
+		ok[first + j] = res;
+	}
+}
+
+/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2
+   (GLV-split) || r || rn (32 bytes each) || 4 bytes of u2's split signs,
+   where the host parsed Q, checked 0 < r, s < n and low-S, computed u1 =
+   z/s and u2 = r/s, and set rn = r + n when r + n < p (else rn = r).
+   Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn, compared in
+   Jacobian form (X = x*Z^2): no inversion. */
+__kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
 	__global const uchar *it = items + 196 * i;
@@ -484,22 +640,42 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gt
 }
 
 /* Multiplications of public points by public scalars (silent-payment tweak
-   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split) || 4 sign bytes (the host
-   checked Q and 0 < k < n); out[i] = x || y of k*Q, or 64 zero bytes for
-   infinity. */
-__kernel void point_mul(__global const uchar *items, __global const uchar *gtab, __global uchar *out, uint n) {
+   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split)
+   || 4 sign bytes (the host checked Q and 0 < k < n); out[i] = x || y of
+   k*Q, or 64 zero bytes for infinity. POINT_MUL_ITEMS items per work-item,
+   one inversion for them all. */
+__kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
+	ulong first = (ulong)get_global_id(0) * POINT_MUL_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)POINT_MUL_ITEMS, n - first);
+	gej r[POINT_MUL_ITEMS];
+	for (int j = 0; j < m; j++) {
+		__global const uchar *it = items + 100 * (first + j);
+		ge q;
+		r[j].inf = 1;
+		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32)) mul_p(&r[j], it + 64, it + 96, &q);
+	}
+	store_points(out + 64 * first, r, m);
+}
+
+/* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
+   any value below 2^256, not only below p): item i is a || b (64 bytes,
+   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, a/2, 1/a, each
+   normalized (7 * 32 bytes, little-endian limbs). */
+__kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	__global const uchar *it = items + 100 * i;
-	__global uchar *o = out + 64 * i;
-	for (int k = 0; k < 64; k++) o[k] = 0;
-	ge q;
-	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
-	gej r;
-	mul_p(&r, it + 64, it + 96, &q);
-	if (r.inf) return;
-	ge a;
-	gej_to_ge(&a, &r);
-	fe_store(o, &a.x);
-	fe_store(o + 32, &a.y);
+	fe a, b, r[7];
+	for (int k = 0; k < 4; k++) { a.d[k] = in[8 * i + k]; b.d[k] = in[8 * i + 4 + k]; }
+	fe_mul(&r[0], &a, &b);
+	fe_sqr(&r[1], &a);
+	fe_add(&r[2], &a, &b);
+	fe_sub(&r[3], &a, &b);
+	fe_neg(&r[4], &a);
+	fe_half(&r[5], &a);
+	fe_inv(&r[6], &a);
+	for (int j = 0; j < 7; j++) {
+		fe_normalize(&r[j]);
+		for (int k = 0; k < 4; k++) out[28 * i + 4 * j + k] = r[j].d[k];
+	}
 }
