@@ -24,31 +24,45 @@ type ECDSAItem struct {
 
 // VerifySchnorr verifies each BIP-340 item on the device and sets ok[i]
 // exactly as schnorr.Verify would (len(ok) ≥ len(items)). The host checks the
-// ranges of r and s and computes each challenge hash; the device lifts the
-// public key and computes R = s·G − e·P. An error means no result was
-// computed (ok is then all false). Public data only: variable time.
+// ranges of r and s and computes each challenge hash; the device computes
+// R = s·G − e·P (the key's y comes from the XOnlyPublicKey: no square root).
+// An error means no result was computed (ok is then all false). Public data
+// only: variable time.
 func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
-	return e.verifyItems("schnorr_verify", len(items), schnorrItemSize, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
+	return e.verifyItems("schnorr_verify", len(items), schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepSchnorrRange(dst, items[lo:hi], pre)
+	})
+}
+
+func prepSchnorrRange(dst []byte, items []schnorr.BatchItem, pre []bool) {
+	for i := range items {
+		d := dst[schnorrItemSize*i : schnorrItemSize*(i+1)]
+		if pre[i] = prepSchnorr(d, &items[i]); !pre[i] {
+			clear(d)
+		}
+	}
 }
 
 // verifyItems runs a verification kernel over n items of size bytes each,
-// prepared by prep (false: the item cannot be valid, whatever the device
-// says), and sets ok[i] to the item's result.
-func (e *Engine) verifyItems(kernel string, n, size int, ok []bool, prep func(i int, dst []byte) bool) error {
+// prepared by prep (pre[i] false: item lo + i cannot be valid, whatever
+// the device says), and sets ok[i] to the item's result.
+func (e *Engine) verifyItems(kernel string, n, size int, ok []bool, prep func(lo, hi int, dst []byte, pre []bool)) error {
 	if n == 0 {
 		return nil
 	}
 	ok = ok[:n]
 	clear(ok)
 	pre := make([]bool, n)
-	res := make([]byte, n)
-	if err := e.pipeline(kernel, n, size, 1, func(i int, dst []byte) { pre[i] = prep(i, dst) }, res); err != nil {
-		return err
+	err := e.pipeline(kernel, n, size, 1, func(lo, hi int, in []byte) { prep(lo, hi, in, pre[lo:hi]) },
+		func(lo, hi int, out []byte) {
+			for i := lo; i < hi; i++ {
+				ok[i] = pre[i] && out[i-lo] == 1
+			}
+		})
+	if err != nil {
+		clear(ok)
 	}
-	for i := range ok {
-		ok[i] = pre[i] && res[i] == 1
-	}
-	return nil
+	return err
 }
 
 // schnorrItemSize is the bytes of one prepared BIP-340 item.
@@ -102,25 +116,72 @@ func init() {
 // u1·G + u2·Q and compares its x with r (and r + n). An error means no
 // result was computed. Public data only: variable time.
 func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
-	return e.verifyItems("ecdsa_verify", len(items), 196, ok, func(i int, dst []byte) bool { return prepECDSA(dst, &items[i]) })
+	return e.verifyItems("ecdsa_verify", len(items), 196, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepECDSARange(dst, items[lo:hi], pre)
+	})
 }
 
-func prepECDSA(dst []byte, it *ECDSAItem) bool {
-	if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
-		return false
+// invBlock is how many inversions the host batches into one (Montgomery's
+// trick: one inversion and three multiplications each).
+const invBlock = 64
+
+// prepECDSARange prepares items into dst (196 bytes each) and sets pre,
+// inverting the s of up to invBlock items at once.
+func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
+	var s, acc [invBlock]scalar.Scalar
+	var idx [invBlock]int
+	for base := 0; base < len(items); base += invBlock {
+		end := min(base+invBlock, len(items))
+		m := 0
+		for i := base; i < end; i++ {
+			clear(dst[196*i : 196*i+196])
+			pre[i] = false
+			it := &items[i]
+			if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
+				continue
+			}
+			c := it.Signature.SerializeCompact()
+			var r scalar.Scalar
+			r.SetBytes((*[32]byte)(c[:32]))
+			s[m].SetBytes((*[32]byte)(c[32:]))
+			if r.IsZero() != 0 || s[m].IsZero() != 0 {
+				continue
+			}
+			if m == 0 {
+				acc[0] = s[0]
+			} else {
+				acc[m].Mul(&acc[m-1], &s[m])
+			}
+			idx[m] = i
+			m++
+		}
+		if m == 0 {
+			continue
+		}
+		var u, sn scalar.Scalar
+		u.InvertVar(&acc[m-1])
+		for j := m - 1; j >= 0; j-- {
+			if j > 0 {
+				sn.Mul(&acc[j-1], &u) // 1/s[j]
+				u.Mul(&u, &s[j])
+			} else {
+				sn = u
+			}
+			i := idx[j]
+			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &sn)
+		}
 	}
+}
+
+// prepECDSA writes a checked item (prepECDSARange) given sn = 1/s.
+func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) bool {
 	c := it.Signature.SerializeCompact()
-	var r, s, m scalar.Scalar
+	var r, m scalar.Scalar
 	r.SetBytes((*[32]byte)(c[:32]))
-	s.SetBytes((*[32]byte)(c[32:]))
-	if r.IsZero() != 0 || s.IsZero() != 0 {
-		return false
-	}
 	m.SetBytes(it.Hash)
-	var sn, u1, u2 scalar.Scalar
-	sn.InvertVar(&s)
-	u1.Mul(&sn, &m)
-	u2.Mul(&sn, &r)
+	var u1, u2 scalar.Scalar
+	u1.Mul(sn, &m)
+	u2.Mul(sn, &r)
 	u := it.PublicKey.SerializeUncompressed()
 	copy(dst[0:64], u[1:65])
 	u1.Bytes((*[32]byte)(dst[64:96]))
@@ -149,30 +210,45 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	}
 	out = out[:n]
 	pre := make([]bool, n)
-	res := make([]byte, 64*n)
-	prep := func(i int, dst []byte) {
-		var k scalar.Scalar
-		pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
-		if pre[i] {
-			copy(dst, scalars[i][:])
+	prep := func(lo, hi int, in []byte) {
+		for i := lo; i < hi; i++ {
+			d := in[32*(i-lo) : 32*(i-lo+1)]
+			var k scalar.Scalar
+			pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
+			if pre[i] {
+				copy(d, scalars[i][:])
+			} else {
+				clear(d)
+			}
 		}
 	}
-	if err := e.pipeline("pubkeys", n, 32, 64, prep, res); err != nil {
+	decode := func(lo, hi int, res []byte) {
+		for i := lo; i < hi; i++ {
+			out[i] = p256k1.PublicKey{}
+			if pre[i] {
+				out[i] = decodePoint(res[64*(i-lo) : 64*(i-lo+1)])
+			}
+		}
+	}
+	if err := e.pipeline("pubkeys", n, 32, 64, prep, decode); err != nil {
+		clear(out)
 		return err
 	}
-	for i := range out {
-		out[i] = p256k1.PublicKey{}
-		if !pre[i] {
-			continue
-		}
-		var u [65]byte
-		u[0] = 4
-		copy(u[1:], res[64*i:64*i+64])
-		if p, err := p256k1.ParsePublicKey(u[:]); err == nil {
-			out[i] = p
-		}
-	}
 	return nil
+}
+
+// decodePoint parses the device's x ‖ y (64 bytes) as a public key, with
+// ParsePublicKey's on-curve check; the zero PublicKey for anything else
+// (64 zero bytes: infinity).
+func decodePoint(xy []byte) p256k1.PublicKey {
+	var u [65]byte
+	u[0] = 4
+	copy(u[1:], xy)
+	p, err := p256k1.ParsePublicKey(u[:])
+	if err != nil {
+		return p256k1.PublicKey{}
+	}
+	return p
 }
 
 // The device's fixed-base table (the kernels' G_BITS, G_WINDOWS,

@@ -127,6 +127,8 @@ type Engine struct {
 	// driver, which may allocate lazily (NVIDIA) and fail only later.
 	live, maxAlloc, memSize uint64
 	scratchBufs             [2][2]scratchBuf // pipeline's device buffers, reused across calls
+	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
+	noPinned                bool             // tests: staging in Go memory
 }
 
 // Open builds the kernels for a device and returns an Engine. With opts

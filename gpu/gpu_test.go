@@ -387,40 +387,59 @@ func generator() p256k1.PublicKey {
 }
 
 // TestPipelineChunks runs batches in many small chunks (double-buffered,
-// the last one partial): the same results as the CPU.
+// the last one partial, decoded while the next runs), with pinned staging
+// buffers and with Go memory: the same results as the CPU.
 func TestPipelineChunks(t *testing.T) {
 	e := engine(t)
-	e.mu.Lock()
-	e.chunk = 7
-	e.mu.Unlock()
 	defer func() {
 		e.mu.Lock()
-		e.chunk = 0
+		e.chunk, e.noPinned = 0, false
+		e.dropScratch()
 		e.mu.Unlock()
 	}()
-	items := schnorrItems(300, rand.New(rand.NewPCG(7, 7)))
-	ok := make([]bool, len(items))
-	if err := e.VerifySchnorr(items, ok); err != nil {
-		t.Fatal(err)
-	}
-	for i := range items {
-		if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
-			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want)
+	for _, noPinned := range []bool{false, true} {
+		e.mu.Lock()
+		e.chunk, e.noPinned = 7, noPinned
+		e.dropScratch()
+		e.mu.Unlock()
+		items := schnorrItems(300, rand.New(rand.NewPCG(7, 7)))
+		ok := make([]bool, len(items))
+		if err := e.VerifySchnorr(items, ok); err != nil {
+			t.Fatal(err)
 		}
-	}
-	scalars := make([][32]byte, 30)
-	for i := range scalars {
-		scalars[i] = sha256.Sum256(fmt.Appendf(nil, "chunk %d", i))
-	}
-	out := make([]p256k1.PublicKey, len(scalars))
-	if err := e.PublicKeys(scalars, out); err != nil {
-		t.Fatal(err)
-	}
-	for i := range scalars {
-		k, _ := p256k1.NewPrivateKey(scalars[i][:])
-		if out[i] != k.PublicKey() {
-			t.Fatalf("scalar %d differs", i)
+		for i := range items {
+			if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
+				t.Fatalf("pinned %v: item %d: device %v, CPU %v", !noPinned, i, ok[i], want)
+			}
 		}
+		ecd := make([]ECDSAItem, 40)
+		for i := range ecd {
+			k := key(uint64(i))
+			h := sha256.Sum256(fmt.Appendf(nil, "chunk ecdsa %d", i))
+			sig, err := ecdsa.Sign(&k, &h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pub := k.PublicKey()
+			if i%3 == 0 {
+				h[0] ^= 1
+			}
+			ecd[i] = ECDSAItem{PublicKey: &pub, Hash: &h, Signature: &sig}
+		}
+		eok := make([]bool, len(ecd))
+		if err := e.VerifyECDSA(ecd, eok); err != nil {
+			t.Fatal(err)
+		}
+		for i := range ecd {
+			if want := ecdsa.Verify(ecd[i].PublicKey, ecd[i].Hash, ecd[i].Signature); eok[i] != want {
+				t.Fatalf("pinned %v: ECDSA item %d: device %v, CPU %v", !noPinned, i, eok[i], want)
+			}
+		}
+		scalars := make([][32]byte, 30)
+		for i := range scalars {
+			scalars[i] = sha256.Sum256(fmt.Appendf(nil, "chunk %d", i))
+		}
+		checkPublicKeys(t, e, scalars)
 	}
 }
 

@@ -23,18 +23,18 @@ func (p *Prepared) Len() int { return p.n }
 // PrepareSchnorr does VerifySchnorr's host work for items.
 func PrepareSchnorr(items []schnorr.BatchItem) *Prepared {
 	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, schnorrItemSize*len(items)), out: make([]byte, len(items)), n: len(items)}
-	for i := range items {
-		prepSchnorr(p.in[schnorrItemSize*i:schnorrItemSize*(i+1)], &items[i])
-	}
+	pre := make([]bool, len(items))
+	parallel(0, len(items), func(lo, hi int) {
+		prepSchnorrRange(p.in[schnorrItemSize*lo:schnorrItemSize*hi], items[lo:hi], pre[lo:hi])
+	})
 	return p
 }
 
 // PrepareECDSA does VerifyECDSA's host work for items.
 func PrepareECDSA(items []ECDSAItem) *Prepared {
 	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 196*len(items)), out: make([]byte, len(items)), n: len(items)}
-	for i := range items {
-		prepECDSA(p.in[196*i:196*i+196], &items[i])
-	}
+	pre := make([]bool, len(items))
+	parallel(0, len(items), func(lo, hi int) { prepECDSARange(p.in[196*lo:196*hi], items[lo:hi], pre[lo:hi]) })
 	return p
 }
 
@@ -53,9 +53,8 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 // PrepareTweakData does TweakData's host work (summing keys, hashing).
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, 100*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
-	for i := range txs {
-		prepTweak(p.in[100*i:100*i+100], &txs[i])
-	}
+	errs := make([]error, len(txs))
+	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[100*lo:100*hi], txs[lo:hi], errs[lo:hi]) })
 	return p
 }
 
