@@ -184,7 +184,9 @@ func (e *Engine) init(cacheDir string) error {
 	if err := ep.err("clCreateContext"); err != nil {
 		return err
 	}
-	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, 0, uintptr(unsafe.Pointer(&ep)))
+	// Profiling on: RunPrepared reports the kernel's own device time apart
+	// from the transfers.
+	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, clQueueProfiling, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateCommandQueue"); err != nil {
 		return err
 	}
@@ -368,36 +370,42 @@ func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
 }
 
 // run executes kernel over n items: in is uploaded, out (outSize bytes per
-// item) read back.
-func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
+// item) read back. It returns the kernel's device time in nanoseconds (0
+// when the driver reports none).
+func (e *Engine) run(kernel string, in []byte, out []byte, n int) (uint64, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
-		return ErrClosed
+		return 0, ErrClosed
 	}
 	a := e.a
 	inBuf, err := e.buffer(clMemReadOnly, in)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer e.free(inBuf, len(in))
 	outBuf, err := e.alloc(clMemWriteOnly, len(out))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer e.free(outBuf, len(out))
 	k := e.kernels[kernel]
 	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
-		return err
+		return 0, err
 	}
 	global, local := launchSize(kernel, n)
-	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
-		return err
+	var ev uintptr
+	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, uintptr(unsafe.Pointer(&ev)))); err != nil {
+		return 0, err
 	}
+	defer a.wait(&ev)
 	if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 1, 0, uintptr(len(out)), uintptr(unsafe.Pointer(&out[0])), 0, 0, 0)); err != nil {
-		return err
+		return 0, err
 	}
-	return check("clFinish", dl.Call(a.finish, e.queue))
+	if err := check("clFinish", dl.Call(a.finish, e.queue)); err != nil {
+		return 0, err
+	}
+	return a.eventNanos(ev), nil
 }
 
 // Close releases the device resources. The Engine is unusable afterwards.

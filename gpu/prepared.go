@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"time"
+
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
@@ -11,11 +13,17 @@ import (
 // kernel launch over all of it and reads the results back. Its results are
 // not decoded; use the Engine's batch methods for answers.
 type Prepared struct {
-	kernel string
-	in     []byte
-	out    []byte
-	n      int
+	kernel   string
+	in       []byte
+	out      []byte
+	n        int
+	kernelNs uint64
 }
+
+// KernelTime is the device time of the kernel alone in the last
+// RunPrepared (OpenCL queue profiling: without the uploads and downloads
+// around it), or 0 when the driver reported none.
+func (p *Prepared) KernelTime() time.Duration { return time.Duration(p.kernelNs) }
 
 // Len is the number of items.
 func (p *Prepared) Len() int { return p.n }
@@ -63,5 +71,7 @@ func (e *Engine) RunPrepared(p *Prepared) error {
 	if p.n == 0 {
 		return nil
 	}
-	return e.run(p.kernel, p.in, p.out, p.n)
+	ns, err := e.run(p.kernel, p.in, p.out, p.n)
+	p.kernelNs = ns
+	return err
 }
