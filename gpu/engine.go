@@ -129,6 +129,10 @@ type Engine struct {
 	scratchBufs             [2][2]scratchBuf // pipeline's device buffers, reused across calls
 	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
 	noPinned                bool             // tests: staging in Go memory
+	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
+	// for device checks only (gpu/devicecheck.sh builds with
+	// "-D P256K1_PTX" to try the PTX carry chains on NVIDIA).
+	buildOptions string
 }
 
 // Open builds the kernels for a device and returns an Engine. With opts
@@ -155,6 +159,7 @@ func Open(opts *Options) (*Engine, error) {
 	}
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
+	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
 	}
@@ -178,6 +183,9 @@ func (e *Engine) FromCache() bool { return e.cached }
 
 func (e *Engine) init(cacheDir string) error {
 	a := e.a
+	if a.infoUint32(a.getDeviceInfo, e.dev.id, clDeviceEndianLittle) == 0 {
+		return fmt.Errorf("%w: %s is big-endian (the kernels' tables are little-endian)", ErrNoDevice, e.dev.Name)
+	}
 	var ep errPtr
 	dev := e.dev.id
 	e.ctx = dl.Call(a.createContext, 0, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, uintptr(unsafe.Pointer(&ep)))
@@ -214,7 +222,7 @@ func cstr(s string) *byte {
 // sourceHash identifies the kernel source and the device in the cache.
 func (e *Engine) cacheKey() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver, e.buildOptions)
 	h.Write([]byte(e.source))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
@@ -237,6 +245,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	a := e.a
 	var ep errPtr
 	dev := e.dev.id
+	opts := cstr(e.buildOptions)
 	path := e.cachePath(cacheDir)
 	if path != "" {
 		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
@@ -247,7 +256,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 				uintptr(unsafe.Pointer(&ptr)), uintptr(unsafe.Pointer(&status)), uintptr(unsafe.Pointer(&ep)))
 			keepAlive(bin)
 			if ep.code == clSuccess && status == clSuccess && prog != 0 {
-				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0)) == nil {
+				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)) == nil {
 					e.prog, e.cached = prog, true
 					return nil
 				}
@@ -264,7 +273,9 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	if err := ep.err("clCreateProgramWithSource"); err != nil {
 		return err
 	}
-	if r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0); int32(r) != clSuccess {
+	r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
+	keepAlive(opts)
+	if int32(r) != clSuccess {
 		log := a.infoStringBuild(e.prog, dev)
 		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
 	}

@@ -124,6 +124,109 @@ static void fe_half(fe *r, const fe *a) {
 	r->d[3] = (r3 >> 1) | (c << 63);
 }
 
+#ifdef P256K1_PTX
+/* NVIDIA: the 512-bit product with PTX carry chains (mad.lo.cc / madc.hi),
+   row by row. Off by default: enabled only after gpu/devicecheck.sh has
+   shown it equal to the CPU (fe_selftest, every kind) and faster on an
+   NVIDIA GPU; PoCL and other devices cannot run PTX. */
+#define PTX_ROW0(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
+	asm("mul.lo.u64 %0, %5, %6;\n\t" \
+	    "mul.hi.u64 %1, %5, %6;\n\t" \
+	    "mad.lo.cc.u64 %1, %5, %7, %1;\n\t" \
+	    "madc.hi.u64 %2, %5, %7, 0;\n\t" \
+	    "mad.lo.cc.u64 %2, %5, %8, %2;\n\t" \
+	    "madc.hi.u64 %3, %5, %8, 0;\n\t" \
+	    "mad.lo.cc.u64 %3, %5, %9, %3;\n\t" \
+	    "madc.hi.u64 %4, %5, %9, 0;" \
+	    : "=&l"(t0), "=&l"(t1), "=&l"(t2), "=&l"(t3), "=&l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
+/* t0..t4 += a*(b0..b3) (t4 receives the top word): the low halves in one
+   carry chain, the high halves in another. */
+#define PTX_ROW(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
+	asm("mad.lo.cc.u64 %0, %5, %6, %0;\n\t" \
+	    "madc.lo.cc.u64 %1, %5, %7, %1;\n\t" \
+	    "madc.lo.cc.u64 %2, %5, %8, %2;\n\t" \
+	    "madc.lo.cc.u64 %3, %5, %9, %3;\n\t" \
+	    "addc.u64 %4, 0, 0;\n\t" \
+	    "mad.hi.cc.u64 %1, %5, %6, %1;\n\t" \
+	    "madc.hi.cc.u64 %2, %5, %7, %2;\n\t" \
+	    "madc.hi.cc.u64 %3, %5, %8, %3;\n\t" \
+	    "madc.hi.u64 %4, %5, %9, %4;" \
+	    : "+l"(t0), "+l"(t1), "+l"(t2), "+l"(t3), "=&l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
+
+/* r = t mod p (below 2^256): t_lo + t_hi*C_LO in two carry chains, the
+   top word (< 2^34) folded again, a rare last carry once more. */
+static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7) {
+	ulong r0, r1, r2, r3, h, c;
+	asm("mad.lo.cc.u64 %0, %6, %10, %11;\n\t"
+	    "madc.lo.cc.u64 %1, %7, %10, %12;\n\t"
+	    "madc.lo.cc.u64 %2, %8, %10, %13;\n\t"
+	    "madc.lo.cc.u64 %3, %9, %10, %14;\n\t"
+	    "addc.u64 %4, 0, 0;\n\t"
+	    "mad.hi.cc.u64 %1, %6, %10, %1;\n\t"
+	    "madc.hi.cc.u64 %2, %7, %10, %2;\n\t"
+	    "madc.hi.cc.u64 %3, %8, %10, %3;\n\t"
+	    "madc.hi.u64 %4, %9, %10, %4;\n\t"
+	    "mad.lo.cc.u64 %0, %4, %10, %0;\n\t"
+	    "madc.hi.cc.u64 %1, %4, %10, %1;\n\t"
+	    "addc.cc.u64 %2, %2, 0;\n\t"
+	    "addc.cc.u64 %3, %3, 0;\n\t"
+	    "addc.u64 %5, 0, 0;"
+	    : "=&l"(r0), "=&l"(r1), "=&l"(r2), "=&l"(r3), "=&l"(h), "=&l"(c)
+	    : "l"(t4), "l"(t5), "l"(t6), "l"(t7), "l"(C_LO), "l"(t0), "l"(t1), "l"(t2), "l"(t3));
+	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
+	}
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+
+static void fe_mul(fe *r, const fe *a, const fe *b) {
+	ulong t0, t1, t2, t3, t4, t5, t6, t7;
+	PTX_ROW0(a->d[0], b->d[0], b->d[1], b->d[2], b->d[3], t0, t1, t2, t3, t4);
+	PTX_ROW(a->d[1], b->d[0], b->d[1], b->d[2], b->d[3], t1, t2, t3, t4, t5);
+	PTX_ROW(a->d[2], b->d[0], b->d[1], b->d[2], b->d[3], t2, t3, t4, t5, t6);
+	PTX_ROW(a->d[3], b->d[0], b->d[1], b->d[2], b->d[3], t3, t4, t5, t6, t7);
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
+}
+
+/* A real squaring: the cross products a0*(a1, a2, a3), a1*(a2, a3), a2*a3
+   (6), doubled by one add chain, plus the four squares on the diagonal. */
+static void fe_sqr(fe *r, const fe *a) {
+	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
+	ulong t0, t1, t2, t3, t4, t5, t6, t7;
+	asm("mul.lo.u64 %1, %8, %9;\n\t"          /* t1..t4 = a0*(a1, a2, a3) */
+	    "mul.hi.u64 %2, %8, %9;\n\t"
+	    "mad.lo.cc.u64 %2, %8, %10, %2;\n\t"
+	    "madc.hi.u64 %3, %8, %10, 0;\n\t"
+	    "mad.lo.cc.u64 %3, %8, %11, %3;\n\t"
+	    "madc.hi.u64 %4, %8, %11, 0;\n\t"
+	    "mad.lo.cc.u64 %3, %9, %10, %3;\n\t"  /* t3..t5 += a1*(a2, a3) */
+	    "madc.lo.cc.u64 %4, %9, %11, %4;\n\t"
+	    "addc.u64 %5, 0, 0;\n\t"
+	    "mad.hi.cc.u64 %4, %9, %10, %4;\n\t"
+	    "madc.hi.u64 %5, %9, %11, %5;\n\t"
+	    "mad.lo.cc.u64 %5, %10, %11, %5;\n\t" /* t5..t6 += a2*a3 */
+	    "madc.hi.u64 %6, %10, %11, 0;\n\t"
+	    "add.cc.u64 %1, %1, %1;\n\t"          /* double t1..t6 into t1..t7 */
+	    "addc.cc.u64 %2, %2, %2;\n\t"
+	    "addc.cc.u64 %3, %3, %3;\n\t"
+	    "addc.cc.u64 %4, %4, %4;\n\t"
+	    "addc.cc.u64 %5, %5, %5;\n\t"
+	    "addc.cc.u64 %6, %6, %6;\n\t"
+	    "addc.u64 %7, 0, 0;\n\t"
+	    "mul.lo.u64 %0, %8, %8;\n\t"          /* + the squares */
+	    "mad.hi.cc.u64 %1, %8, %8, %1;\n\t"
+	    "madc.lo.cc.u64 %2, %9, %9, %2;\n\t"
+	    "madc.hi.cc.u64 %3, %9, %9, %3;\n\t"
+	    "madc.lo.cc.u64 %4, %10, %10, %4;\n\t"
+	    "madc.hi.cc.u64 %5, %10, %10, %5;\n\t"
+	    "madc.lo.cc.u64 %6, %11, %11, %6;\n\t"
+	    "madc.hi.u64 %7, %11, %11, %7;"
+	    : "=&l"(t0), "=&l"(t1), "=&l"(t2), "=&l"(t3), "=&l"(t4), "=&l"(t5), "=&l"(t6), "=&l"(t7)
+	    : "l"(a0), "l"(a1), "l"(a2), "l"(a3));
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
+}
+#else
 /* r = t mod p (below 2^256) for the 512-bit t = t0..t7: t_lo + t_hi*C_LO
    (< 2^256 + 2^290), its top folded once more, a rare last carry once
    more. */
@@ -167,44 +270,6 @@ static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, u
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
-#ifdef P256K1_PTX
-/* NVIDIA: the 512-bit product with PTX carry chains (mad.lo.cc / madc.hi),
-   row by row. Off by default: enabled only after a check on an NVIDIA GPU
-   (gpu/devicecheck.sh). */
-#define PTX_ROW0(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
-	asm("mul.lo.u64 %0, %5, %6;\n\t" \
-	    "mul.hi.u64 %1, %5, %6;\n\t" \
-	    "mad.lo.cc.u64 %1, %5, %7, %1;\n\t" \
-	    "madc.hi.u64 %2, %5, %7, 0;\n\t" \
-	    "mad.lo.cc.u64 %2, %5, %8, %2;\n\t" \
-	    "madc.hi.u64 %3, %5, %8, 0;\n\t" \
-	    "mad.lo.cc.u64 %3, %5, %9, %3;\n\t" \
-	    "madc.hi.u64 %4, %5, %9, 0;" \
-	    : "=l"(t0), "=l"(t1), "=l"(t2), "=l"(t3), "=l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
-/* t0..t4 += a*b (t4 receives the top word): lows then highs, two chains. */
-#define PTX_ROW(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
-	asm("mad.lo.cc.u64 %0, %5, %6, %0;\n\t" \
-	    "madc.lo.cc.u64 %1, %5, %7, %1;\n\t" \
-	    "madc.lo.cc.u64 %2, %5, %8, %2;\n\t" \
-	    "madc.lo.cc.u64 %3, %5, %9, %3;\n\t" \
-	    "addc.u64 %4, 0, 0;\n\t" \
-	    "mad.hi.cc.u64 %1, %5, %6, %1;\n\t" \
-	    "madc.hi.cc.u64 %2, %5, %7, %2;\n\t" \
-	    "madc.hi.cc.u64 %3, %5, %8, %3;\n\t" \
-	    "madc.hi.u64 %4, %5, %9, %4;" \
-	    : "+l"(t0), "+l"(t1), "+l"(t2), "+l"(t3), "=l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
-
-static void fe_mul(fe *r, const fe *a, const fe *b) {
-	ulong t0, t1, t2, t3, t4, t5, t6, t7;
-	PTX_ROW0(a->d[0], b->d[0], b->d[1], b->d[2], b->d[3], t0, t1, t2, t3, t4);
-	PTX_ROW(a->d[1], b->d[0], b->d[1], b->d[2], b->d[3], t1, t2, t3, t4, t5);
-	PTX_ROW(a->d[2], b->d[0], b->d[1], b->d[2], b->d[3], t2, t3, t4, t5, t6);
-	PTX_ROW(a->d[3], b->d[0], b->d[1], b->d[2], b->d[3], t3, t4, t5, t6, t7);
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
-}
-
-static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
-#else
 /* Product scanning (comba): column sums in a three-word accumulator
    c0, c1, c2. */
 #define MULADD(x, y) { \
