@@ -9,13 +9,15 @@
 # .git/info/exclude; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run prints the device, then for the default kernels
 # and for the PTX carry chains (-D P256K1_PTX, off by default until this
-# check shows them equal to the CPU and faster):
+# check shows them equal to the CPU and faster; ptx64 is the 64-bit
+# variant; VARIANTS picks among default, ptx, ptx64):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
 #   - the gpu package's tests on the device (TestOutOfMemory included).
 # It ends with a summary. With $OUT set, the full outputs are written there.
-# Time on an H100: about 4 minutes (two kernel builds, 2 × 4 kinds × N items).
+# Time on an H100: about 2 minutes per variant (a kernel build, 4 kinds ×
+# N items, the tests).
 set -uo pipefail
 
 if [ "${1:-}" = build ]; then
@@ -50,9 +52,13 @@ export OCL_ICD_VENDORS=/tmp/icd P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp CUDA_C
 timeout 60 ./gpubench -list 2>&1
 
 summary=()
-for variant in default ptx; do
-	opts=""
-	[ $variant = ptx ] && opts="-D P256K1_PTX"
+VARIANTS=${VARIANTS:-default ptx ptx64}
+for variant in $VARIANTS; do
+	case $variant in
+	ptx) opts="-D P256K1_PTX" ;;     # 32-bit PTX carry chains (the emulated twin passes on PoCL)
+	ptx64) opts="-D P256K1_PTX64" ;; # 64-bit PTX carry chains
+	*) opts="" ;;
+	esac
 	echo
 	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"
 	P256K1_GPU_BUILD_OPTIONS=$opts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
@@ -66,7 +72,7 @@ done
 
 echo
 echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only)"
-for variant in default ptx; do
+for variant in $VARIANTS; do
 	echo "-- $variant"
 	sed -n '/^kind /,$p' "$OUT/gpubench-$variant.txt"
 done

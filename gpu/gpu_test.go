@@ -17,15 +17,21 @@ import (
 )
 
 var (
-	engineOnce sync.Once
-	testEngine *Engine
-	engineErr  error
+	// engineOverride, when set, is the engine tests use (TestPTXEmulated
+	// runs other tests on kernels built with other options).
+	engineOverride *Engine
+	engineOnce     sync.Once
+	testEngine     *Engine
+	engineErr      error
 )
 
 // engine opens the test engine once, or skips the test with the reason
 // when this machine has no OpenCL platform (CI installs PoCL).
 func engine(t testing.TB) *Engine {
 	t.Helper()
+	if engineOverride != nil {
+		return engineOverride
+	}
 	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: t.TempDir()}) })
 	if errors.Is(engineErr, ErrNoOpenCL) || errors.Is(engineErr, ErrNoDevice) {
 		t.Skipf("no OpenCL here: %v", engineErr)

@@ -124,9 +124,117 @@ static void fe_half(fe *r, const fe *a) {
 	r->d[3] = (r3 >> 1) | (c << 63);
 }
 
-#ifdef P256K1_PTX
-/* NVIDIA: the 512-bit product with PTX carry chains (mad.lo.cc / madc.hi),
-   row by row. Off by default: enabled only after gpu/devicecheck.sh has
+#if defined(P256K1_PTX) || defined(P256K1_PTX_EMULATE)
+/* NVIDIA: the 512-bit product with 32-bit PTX carry chains (mad.lo.cc.u32,
+   madc.hi.u32) over the 32-bit halves of the limbs (the halves of a 64-bit
+   register cost nothing to reach on a GPU): 8 rows of 17 instructions, and
+   the reduction by C_LO = 2^32 + 977 as one more row (by 977) and a shifted
+   add. Off by default: enabled only after gpu/devicecheck.sh has shown it
+   equal to the CPU (fe_selftest, every kind) and faster on an NVIDIA GPU.
+   P256K1_PTX_EMULATE builds the same rows from C code that does what each
+   PTX instruction does, carry flag included, so PoCL tests the algorithm
+   (gpu's TestPTXEmulated); only the one-to-one spelling of each row in PTX
+   is left to the device check. */
+typedef uint w32;
+#ifdef P256K1_PTX_EMULATE
+/* t0..t7 += a*(b0..b7) with t8 = the top word (written, not read). */
+#define ROW32(t0, t1, t2, t3, t4, t5, t6, t7, t8, a, b0, b1, b2, b3, b4, b5, b6, b7) { \
+	w32 *t_[9] = {&t0, &t1, &t2, &t3, &t4, &t5, &t6, &t7, &t8}; \
+	w32 b_[8] = {b0, b1, b2, b3, b4, b5, b6, b7}; \
+	ulong cc_ = 0, s_; \
+	for (int j_ = 0; j_ < 8; j_++) { /* mad.lo.cc / madc.lo.cc */ \
+		s_ = (ulong)*t_[j_] + (w32)((ulong)(a) * b_[j_]) + cc_; *t_[j_] = (w32)s_; cc_ = s_ >> 32; } \
+	*t_[8] = (w32)cc_; cc_ = 0; /* addc 0, 0 */ \
+	for (int j_ = 0; j_ < 8; j_++) { /* mad.hi.cc / madc.hi.cc, madc.hi */ \
+		s_ = (ulong)*t_[j_ + 1] + (w32)(((ulong)(a) * b_[j_]) >> 32) + cc_; *t_[j_ + 1] = (w32)s_; cc_ = s_ >> 32; } }
+/* r1..r8 += h0..h7 with r9 = the carry out (add.cc, addc.cc, addc). */
+#define ADD8(r1, r2, r3, r4, r5, r6, r7, r8, r9, h0, h1, h2, h3, h4, h5, h6, h7) { \
+	w32 *r_[9] = {&r1, &r2, &r3, &r4, &r5, &r6, &r7, &r8, &r9}; \
+	w32 h_[8] = {h0, h1, h2, h3, h4, h5, h6, h7}; \
+	ulong cc_ = 0, s_; \
+	for (int j_ = 0; j_ < 8; j_++) { s_ = (ulong)*r_[j_] + h_[j_] + cc_; *r_[j_] = (w32)s_; cc_ = s_ >> 32; } \
+	*r_[8] = (w32)cc_; }
+#else
+#define ROW32(t0, t1, t2, t3, t4, t5, t6, t7, t8, a, b0, b1, b2, b3, b4, b5, b6, b7) \
+	asm("mad.lo.cc.u32 %0, %9, %10, %0;\n\t" \
+	    "madc.lo.cc.u32 %1, %9, %11, %1;\n\t" \
+	    "madc.lo.cc.u32 %2, %9, %12, %2;\n\t" \
+	    "madc.lo.cc.u32 %3, %9, %13, %3;\n\t" \
+	    "madc.lo.cc.u32 %4, %9, %14, %4;\n\t" \
+	    "madc.lo.cc.u32 %5, %9, %15, %5;\n\t" \
+	    "madc.lo.cc.u32 %6, %9, %16, %6;\n\t" \
+	    "madc.lo.cc.u32 %7, %9, %17, %7;\n\t" \
+	    "addc.u32 %8, 0, 0;\n\t" \
+	    "mad.hi.cc.u32 %1, %9, %10, %1;\n\t" \
+	    "madc.hi.cc.u32 %2, %9, %11, %2;\n\t" \
+	    "madc.hi.cc.u32 %3, %9, %12, %3;\n\t" \
+	    "madc.hi.cc.u32 %4, %9, %13, %4;\n\t" \
+	    "madc.hi.cc.u32 %5, %9, %14, %5;\n\t" \
+	    "madc.hi.cc.u32 %6, %9, %15, %6;\n\t" \
+	    "madc.hi.cc.u32 %7, %9, %16, %7;\n\t" \
+	    "madc.hi.u32 %8, %9, %17, %8;" \
+	    : "+r"(t0), "+r"(t1), "+r"(t2), "+r"(t3), "+r"(t4), "+r"(t5), "+r"(t6), "+r"(t7), "=&r"(t8) \
+	    : "r"(a), "r"(b0), "r"(b1), "r"(b2), "r"(b3), "r"(b4), "r"(b5), "r"(b6), "r"(b7))
+#define ADD8(r1, r2, r3, r4, r5, r6, r7, r8, r9, h0, h1, h2, h3, h4, h5, h6, h7) \
+	asm("add.cc.u32 %0, %0, %9;\n\t" \
+	    "addc.cc.u32 %1, %1, %10;\n\t" \
+	    "addc.cc.u32 %2, %2, %11;\n\t" \
+	    "addc.cc.u32 %3, %3, %12;\n\t" \
+	    "addc.cc.u32 %4, %4, %13;\n\t" \
+	    "addc.cc.u32 %5, %5, %14;\n\t" \
+	    "addc.cc.u32 %6, %6, %15;\n\t" \
+	    "addc.cc.u32 %7, %7, %16;\n\t" \
+	    "addc.u32 %8, 0, 0;" \
+	    : "+r"(r1), "+r"(r2), "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "+r"(r8), "=&r"(r9) \
+	    : "r"(h0), "r"(h1), "r"(h2), "r"(h3), "r"(h4), "r"(h5), "r"(h6), "r"(h7))
+#endif
+
+#define LO32(x) ((w32)(x))
+#define HI32(x) ((w32)((x) >> 32))
+#define W64(lo, hi) ((ulong)(lo) | ((ulong)(hi) << 32))
+
+/* r = L + H*2^256 mod p (below 2^256) for the 16 words of a product:
+   L + H*977 (a row), + H*2^32 (a shifted add), and the top (below 2^34)
+   folded as in the portable code. */
+static void fe_reduce32(fe *r, w32 *t) {
+	w32 r8, r9;
+	ROW32(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], r8, 977, t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
+	ADD8(t[1], t[2], t[3], t[4], t[5], t[6], t[7], r8, r9, t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
+	ulong top = W64(r8, r9);
+	ulong r0 = W64(t[0], t[1]), r1 = W64(t[2], t[3]), r2 = W64(t[4], t[5]), r3 = W64(t[6], t[7]);
+	ulong l = top * C_LO, h = mul_hi(top, C_LO);
+	r0 += l;
+	ulong c = (r0 < l) + h;
+	r1 += c;
+	c = r1 < c;
+	r2 += c;
+	c = r2 < c;
+	r3 += c;
+	c = r3 < c;
+	if (c) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
+	}
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+
+static void fe_mul(fe *r, const fe *a, const fe *b) {
+	w32 a_[8] = {LO32(a->d[0]), HI32(a->d[0]), LO32(a->d[1]), HI32(a->d[1]), LO32(a->d[2]), HI32(a->d[2]), LO32(a->d[3]), HI32(a->d[3])};
+	w32 b0 = LO32(b->d[0]), b1 = HI32(b->d[0]), b2 = LO32(b->d[1]), b3 = HI32(b->d[1]);
+	w32 b4 = LO32(b->d[2]), b5 = HI32(b->d[2]), b6 = LO32(b->d[3]), b7 = HI32(b->d[3]);
+	w32 t[16] = {0, 0, 0, 0, 0, 0, 0, 0};
+#define ROWI(i) ROW32(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], t[i + 5], t[i + 6], t[i + 7], t[i + 8], a_[i], b0, b1, b2, b3, b4, b5, b6, b7)
+	ROWI(0); ROWI(1); ROWI(2); ROWI(3); ROWI(4); ROWI(5); ROWI(6); ROWI(7);
+#undef ROWI
+	fe_reduce32(r, t);
+}
+
+static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
+
+#elif defined(P256K1_PTX64)
+/* NVIDIA, the 64-bit variant: the 512-bit product with 64-bit PTX carry
+   chains (mad.lo.cc.u64 / madc.hi.u64), row by row. Off by default, like
+   P256K1_PTX (and without an emulated twin: checked on the device only). */ Off by default: enabled only after gpu/devicecheck.sh has
    shown it equal to the CPU (fe_selftest, every kind) and faster on an
    NVIDIA GPU; PoCL and other devices cannot run PTX. */
 #define PTX_ROW0(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
@@ -275,13 +383,6 @@ static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, u
 #define MULADD(x, y) { \
 	ulong tl_ = (x) * (y), th_ = mul_hi((x), (y)); \
 	c0 += tl_; th_ += c0 < tl_; c1 += th_; c2 += c1 < th_; }
-/* c += 2*x*y. */
-#define MULADD2(x, y) { \
-	ulong tl_ = (x) * (y), th_ = mul_hi((x), (y)); \
-	ulong th2_ = th_ + th_; c2 += th2_ < th_; \
-	ulong tl2_ = tl_ + tl_; th2_ += tl2_ < tl_; \
-	c0 += tl2_; th2_ += c0 < tl2_; c2 += (c0 < tl2_) & (th2_ == 0); \
-	c1 += th2_; c2 += c1 < th2_; }
 #define EXTRACT(t) { t = c0; c0 = c1; c1 = c2; c2 = 0; }
 
 static void fe_mul(fe *r, const fe *a, const fe *b) {
@@ -298,19 +399,57 @@ static void fe_mul(fe *r, const fe *a, const fe *b) {
 	fe_reduce(r, t0, t1, t2, t3, t4, t5, c0, c1);
 }
 
-/* A real squaring: the 6 cross products once, doubled (MULADD2), and the
-   4 squares: 10 limb products instead of 16. */
+/* A real squaring: the 6 cross products once (columns 1..5), the whole
+   doubled by one shift, then the 4 squares on the diagonal: 10 limb
+   products instead of 16. */
 static void fe_sqr(fe *r, const fe *a) {
 	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
-	ulong c0 = 0, c1 = 0, c2 = 0, t0, t1, t2, t3, t4, t5;
-	MULADD(a0, a0); EXTRACT(t0);
-	MULADD2(a0, a1); EXTRACT(t1);
-	MULADD2(a0, a2); MULADD(a1, a1); EXTRACT(t2);
-	MULADD2(a0, a3); MULADD2(a1, a2); EXTRACT(t3);
-	MULADD2(a1, a3); MULADD(a2, a2); EXTRACT(t4);
-	MULADD2(a2, a3); EXTRACT(t5);
-	MULADD(a3, a3);
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, c0, c1);
+	ulong c0 = 0, c1 = 0, c2 = 0, t1, t2, t3, t4, t5;
+	MULADD(a0, a1); EXTRACT(t1);
+	MULADD(a0, a2); EXTRACT(t2);
+	MULADD(a0, a3); MULADD(a1, a2); EXTRACT(t3);
+	MULADD(a1, a3); EXTRACT(t4);
+	MULADD(a2, a3); EXTRACT(t5);
+	ulong t6 = c0; /* the cross sum is below 2^448: c1 is 0 */
+	ulong t7 = t6 >> 63;
+	t6 = (t6 << 1) | (t5 >> 63);
+	t5 = (t5 << 1) | (t4 >> 63);
+	t4 = (t4 << 1) | (t3 >> 63);
+	t3 = (t3 << 1) | (t2 >> 63);
+	t2 = (t2 << 1) | (t1 >> 63);
+	t1 <<= 1;
+	/* + a_i^2 at words 2i, 2i+1, one carry running through. */
+	ulong t0 = a0 * a0, h = mul_hi(a0, a0), c;
+	t1 += h;
+	c = t1 < h;
+	ulong l = a1 * a1;
+	h = mul_hi(a1, a1);
+	t2 += c;
+	c = t2 < c;
+	t2 += l;
+	c += t2 < l;
+	t3 += c;
+	c = t3 < c;
+	t3 += h;
+	c += t3 < h;
+	l = a2 * a2;
+	h = mul_hi(a2, a2);
+	t4 += c;
+	c = t4 < c;
+	t4 += l;
+	c += t4 < l;
+	t5 += c;
+	c = t5 < c;
+	t5 += h;
+	c += t5 < h;
+	l = a3 * a3;
+	h = mul_hi(a3, a3);
+	t6 += c;
+	c = t6 < c;
+	t6 += l;
+	c += t6 < l;
+	t7 += c + h; /* the square is below 2^512: no carry out */
+	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
 }
 #endif
 

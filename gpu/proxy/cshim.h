@@ -1,5 +1,6 @@
 /* C build of gpu/kernels/secp256k1.cl (proxy.sh): the OpenCL C the
    kernels use, in C, and a counter per field and group operation. */
+#undef P256K1_PTX /* PTX is for NVIDIA: the C build counts the portable code's operations */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -38,6 +38,9 @@ echo "== operations per item (C build of $(basename "$cl"), ${extra[*]:-no extra
 cat "$cl" "$here/opkernels.cl" >"$out/px.cl"
 clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -O3 -Xclang -finclude-default-header \
 	-include "$here/nvptx.h" "${extra[@]}" -S -o "$out/px.ptx" "$out/px.cl"
+# clang 14 writes PTX ISA 3.2 for sm_20; the carry chains on 64-bit values
+# (-D P256K1_PTX) need ISA 4.3: declare the ISA and target ptxas compiles.
+sed -i 's/^\.version .*/.version 7.8/; s/^\.target sm_20/.target sm_90/' "$out/px.ptx"
 ptxas -arch=sm_90 -O3 -v -o "$out/px.cubin" "$out/px.ptx" 2>"$out/ptxas.txt"
 cuobjdump -sass "$out/px.cubin" >"$out/px.sass"
 # SASS instructions per function (NOPs left out).
