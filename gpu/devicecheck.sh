@@ -46,9 +46,10 @@ mkdir -p "$OUT"
 echo "== host: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
 nvidia-smi -L 2>/dev/null
 NV=$( (ldconfig -p | grep -o '/[^ ]*libnvidia-opencl.so[.0-9]*'; find /usr/local/nvidia /usr/lib /usr/lib64 /lib /usr/lib/x86_64-linux-gnu -maxdepth 3 -name 'libnvidia-opencl.so*' 2>/dev/null) | head -1)
-mkdir -p /tmp/icd
-if [ -n "$NV" ]; then echo "$NV" >/tmp/icd/nvidia.icd; else echo "no libnvidia-opencl.so found"; fi
-export OCL_ICD_VENDORS=/tmp/icd P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp CUDA_CACHE_DISABLE=1
+ICD=${ICD_DIR:-/tmp/icd}
+mkdir -p "$ICD"
+if [ -n "$NV" ]; then echo "$NV" >"$ICD/nvidia.icd"; else echo "no libnvidia-opencl.so found"; fi
+export OCL_ICD_VENDORS=$ICD P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp CUDA_CACHE_DISABLE=1
 timeout 60 ./gpubench -list 2>&1
 
 summary=()
@@ -66,7 +67,7 @@ for variant in $VARIANTS; do
 	grep -a -E "^(--- |ok|FAIL|PASS|panic)" "$OUT/gputest-$variant.txt" | head -40
 	pass=$(grep -c -a '^--- PASS' "$OUT/gputest-$variant.txt")
 	fail=$(grep -c -a '^--- FAIL' "$OUT/gputest-$variant.txt")
-	oom=$(grep -a -E '^--- (PASS|FAIL): TestOutOfMemory' "$OUT/gputest-$variant.txt" | awk '{print $2}')
+	oom=$(grep -a -E '^--- (PASS|FAIL): TestOutOfMemory' "$OUT/gputest-$variant.txt" | awk '{print $2}' | tr -d :)
 	summary+=("$variant: tests $pass passed, $fail failed; TestOutOfMemory ${oom:-not run}")
 done
 
