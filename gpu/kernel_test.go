@@ -172,37 +172,42 @@ func TestLanes(t *testing.T) {
 	}
 }
 
-// TestPTXEmulated builds the kernels with -D P256K1_PTX_EMULATE: the
-// NVIDIA carry-chain multiplication (-D P256K1_PTX), each PTX row spelled
-// as C that does what its instructions do, carry flag included. The field
-// self-test and every kind must agree with the CPU, so on NVIDIA only the
-// one-to-one PTX spelling is left to gpu/devicecheck.sh. Not in -short
-// (one more kernel build: about a minute on PoCL).
+// TestPTXEmulated builds the kernels with the NVIDIA carry chains
+// (-D P256K1_PTX: 64-bit, -D P256K1_PTX32: 32-bit) and -D
+// P256K1_PTX_EMULATE: the same instruction lists run as C that does what
+// each PTX instruction does, carry flag included. The field self-test, the
+// lanes and every kind must agree with the CPU, so on NVIDIA only the one
+// line per opcode that spells it in PTX is left to gpu/devicecheck.sh. Not
+// in -short (two more kernel builds: about a minute on PoCL).
 func TestPTXEmulated(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short: one more kernel build")
+		t.Skip("short: two more kernel builds")
 	}
 	engine(t)
-	old := getenv
-	getenv = func(k string) string {
-		if k == "P256K1_GPU_BUILD_OPTIONS" {
-			return "-D P256K1_PTX_EMULATE"
-		}
-		return old(k)
+	for _, opts := range []string{"-D P256K1_PTX -D P256K1_PTX_EMULATE", "-D P256K1_PTX32 -D P256K1_PTX_EMULATE"} {
+		t.Run(opts, func(t *testing.T) {
+			old := getenv
+			getenv = func(k string) string {
+				if k == "P256K1_GPU_BUILD_OPTIONS" {
+					return opts
+				}
+				return old(k)
+			}
+			e, err := Open(&Options{Device: -1, CacheDir: t.TempDir()})
+			getenv = old
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			saved := engineOverride
+			engineOverride = e
+			defer func() { engineOverride = saved }()
+			t.Run("FieldSelftest", TestFieldSelftest)
+			t.Run("PublicKeys", TestPublicKeys)
+			t.Run("Lanes", TestLanes)
+			t.Run("VerifySchnorr", TestVerifySchnorr)
+			t.Run("VerifyECDSA", TestVerifyECDSA)
+			t.Run("TweakData", TestTweakData)
+		})
 	}
-	e, err := Open(&Options{Device: -1, CacheDir: t.TempDir()})
-	getenv = old
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	saved := engineOverride
-	engineOverride = e
-	defer func() { engineOverride = saved }()
-	t.Run("FieldSelftest", TestFieldSelftest)
-	t.Run("PublicKeys", TestPublicKeys)
-	t.Run("Lanes", TestLanes)
-	t.Run("VerifySchnorr", TestVerifySchnorr)
-	t.Run("VerifyECDSA", TestVerifyECDSA)
-	t.Run("TweakData", TestTweakData)
 }

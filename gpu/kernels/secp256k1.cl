@@ -124,85 +124,142 @@ static void fe_half(fe *r, const fe *a) {
 	r->d[3] = (r3 >> 1) | (c << 63);
 }
 
-#if defined(P256K1_PTX) || defined(P256K1_PTX_EMULATE)
-/* NVIDIA: the 512-bit product with 32-bit PTX carry chains (mad.lo.cc.u32,
-   madc.hi.u32) over the 32-bit halves of the limbs (the halves of a 64-bit
-   register cost nothing to reach on a GPU): 8 rows of 17 instructions, and
-   the reduction by C_LO = 2^32 + 977 as one more row (by 977) and a shifted
-   add. Off by default: enabled only after gpu/devicecheck.sh has shown it
-   equal to the CPU (fe_selftest, every kind) and faster on an NVIDIA GPU.
-   P256K1_PTX_EMULATE builds the same rows from C code that does what each
-   PTX instruction does, carry flag included, so PoCL tests the algorithm
-   (gpu's TestPTXEmulated); only the one-to-one spelling of each row in PTX
-   is left to the device check. */
-typedef uint w32;
-#ifdef P256K1_PTX_EMULATE
-/* t0..t7 += a*(b0..b7) with t8 = the top word (written, not read). */
-#define ROW32(t0, t1, t2, t3, t4, t5, t6, t7, t8, a, b0, b1, b2, b3, b4, b5, b6, b7) { \
-	w32 *t_[9] = {&t0, &t1, &t2, &t3, &t4, &t5, &t6, &t7, &t8}; \
-	w32 b_[8] = {b0, b1, b2, b3, b4, b5, b6, b7}; \
-	ulong cc_ = 0, s_; \
-	for (int j_ = 0; j_ < 8; j_++) { /* mad.lo.cc / madc.lo.cc */ \
-		s_ = (ulong)*t_[j_] + (w32)((ulong)(a) * b_[j_]) + cc_; *t_[j_] = (w32)s_; cc_ = s_ >> 32; } \
-	*t_[8] = (w32)cc_; cc_ = 0; /* addc 0, 0 */ \
-	for (int j_ = 0; j_ < 8; j_++) { /* mad.hi.cc / madc.hi.cc, madc.hi */ \
-		s_ = (ulong)*t_[j_ + 1] + (w32)(((ulong)(a) * b_[j_]) >> 32) + cc_; *t_[j_ + 1] = (w32)s_; cc_ = s_ >> 32; } }
-/* r1..r8 += h0..h7 with r9 = the carry out (add.cc, addc.cc, addc). */
-#define ADD8(r1, r2, r3, r4, r5, r6, r7, r8, r9, h0, h1, h2, h3, h4, h5, h6, h7) { \
-	w32 *r_[9] = {&r1, &r2, &r3, &r4, &r5, &r6, &r7, &r8, &r9}; \
-	w32 h_[8] = {h0, h1, h2, h3, h4, h5, h6, h7}; \
-	ulong cc_ = 0, s_; \
-	for (int j_ = 0; j_ < 8; j_++) { s_ = (ulong)*r_[j_] + h_[j_] + cc_; *r_[j_] = (w32)s_; cc_ = s_ >> 32; } \
-	*r_[8] = (w32)cc_; }
+#if defined(P256K1_PTX) || defined(P256K1_PTX32)
+/* NVIDIA: the 512-bit products with PTX carry chains. Off by default:
+   enabled only after gpu/devicecheck.sh has shown them equal to the CPU
+   (fe_selftest, every kind) and faster on an NVIDIA GPU. P256K1_PTX uses
+   64-bit chains (mad.lo.cc.u64, madc.hi.u64), P256K1_PTX32 32-bit chains
+   over the limbs' halves.
+
+   Each block of PTX is written once, as a list of instructions over
+   operand numbers (the *_SEQ macros); PX_ASM turns the list into the asm
+   string, PX_C into C that does what each instruction does, the carry
+   flag cc included. With P256K1_PTX_EMULATE the kernels use the C, so
+   PoCL runs the very instruction lists (gpu's TestPTXEmulated); what only
+   the device check covers is the one line per opcode below that spells it
+   in PTX. */
+#ifdef P256K1_PTX32
+typedef uint pw; /* the chains' word */
+#define PW_BITS 32
+#define PX_S ".u32 "
+#define PX_MULHI(a, b) ((pw)(((ulong)(a) * (b)) >> 32))
 #else
-#define ROW32(t0, t1, t2, t3, t4, t5, t6, t7, t8, a, b0, b1, b2, b3, b4, b5, b6, b7) \
-	asm("mad.lo.cc.u32 %0, %9, %10, %0;\n\t" \
-	    "madc.lo.cc.u32 %1, %9, %11, %1;\n\t" \
-	    "madc.lo.cc.u32 %2, %9, %12, %2;\n\t" \
-	    "madc.lo.cc.u32 %3, %9, %13, %3;\n\t" \
-	    "madc.lo.cc.u32 %4, %9, %14, %4;\n\t" \
-	    "madc.lo.cc.u32 %5, %9, %15, %5;\n\t" \
-	    "madc.lo.cc.u32 %6, %9, %16, %6;\n\t" \
-	    "madc.lo.cc.u32 %7, %9, %17, %7;\n\t" \
-	    "addc.u32 %8, 0, 0;\n\t" \
-	    "mad.hi.cc.u32 %1, %9, %10, %1;\n\t" \
-	    "madc.hi.cc.u32 %2, %9, %11, %2;\n\t" \
-	    "madc.hi.cc.u32 %3, %9, %12, %3;\n\t" \
-	    "madc.hi.cc.u32 %4, %9, %13, %4;\n\t" \
-	    "madc.hi.cc.u32 %5, %9, %14, %5;\n\t" \
-	    "madc.hi.cc.u32 %6, %9, %15, %6;\n\t" \
-	    "madc.hi.cc.u32 %7, %9, %16, %7;\n\t" \
-	    "madc.hi.u32 %8, %9, %17, %8;" \
-	    : "+r"(t0), "+r"(t1), "+r"(t2), "+r"(t3), "+r"(t4), "+r"(t5), "+r"(t6), "+r"(t7), "=&r"(t8) \
-	    : "r"(a), "r"(b0), "r"(b1), "r"(b2), "r"(b3), "r"(b4), "r"(b5), "r"(b6), "r"(b7))
-#define ADD8(r1, r2, r3, r4, r5, r6, r7, r8, r9, h0, h1, h2, h3, h4, h5, h6, h7) \
-	asm("add.cc.u32 %0, %0, %9;\n\t" \
-	    "addc.cc.u32 %1, %1, %10;\n\t" \
-	    "addc.cc.u32 %2, %2, %11;\n\t" \
-	    "addc.cc.u32 %3, %3, %12;\n\t" \
-	    "addc.cc.u32 %4, %4, %13;\n\t" \
-	    "addc.cc.u32 %5, %5, %14;\n\t" \
-	    "addc.cc.u32 %6, %6, %15;\n\t" \
-	    "addc.cc.u32 %7, %7, %16;\n\t" \
-	    "addc.u32 %8, 0, 0;" \
-	    : "+r"(r1), "+r"(r2), "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6), "+r"(r7), "+r"(r8), "=&r"(r9) \
-	    : "r"(h0), "r"(h1), "r"(h2), "r"(h3), "r"(h4), "r"(h5), "r"(h6), "r"(h7))
+typedef ulong pw;
+#define PW_BITS 64
+#define PX_S ".u64 "
+#define PX_MULHI(a, b) mul_hi((ulong)(a), (ulong)(b))
+#endif
+/* Opcodes: d = destination, a, b, c = sources (operand numbers). */
+#define PXA_MUL_LO(d, a, b, c) "mul.lo" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_MUL_HI(d, a, b, c) "mul.hi" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_MAD_LO_CC(d, a, b, c) "mad.lo.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MAD_HI_CC(d, a, b, c) "mad.hi.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_LO_CC(d, a, b, c) "madc.lo.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI_CC(d, a, b, c) "madc.hi.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI(d, a, b, c) "madc.hi" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI0(d, a, b, c) "madc.hi" PX_S "%" #d ", %" #a ", %" #b ", 0;\n\t"
+#define PXA_ADD_CC(d, a, b, c) "add.cc" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_ADDC_CC(d, a, b, c) "addc.cc" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_ADDC_CC0(d, a, b, c) "addc.cc" PX_S "%" #d ", %" #a ", 0;\n\t"
+#define PXA_ADDC00(d, a, b, c) "addc" PX_S "%" #d ", 0, 0;\n\t"
+/* The same in C over o_[] with the carry cc (sums of a product's half,
+   an addend and cc fit in two words: the new cc is their carry). */
+#define PXC_SUM(d, x, y, ci) { pw x_ = (x), y_ = (y), s_ = x_ + y_; pw k_ = s_ < x_; pw t_ = s_ + (ci); k_ += t_ < s_; cc = k_; o_[d] = t_; }
+#define PXC_MUL_LO(d, a, b, c) { o_[d] = (pw)(o_[a] * o_[b]); }
+#define PXC_MUL_HI(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]); }
+#define PXC_MAD_LO_CC(d, a, b, c) PXC_SUM(d, (pw)(o_[a] * o_[b]), o_[c], 0)
+#define PXC_MAD_HI_CC(d, a, b, c) PXC_SUM(d, PX_MULHI(o_[a], o_[b]), o_[c], 0)
+#define PXC_MADC_LO_CC(d, a, b, c) PXC_SUM(d, (pw)(o_[a] * o_[b]), o_[c], cc)
+#define PXC_MADC_HI_CC(d, a, b, c) PXC_SUM(d, PX_MULHI(o_[a], o_[b]), o_[c], cc)
+#define PXC_MADC_HI(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]) + o_[c] + cc; }
+#define PXC_MADC_HI0(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]) + cc; }
+#define PXC_ADD_CC(d, a, b, c) PXC_SUM(d, o_[a], o_[b], 0)
+#define PXC_ADDC_CC(d, a, b, c) PXC_SUM(d, o_[a], o_[b], cc)
+#define PXC_ADDC_CC0(d, a, b, c) PXC_SUM(d, o_[a], 0, cc)
+#define PXC_ADDC00(d, a, b, c) { o_[d] = cc; }
+#define PX_ASM(op, d, a, b, c) PXA_##op(d, a, b, c)
+#define PX_C(op, d, a, b, c) PXC_##op(d, a, b, c)
+
+/* ROW: t0..t3 += a*(b0..b3), t4 = the top word (written, not read): the
+   low halves in one chain, the high halves in another. Operands: t0..t3
+   0-3, t4 4, a 5, b0..b3 6-9. */
+#define ROW_SEQ(X) \
+	X(MAD_LO_CC, 0, 5, 6, 0) X(MADC_LO_CC, 1, 5, 7, 1) X(MADC_LO_CC, 2, 5, 8, 2) X(MADC_LO_CC, 3, 5, 9, 3) \
+	X(ADDC00, 4, 0, 0, 0) \
+	X(MAD_HI_CC, 1, 5, 6, 1) X(MADC_HI_CC, 2, 5, 7, 2) X(MADC_HI_CC, 3, 5, 8, 3) X(MADC_HI, 4, 5, 9, 4)
+/* ADD: t0..t3 += b0..b3, t4 = the carry. Operands as ROW's (5 unused). */
+#define ADD_SEQ(X) \
+	X(ADD_CC, 0, 0, 6, 0) X(ADDC_CC, 1, 1, 7, 0) X(ADDC_CC, 2, 2, 8, 0) X(ADDC_CC, 3, 3, 9, 0) X(ADDC00, 4, 0, 0, 0)
+#ifdef P256K1_PTX_EMULATE
+#define PX_BLOCK(SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3) { \
+	pw o_[10] = {t0, t1, t2, t3, 0, a, b0, b1, b2, b3}; pw cc = 0; \
+	SEQ(PX_C) \
+	t0 = o_[0]; t1 = o_[1]; t2 = o_[2]; t3 = o_[3]; t4 = o_[4]; }
+#else
+#define PX_BLOCK(SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3) \
+	asm(SEQ(PX_ASM) \
+	    : "+" PX_REG(t0), "+" PX_REG(t1), "+" PX_REG(t2), "+" PX_REG(t3), "=&" PX_REG(t4) \
+	    : PX_REG(a), PX_REG(b0), PX_REG(b1), PX_REG(b2), PX_REG(b3))
+#ifdef P256K1_PTX32
+#define PX_REG(x) "r"(x)
+#else
+#define PX_REG(x) "l"(x)
+#endif
+#endif
+#define ROW(t0, t1, t2, t3, t4, a, b0, b1, b2, b3) PX_BLOCK(ROW_SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3)
+#define ADD4(t0, t1, t2, t3, t4, b0, b1, b2, b3) PX_BLOCK(ADD_SEQ, t0, t1, t2, t3, t4, 0, b0, b1, b2, b3)
+
+/* Words of a value: W = 64 / PW_BITS chain words per limb. The product
+   of two n-word values is rows of 4-word blocks: a row adds a_i * b over
+   four words with one block op, the next four words with another, their
+   top words carried between them by ADD4 of a single word. */
+#ifdef P256K1_PTX32
+#define NW 8
+#define SPLIT(w, v) { w[0] = (pw)v->d[0]; w[1] = (pw)(v->d[0] >> 32); w[2] = (pw)v->d[1]; w[3] = (pw)(v->d[1] >> 32); \
+	w[4] = (pw)v->d[2]; w[5] = (pw)(v->d[2] >> 32); w[6] = (pw)v->d[3]; w[7] = (pw)(v->d[3] >> 32); }
+#define JOIN(i) ((ulong)t[2 * (i)] | ((ulong)t[2 * (i) + 1] << 32))
+#else
+#define NW 4
+#define SPLIT(w, v) { w[0] = v->d[0]; w[1] = v->d[1]; w[2] = v->d[2]; w[3] = v->d[3]; }
+#define JOIN(i) t[i]
 #endif
 
-#define LO32(x) ((w32)(x))
-#define HI32(x) ((w32)((x) >> 32))
-#define W64(lo, hi) ((ulong)(lo) | ((ulong)(hi) << 32))
+/* t[i..i+NW] += x * y[0..NW-1] (t[i+NW] written). */
+static void px_row(pw *t, int i, pw x, const pw *y) {
+#ifdef P256K1_PTX32
+	pw h1, h2, z;
+	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], h1, x, y[0], y[1], y[2], y[3]);
+	ROW(t[i + 4], t[i + 5], t[i + 6], t[i + 7], h2, x, y[4], y[5], y[6], y[7]);
+	/* h1 goes in at word i + 4, h2 is word i + 8 */
+	ADD4(t[i + 4], t[i + 5], t[i + 6], t[i + 7], z, h1, 0, 0, 0);
+	t[i + 8] = h2 + z;
+#else
+	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], x, y[0], y[1], y[2], y[3]);
+#endif
+}
 
-/* r = L + H*2^256 mod p (below 2^256) for the 16 words of a product:
-   L + H*977 (a row), + H*2^32 (a shifted add), and the top (below 2^34)
-   folded as in the portable code. */
-static void fe_reduce32(fe *r, w32 *t) {
-	w32 r8, r9;
-	ROW32(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], r8, 977, t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
-	ADD8(t[1], t[2], t[3], t[4], t[5], t[6], t[7], r8, r9, t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]);
-	ulong top = W64(r8, r9);
-	ulong r0 = W64(t[0], t[1]), r1 = W64(t[2], t[3]), r2 = W64(t[4], t[5]), r3 = W64(t[6], t[7]);
-	ulong l = top * C_LO, h = mul_hi(top, C_LO);
+/* r = t mod p (below 2^256) for the 2*NW words of a product: L + H*C_LO
+   by rows of C_LO's words (2^32 + 977: 977 and 1 for 32-bit words), the
+   top folded in C. */
+static void px_reduce(fe *r, pw *t) {
+	pw hw[NW];
+	for (int j = 0; j < NW; j++) hw[j] = t[NW + j];
+	pw top;
+#ifdef P256K1_PTX32
+	px_row(t, 0, 977, hw);   /* words 0..8 */
+	top = t[8];
+	/* + H*2^32: words 1..8 += H, word 8 being top, carries c1 + c2 */
+	pw z, c1, c2;
+	ADD4(t[1], t[2], t[3], t[4], z, hw[0], hw[1], hw[2], hw[3]);
+	ADD4(t[5], t[6], t[7], top, c1, hw[4], hw[5], hw[6], hw[7]);
+	ADD4(t[5], t[6], t[7], top, c2, z, 0, 0, 0);
+	ulong tp = (ulong)top | ((ulong)(c1 + c2) << 32);
+#else
+	px_row(t, 0, C_LO, hw);  /* words 0..4 */
+	ulong tp = t[4];
+#endif
+	ulong r0 = JOIN(0), r1 = JOIN(1), r2 = JOIN(2), r3 = JOIN(3);
+	ulong l = tp * C_LO, h = mul_hi(tp, C_LO);
 	r0 += l;
 	ulong c = (r0 < l) + h;
 	r1 += c;
@@ -211,76 +268,6 @@ static void fe_reduce32(fe *r, w32 *t) {
 	c = r2 < c;
 	r3 += c;
 	c = r3 < c;
-	if (c) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
-		r0 += C_LO;
-		r1 += r0 < C_LO;
-	}
-	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
-}
-
-static void fe_mul(fe *r, const fe *a, const fe *b) {
-	w32 a_[8] = {LO32(a->d[0]), HI32(a->d[0]), LO32(a->d[1]), HI32(a->d[1]), LO32(a->d[2]), HI32(a->d[2]), LO32(a->d[3]), HI32(a->d[3])};
-	w32 b0 = LO32(b->d[0]), b1 = HI32(b->d[0]), b2 = LO32(b->d[1]), b3 = HI32(b->d[1]);
-	w32 b4 = LO32(b->d[2]), b5 = HI32(b->d[2]), b6 = LO32(b->d[3]), b7 = HI32(b->d[3]);
-	w32 t[16] = {0, 0, 0, 0, 0, 0, 0, 0};
-#define ROWI(i) ROW32(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], t[i + 5], t[i + 6], t[i + 7], t[i + 8], a_[i], b0, b1, b2, b3, b4, b5, b6, b7)
-	ROWI(0); ROWI(1); ROWI(2); ROWI(3); ROWI(4); ROWI(5); ROWI(6); ROWI(7);
-#undef ROWI
-	fe_reduce32(r, t);
-}
-
-static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
-
-#elif defined(P256K1_PTX64)
-/* NVIDIA, the 64-bit variant: the 512-bit product with 64-bit PTX carry
-   chains (mad.lo.cc.u64 / madc.hi.u64), row by row. Off by default, like
-   P256K1_PTX (and without an emulated twin: checked on the device only). */ Off by default: enabled only after gpu/devicecheck.sh has
-   shown it equal to the CPU (fe_selftest, every kind) and faster on an
-   NVIDIA GPU; PoCL and other devices cannot run PTX. */
-#define PTX_ROW0(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
-	asm("mul.lo.u64 %0, %5, %6;\n\t" \
-	    "mul.hi.u64 %1, %5, %6;\n\t" \
-	    "mad.lo.cc.u64 %1, %5, %7, %1;\n\t" \
-	    "madc.hi.u64 %2, %5, %7, 0;\n\t" \
-	    "mad.lo.cc.u64 %2, %5, %8, %2;\n\t" \
-	    "madc.hi.u64 %3, %5, %8, 0;\n\t" \
-	    "mad.lo.cc.u64 %3, %5, %9, %3;\n\t" \
-	    "madc.hi.u64 %4, %5, %9, 0;" \
-	    : "=&l"(t0), "=&l"(t1), "=&l"(t2), "=&l"(t3), "=&l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
-/* t0..t4 += a*(b0..b3) (t4 receives the top word): the low halves in one
-   carry chain, the high halves in another. */
-#define PTX_ROW(a, b0, b1, b2, b3, t0, t1, t2, t3, t4) \
-	asm("mad.lo.cc.u64 %0, %5, %6, %0;\n\t" \
-	    "madc.lo.cc.u64 %1, %5, %7, %1;\n\t" \
-	    "madc.lo.cc.u64 %2, %5, %8, %2;\n\t" \
-	    "madc.lo.cc.u64 %3, %5, %9, %3;\n\t" \
-	    "addc.u64 %4, 0, 0;\n\t" \
-	    "mad.hi.cc.u64 %1, %5, %6, %1;\n\t" \
-	    "madc.hi.cc.u64 %2, %5, %7, %2;\n\t" \
-	    "madc.hi.cc.u64 %3, %5, %8, %3;\n\t" \
-	    "madc.hi.u64 %4, %5, %9, %4;" \
-	    : "+l"(t0), "+l"(t1), "+l"(t2), "+l"(t3), "=&l"(t4) : "l"(a), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
-
-/* r = t mod p (below 2^256): t_lo + t_hi*C_LO in two carry chains, the
-   top word (< 2^34) folded again, a rare last carry once more. */
-static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7) {
-	ulong r0, r1, r2, r3, h, c;
-	asm("mad.lo.cc.u64 %0, %6, %10, %11;\n\t"
-	    "madc.lo.cc.u64 %1, %7, %10, %12;\n\t"
-	    "madc.lo.cc.u64 %2, %8, %10, %13;\n\t"
-	    "madc.lo.cc.u64 %3, %9, %10, %14;\n\t"
-	    "addc.u64 %4, 0, 0;\n\t"
-	    "mad.hi.cc.u64 %1, %6, %10, %1;\n\t"
-	    "madc.hi.cc.u64 %2, %7, %10, %2;\n\t"
-	    "madc.hi.cc.u64 %3, %8, %10, %3;\n\t"
-	    "madc.hi.u64 %4, %9, %10, %4;\n\t"
-	    "mad.lo.cc.u64 %0, %4, %10, %0;\n\t"
-	    "madc.hi.cc.u64 %1, %4, %10, %1;\n\t"
-	    "addc.cc.u64 %2, %2, 0;\n\t"
-	    "addc.cc.u64 %3, %3, 0;\n\t"
-	    "addc.u64 %5, 0, 0;"
-	    : "=&l"(r0), "=&l"(r1), "=&l"(r2), "=&l"(r3), "=&l"(h), "=&l"(c)
-	    : "l"(t4), "l"(t5), "l"(t6), "l"(t7), "l"(C_LO), "l"(t0), "l"(t1), "l"(t2), "l"(t3));
 	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
 		r0 += C_LO;
 		r1 += r0 < C_LO;
@@ -289,51 +276,15 @@ static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, u
 }
 
 static void fe_mul(fe *r, const fe *a, const fe *b) {
-	ulong t0, t1, t2, t3, t4, t5, t6, t7;
-	PTX_ROW0(a->d[0], b->d[0], b->d[1], b->d[2], b->d[3], t0, t1, t2, t3, t4);
-	PTX_ROW(a->d[1], b->d[0], b->d[1], b->d[2], b->d[3], t1, t2, t3, t4, t5);
-	PTX_ROW(a->d[2], b->d[0], b->d[1], b->d[2], b->d[3], t2, t3, t4, t5, t6);
-	PTX_ROW(a->d[3], b->d[0], b->d[1], b->d[2], b->d[3], t3, t4, t5, t6, t7);
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
+	pw x[NW], y[NW], t[2 * NW];
+	SPLIT(x, a);
+	SPLIT(y, b);
+	for (int j = 0; j < NW; j++) t[j] = 0;
+	for (int i = 0; i < NW; i++) px_row(t, i, x[i], y);
+	px_reduce(r, t);
 }
 
-/* A real squaring: the cross products a0*(a1, a2, a3), a1*(a2, a3), a2*a3
-   (6), doubled by one add chain, plus the four squares on the diagonal. */
-static void fe_sqr(fe *r, const fe *a) {
-	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
-	ulong t0, t1, t2, t3, t4, t5, t6, t7;
-	asm("mul.lo.u64 %1, %8, %9;\n\t"          /* t1..t4 = a0*(a1, a2, a3) */
-	    "mul.hi.u64 %2, %8, %9;\n\t"
-	    "mad.lo.cc.u64 %2, %8, %10, %2;\n\t"
-	    "madc.hi.u64 %3, %8, %10, 0;\n\t"
-	    "mad.lo.cc.u64 %3, %8, %11, %3;\n\t"
-	    "madc.hi.u64 %4, %8, %11, 0;\n\t"
-	    "mad.lo.cc.u64 %3, %9, %10, %3;\n\t"  /* t3..t5 += a1*(a2, a3) */
-	    "madc.lo.cc.u64 %4, %9, %11, %4;\n\t"
-	    "addc.u64 %5, 0, 0;\n\t"
-	    "mad.hi.cc.u64 %4, %9, %10, %4;\n\t"
-	    "madc.hi.u64 %5, %9, %11, %5;\n\t"
-	    "mad.lo.cc.u64 %5, %10, %11, %5;\n\t" /* t5..t6 += a2*a3 */
-	    "madc.hi.u64 %6, %10, %11, 0;\n\t"
-	    "add.cc.u64 %1, %1, %1;\n\t"          /* double t1..t6 into t1..t7 */
-	    "addc.cc.u64 %2, %2, %2;\n\t"
-	    "addc.cc.u64 %3, %3, %3;\n\t"
-	    "addc.cc.u64 %4, %4, %4;\n\t"
-	    "addc.cc.u64 %5, %5, %5;\n\t"
-	    "addc.cc.u64 %6, %6, %6;\n\t"
-	    "addc.u64 %7, 0, 0;\n\t"
-	    "mul.lo.u64 %0, %8, %8;\n\t"          /* + the squares */
-	    "mad.hi.cc.u64 %1, %8, %8, %1;\n\t"
-	    "madc.lo.cc.u64 %2, %9, %9, %2;\n\t"
-	    "madc.hi.cc.u64 %3, %9, %9, %3;\n\t"
-	    "madc.lo.cc.u64 %4, %10, %10, %4;\n\t"
-	    "madc.hi.cc.u64 %5, %10, %10, %5;\n\t"
-	    "madc.lo.cc.u64 %6, %11, %11, %6;\n\t"
-	    "madc.hi.u64 %7, %11, %11, %7;"
-	    : "=&l"(t0), "=&l"(t1), "=&l"(t2), "=&l"(t3), "=&l"(t4), "=&l"(t5), "=&l"(t6), "=&l"(t7)
-	    : "l"(a0), "l"(a1), "l"(a2), "l"(a3));
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
-}
+static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
 #else
 /* r = t mod p (below 2^256) for the 512-bit t = t0..t7: t_lo + t_hi*C_LO
    (< 2^256 + 2^290), its top folded once more, a rare last carry once

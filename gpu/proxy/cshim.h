@@ -1,6 +1,9 @@
 /* C build of gpu/kernels/secp256k1.cl (proxy.sh): the OpenCL C the
    kernels use, in C, and a counter per field and group operation. */
-#undef P256K1_PTX /* PTX is for NVIDIA: the C build counts the portable code's operations */
+#ifndef P256K1_PTX_EMULATE
+#undef P256K1_PTX /* PTX is for NVIDIA: the C build counts the portable code unless emulating */
+#undef P256K1_PTX32
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
