@@ -9,8 +9,8 @@
 # .git/info/exclude; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run prints the device, then for the default kernels
 # and for the PTX carry chains (-D P256K1_PTX, off by default until this
-# check shows them equal to the CPU and faster; ptx64 is the 64-bit
-# variant; VARIANTS picks among default, ptx, ptx64):
+# check shows them equal to the CPU and faster; ptx32 is the 32-bit
+# variant; VARIANTS picks among default, ptx, ptx32):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -53,11 +53,11 @@ export OCL_ICD_VENDORS=$ICD P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp CUDA_CACHE
 timeout 60 ./gpubench -list 2>&1
 
 summary=()
-VARIANTS=${VARIANTS:-default ptx ptx64}
+VARIANTS=${VARIANTS:-default ptx ptx32}
 for variant in $VARIANTS; do
 	case $variant in
-	ptx) opts="-D P256K1_PTX" ;;     # 32-bit PTX carry chains (the emulated twin passes on PoCL)
-	ptx64) opts="-D P256K1_PTX64" ;; # 64-bit PTX carry chains
+	ptx) opts="-D P256K1_PTX" ;;     # 64-bit PTX carry chains (their emulated twin passes on PoCL)
+	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
 	*) opts="" ;;
 	esac
 	echo

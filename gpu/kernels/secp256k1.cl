@@ -284,7 +284,38 @@ static void fe_mul(fe *r, const fe *a, const fe *b) {
 	px_reduce(r, t);
 }
 
+#ifdef P256K1_PTX32
 static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
+#else
+/* A real squaring (64-bit chains): the cross products a0*(a1, a2, a3),
+   a1*(a2, a3), a2*a3 in t1..t6, doubled by one add chain into t1..t7, and
+   the four squares on the diagonal. Operands: t0..t7 0-7, a0..a3 8-11. */
+#define SQR_SEQ(X) \
+	X(MUL_LO, 1, 8, 9, 0) X(MUL_HI, 2, 8, 9, 0) \
+	X(MAD_LO_CC, 2, 8, 10, 2) X(MADC_HI0, 3, 8, 10, 0) X(MAD_LO_CC, 3, 8, 11, 3) X(MADC_HI0, 4, 8, 11, 0) \
+	X(MAD_LO_CC, 3, 9, 10, 3) X(MADC_LO_CC, 4, 9, 11, 4) X(ADDC00, 5, 0, 0, 0) \
+	X(MAD_HI_CC, 4, 9, 10, 4) X(MADC_HI, 5, 9, 11, 5) \
+	X(MAD_LO_CC, 5, 10, 11, 5) X(MADC_HI0, 6, 10, 11, 0) \
+	X(ADD_CC, 1, 1, 1, 0) X(ADDC_CC, 2, 2, 2, 0) X(ADDC_CC, 3, 3, 3, 0) X(ADDC_CC, 4, 4, 4, 0) \
+	X(ADDC_CC, 5, 5, 5, 0) X(ADDC_CC, 6, 6, 6, 0) X(ADDC00, 7, 0, 0, 0) \
+	X(MUL_LO, 0, 8, 8, 0) X(MAD_HI_CC, 1, 8, 8, 1) X(MADC_LO_CC, 2, 9, 9, 2) X(MADC_HI_CC, 3, 9, 9, 3) \
+	X(MADC_LO_CC, 4, 10, 10, 4) X(MADC_HI_CC, 5, 10, 10, 5) X(MADC_LO_CC, 6, 11, 11, 6) X(MADC_HI, 7, 11, 11, 7)
+
+static void fe_sqr(fe *r, const fe *a) {
+	pw t[8];
+#ifdef P256K1_PTX_EMULATE
+	pw o_[12] = {0, 0, 0, 0, 0, 0, 0, 0, a->d[0], a->d[1], a->d[2], a->d[3]};
+	pw cc = 0;
+	SQR_SEQ(PX_C)
+	for (int j = 0; j < 8; j++) t[j] = o_[j];
+#else
+	asm(SQR_SEQ(PX_ASM)
+	    : "=&l"(t[0]), "=&l"(t[1]), "=&l"(t[2]), "=&l"(t[3]), "=&l"(t[4]), "=&l"(t[5]), "=&l"(t[6]), "=&l"(t[7])
+	    : "l"(a->d[0]), "l"(a->d[1]), "l"(a->d[2]), "l"(a->d[3]));
+#endif
+	px_reduce(r, t);
+}
+#endif
 #else
 /* r = t mod p (below 2^256) for the 512-bit t = t0..t7: t_lo + t_hi*C_LO
    (< 2^256 + 2^290), its top folded once more, a rare last carry once
