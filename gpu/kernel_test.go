@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
 )
@@ -209,5 +210,72 @@ func TestPTXEmulated(t *testing.T) {
 			t.Run("VerifyECDSA", TestVerifyECDSA)
 			t.Run("TweakData", TestTweakData)
 		})
+	}
+}
+
+// TestPointMulEdges runs the point_mul kernel on scalars whose GLV halves
+// sit at the edges of the signed 5-bit recoding (0, 1, 15, 16, 17, 31, 32,
+// 33, 2^127, 2^128 − 1 for either half, n − 1, λ, …) and random ones, on
+// the generator and another point, against the CPU's TweakMul.
+func TestPointMulEdges(t *testing.T) {
+	e := engine(t)
+	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
+	var ks []*big.Int
+	small := []int64{1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000}
+	for _, v := range small {
+		ks = append(ks, big.NewInt(v), new(big.Int).Sub(nOrder, big.NewInt(v)))
+		ks = append(ks, new(big.Int).Mul(lambda, big.NewInt(v))) // k1 ≈ 0, k2 = v
+	}
+	for _, sh := range []uint{64, 125, 126, 127, 128, 129, 130, 200, 255} {
+		p := new(big.Int).Lsh(big.NewInt(1), sh)
+		ks = append(ks, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(new(big.Int).Mul(lambda, p), big.NewInt(16)))
+	}
+	rng := rand.New(rand.NewPCG(128, 5))
+	for range 40 {
+		var b [32]byte
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		ks = append(ks, new(big.Int).SetBytes(b[:]))
+	}
+	base := []p256k1.PublicKey{generator(), func() p256k1.PublicKey { k := key(77); return k.PublicKey() }()}
+	var in []byte
+	type job struct {
+		pt p256k1.PublicKey
+		k  [32]byte
+	}
+	var jobs []job
+	for _, pt := range base {
+		for _, kb := range ks {
+			k := new(big.Int).Mod(kb, nOrder)
+			if k.Sign() == 0 {
+				continue
+			}
+			var j job
+			j.pt = pt
+			k.FillBytes(j.k[:])
+			jobs = append(jobs, j)
+			var sc scalar.Scalar
+			sc.SetBytes(&j.k)
+			item := make([]byte, 100)
+			u := pt.SerializeUncompressed()
+			copy(item, u[1:])
+			glvEncode(item[64:96], item[96:100], &sc)
+			in = append(in, item...)
+		}
+	}
+	out := make([]byte, 64*len(jobs))
+	if _, err := e.run("point_mul", in, out, len(jobs)); err != nil {
+		t.Fatal(err)
+	}
+	for i, j := range jobs {
+		want, err := j.pt.TweakMul(&j.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decodePoint(out[64*i : 64*i+64]); got != want {
+			t.Fatalf("job %d: %x·P: device %x, CPU %x", i, j.k, got.SerializeCompressed(), want.SerializeCompressed())
+		}
 	}
 }
