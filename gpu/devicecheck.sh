@@ -10,7 +10,7 @@
 # carry: [".gpu"]). The run prints the device, then for the default kernels
 # and for the PTX carry chains (-D P256K1_PTX, off by default until this
 # check shows them equal to the CPU and faster; ptx32 is the 32-bit
-# variant; VARIANTS picks among default, ptx, ptx32):
+# variant, slower by the proxies (VARIANTS="default ptx ptx32" adds it)):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -53,7 +53,7 @@ export OCL_ICD_VENDORS=$ICD P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp CUDA_CACHE
 timeout 60 ./gpubench -list 2>&1
 
 summary=()
-VARIANTS=${VARIANTS:-default ptx ptx32}
+VARIANTS=${VARIANTS:-default ptx}
 for variant in $VARIANTS; do
 	case $variant in
 	ptx) opts="-D P256K1_PTX" ;;     # 64-bit PTX carry chains (their emulated twin passes on PoCL)

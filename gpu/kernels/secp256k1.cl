@@ -243,6 +243,7 @@ static void px_row(pw *t, int i, pw x, const pw *y) {
    top folded in C. */
 static void px_reduce(fe *r, pw *t) {
 	pw hw[NW];
+#pragma unroll
 	for (int j = 0; j < NW; j++) hw[j] = t[NW + j];
 	pw top;
 #ifdef P256K1_PTX32
@@ -275,12 +276,23 @@ static void px_reduce(fe *r, pw *t) {
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
+/* The rows spelled out (no loop: the arrays must stay in registers). */
 static void fe_mul(fe *r, const fe *a, const fe *b) {
 	pw x[NW], y[NW], t[2 * NW];
 	SPLIT(x, a);
 	SPLIT(y, b);
-	for (int j = 0; j < NW; j++) t[j] = 0;
-	for (int i = 0; i < NW; i++) px_row(t, i, x[i], y);
+	t[0] = t[1] = t[2] = t[3] = 0;
+	px_row(t, 0, x[0], y);
+	px_row(t, 1, x[1], y);
+	px_row(t, 2, x[2], y);
+	px_row(t, 3, x[3], y);
+#ifdef P256K1_PTX32
+	t[4] = t[5] = t[6] = t[7] = 0;
+	px_row(t, 4, x[4], y);
+	px_row(t, 5, x[5], y);
+	px_row(t, 6, x[6], y);
+	px_row(t, 7, x[7], y);
+#endif
 	px_reduce(r, t);
 }
 
