@@ -282,12 +282,14 @@ static void fe_mul(fe *r, const fe *a, const fe *b) {
 	SPLIT(x, a);
 	SPLIT(y, b);
 	t[0] = t[1] = t[2] = t[3] = 0;
+#ifdef P256K1_PTX32
+	t[4] = t[5] = t[6] = t[7] = 0;
+#endif
 	px_row(t, 0, x[0], y);
 	px_row(t, 1, x[1], y);
 	px_row(t, 2, x[2], y);
 	px_row(t, 3, x[3], y);
 #ifdef P256K1_PTX32
-	t[4] = t[5] = t[6] = t[7] = 0;
 	px_row(t, 4, x[4], y);
 	px_row(t, 5, x[5], y);
 	px_row(t, 6, x[6], y);
