@@ -729,14 +729,15 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 	r->inf = 1;
 	for (int w = PWINDOWS - 1; w >= 0; w--) {
 		for (int j = 0; j < PW; j++) gej_double(r, r);
-		if (d1[w]) {
-			ge e = t1[abs(d1[w]) - 1];
-			if (d1[w] < 0) fe_neg(&e.y, &e.y);
+		int v1 = d1[w], v2 = d2[w];
+		if (v1) {
+			ge e = t1[(v1 < 0 ? -v1 : v1) - 1];
+			if (v1 < 0) fe_neg(&e.y, &e.y);
 			gej_add_ge(r, r, &e);
 		}
-		if (d2[w]) {
-			ge e = t2[abs(d2[w]) - 1];
-			if (d2[w] < 0) fe_neg(&e.y, &e.y);
+		if (v2) {
+			ge e = t2[(v2 < 0 ? -v2 : v2) - 1];
+			if (v2 < 0) fe_neg(&e.y, &e.y);
 			gej_add_ge(r, r, &e);
 		}
 	}
