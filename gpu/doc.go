@@ -23,9 +23,11 @@
 // when parsed), so the device takes no square root. The device multiplies:
 // G from a fixed-base table of 16-bit windows (16 windows of 65,535 points,
 // 64 MiB, built once per process and uploaded once per Engine; 16 mixed
-// additions, no doublings), the other point by joint 4-bit windows of ±P
-// and ±λP over 128 bits (128 doublings, up to 64 mixed additions: the
-// tables share one Z, and the λ table is β·x of the other); field elements
+// additions, no doublings), the other point by joint signed 5-bit fixed
+// windows of ±P and ±λP over 130 bits (130 doublings, up to 52 mixed
+// additions: the tables share one Z, and the λ table is β·x of the other;
+// fixed windows, not wNAF, so the work-items of a warp add at the same
+// steps); field elements
 // are four 64-bit limbs kept below 2^256 and reduced mod p only where
 // compared or stored; kernels that end in an inversion take several items
 // per work-item and invert them together (Montgomery's trick).
