@@ -129,6 +129,7 @@ type Engine struct {
 	scratchBufs             [2][2]scratchBuf // pipeline's device buffers, reused across calls
 	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
 	noPinned                bool             // tests: staging in Go memory
+	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
 	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
 	// for device checks only (gpu/devicecheck.sh builds with
 	// "-D P256K1_PTX" to try the PTX carry chains on NVIDIA).
@@ -197,6 +198,15 @@ func (e *Engine) init(cacheDir string) error {
 	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, clQueueProfiling, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateCommandQueue"); err != nil {
 		return err
+	}
+	// Copy queues beside the compute queue: pipelined batches upload the
+	// next chunk and download the last one while a kernel runs (on NVIDIA
+	// the copy engines work beside the SMs), ordered by events.
+	for _, q := range []*uintptr{&e.upQueue, &e.downQueue} {
+		*q = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, 0, uintptr(unsafe.Pointer(&ep)))
+		if err := ep.err("clCreateCommandQueue"); err != nil {
+			return err
+		}
 	}
 	if err := e.buildProgram(cacheDir); err != nil {
 		return err
@@ -441,8 +451,10 @@ func (e *Engine) Close() error {
 	if e.prog != 0 {
 		dl.Call(a.releaseProgram, e.prog)
 	}
-	if e.queue != 0 {
-		dl.Call(a.releaseCommandQueue, e.queue)
+	for _, q := range []uintptr{e.queue, e.upQueue, e.downQueue} {
+		if q != 0 {
+			dl.Call(a.releaseCommandQueue, q)
+		}
 	}
 	if e.ctx != 0 {
 		dl.Call(a.releaseContext, e.ctx)

@@ -55,16 +55,38 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 		stage[s][1] = e.staging(s, 1, chunk*outSize)
 	}
 	k := e.kernels[kernel]
-	var wEv, rEv [2]uintptr // the last write from / read into each set's staging
+	up, kq, down := e.upQueue, e.queue, e.downQueue
+	// Per set: the last upload from its staging into its device input,
+	// the last kernel on it, the last download into its staging. An
+	// upload waits for the kernel before it on the same device input, a
+	// kernel for its upload, a download for its kernel; a kernel's output
+	// buffer is free once the host has waited for its previous download
+	// (before decoding it), and the staging once the host has waited for
+	// the upload from it (before preparing into it).
+	var wEv, kEv, rEv [2]uintptr
 	// finish waits for everything enqueued (also on an early return: the
 	// device must stop reading and writing the staging buffers).
 	finish := func() error {
-		err := check("clFinish", dl.Call(a.finish, e.queue))
+		var err error
+		for _, q := range []uintptr{up, kq, down} {
+			if e2 := check("clFinish", dl.Call(a.finish, q)); e2 != nil && err == nil {
+				err = e2
+			}
+		}
 		for s := range wEv {
 			a.wait(&wEv[s])
+			a.wait(&kEv[s])
 			a.wait(&rEv[s])
 		}
 		return err
+	}
+	flushAll := func() error {
+		for _, q := range []uintptr{up, kq, down} {
+			if err := check("clFlush", dl.Call(a.flush, q)); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	parallel(0, chunk, func(lo, hi int) { prep(lo, hi, stage[0][0][lo*inSize:hi*inSize]) })
 	prevLo, prevHi := 0, 0
@@ -72,7 +94,12 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 		s := c % sets
 		hi := min(lo+chunk, n)
 		m := hi - lo
-		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, e.queue, bufs[s][0], 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&stage[s][0][0])), 0, 0, uintptr(unsafe.Pointer(&wEv[s])))); err != nil {
+		var nw uintptr
+		var after *uintptr
+		if kEv[s] != 0 {
+			nw, after = 1, &kEv[s]
+		}
+		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, up, bufs[s][0], 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&stage[s][0][0])), nw, uintptr(unsafe.Pointer(after)), uintptr(unsafe.Pointer(&wEv[s])))); err != nil {
 			finish()
 			return err
 		}
@@ -80,16 +107,19 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 			finish()
 			return err
 		}
+		// Kernel c − 2 is done (the host waited for its download before
+		// decoding chunk c − 2): release its event.
+		a.wait(&kEv[s])
 		global, local := launchSize(kernel, m)
-		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
+		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, kq, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 1, uintptr(unsafe.Pointer(&wEv[s])), uintptr(unsafe.Pointer(&kEv[s])))); err != nil {
 			finish()
 			return err
 		}
-		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, bufs[s][1], 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&stage[s][1][0])), 0, 0, uintptr(unsafe.Pointer(&rEv[s])))); err != nil {
+		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&stage[s][1][0])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s])))); err != nil {
 			finish()
 			return err
 		}
-		if err := check("clFlush", dl.Call(a.flush, e.queue)); err != nil {
+		if err := flushAll(); err != nil {
 			finish()
 			return err
 		}
