@@ -35,9 +35,9 @@
 // Large batches are pipelined: they are cut into chunks of 65536 items;
 // the host prepares chunk k+1 and decodes chunk k−1 on GOMAXPROCS
 // goroutines while the device runs chunk k (two sets of device buffers and
-// of pinned host staging buffers, reused across calls; non-blocking
-// writes, launches and reads on the in-order queue; the host waits on
-// events only). The host's own inversions (ECDSA's 1/s, the affine input
+// of pinned host staging buffers, reused across calls; uploads and
+// downloads on two copy queues beside the compute queue, ordered by
+// events, so transfers overlap kernels; the host waits on events only). The host's own inversions (ECDSA's 1/s, the affine input
 // sums of BIP-352) are batched 64 at a time. Prepared batches
 // (PrepareSchnorr, …, Engine.RunPrepared) time the device's part alone,
 // and Prepared.KernelTime the kernel's own device time (queue profiling);
