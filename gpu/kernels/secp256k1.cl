@@ -331,121 +331,97 @@ static void fe_sqr(fe *r, const fe *a) {
 }
 #endif
 #else
-/* r = t mod p (below 2^256) for the 512-bit t = t0..t7: t_lo + t_hi*C_LO
-   (< 2^256 + 2^290), its top folded once more, a rare last carry once
-   more. */
-static void fe_reduce(fe *r, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7) {
-	ulong l = t4 * C_LO, h = mul_hi(t4, C_LO);
-	ulong r0 = t0 + l;
-	h += r0 < l;
-	l = t5 * C_LO;
-	ulong h2 = mul_hi(t5, C_LO);
-	ulong r1 = t1 + l;
-	h2 += r1 < l;
-	r1 += h;
-	h2 += r1 < h;
-	l = t6 * C_LO;
-	h = mul_hi(t6, C_LO);
-	ulong r2 = t2 + l;
-	h += r2 < l;
-	r2 += h2;
-	h += r2 < h2;
-	l = t7 * C_LO;
-	h2 = mul_hi(t7, C_LO);
-	ulong r3 = t3 + l;
-	h2 += r3 < l;
-	r3 += h;
-	h2 += r3 < h;
-	/* h2 < 2^34: fold h2*C_LO (< 2^68). */
-	l = h2 * C_LO;
-	h = mul_hi(h2, C_LO);
+/* Portable: products of 32-bit digits (one 32x32->64 multiply each, the
+   native multiply of GPUs), their low and high halves summed per column in
+   64-bit accumulators (below 2^36: no carry tests), one carry pass, and
+   the reduction by 2^256 = 2^32 + 977 digit by digit: fewer instructions
+   than 64-bit limb products with compare-and-select carries (gpu/proxy). */
+#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
+	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
+
+/* r = the 512-bit value with column sums col[0..16] (col[k] at 2^(32k),
+   each below 2^37) mod p, below 2^256. */
+static void fe_from_cols(fe *r, ulong *col) {
+	uint w[16], v[8];
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 16; k++) {
+		c += col[k];
+		w[k] = (uint)c;
+		c >>= 32;
+	}
+	/* digit k of L + 977*H + H*2^32 (L = w[0..7], H = w[8..15]) */
+	c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)w[k] + (ulong)w[8 + k] * 977 + (k ? w[7 + k] : 0);
+		v[k] = (uint)c;
+		c >>= 32;
+	}
+	c += w[15]; /* the top, below 2^34: fold c*C_LO once more */
+	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
+	ulong r2 = (ulong)v[4] | (ulong)v[5] << 32, r3 = (ulong)v[6] | (ulong)v[7] << 32;
+	ulong l = c * C_LO, h = mul_hi(c, C_LO);
 	r0 += l;
-	ulong c = (r0 < l) + h;
-	r1 += c;
-	c = r1 < c;
-	r2 += c;
-	c = r2 < c;
-	r3 += c;
-	c = r3 < c;
-	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
+	ulong cc = (r0 < l) + h;
+	r1 += cc;
+	cc = r1 < cc;
+	r2 += cc;
+	cc = r2 < cc;
+	r3 += cc;
+	cc = r3 < cc;
+	if (cc) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
 		r0 += C_LO;
 		r1 += r0 < C_LO;
 	}
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
-/* Product scanning (comba): column sums in a three-word accumulator
-   c0, c1, c2. */
-#define MULADD(x, y) { \
-	ulong tl_ = (x) * (y), th_ = mul_hi((x), (y)); \
-	c0 += tl_; th_ += c0 < tl_; c1 += th_; c2 += c1 < th_; }
-#define EXTRACT(t) { t = c0; c0 = c1; c1 = c2; c2 = 0; }
-
 static void fe_mul(fe *r, const fe *a, const fe *b) {
-	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
-	ulong b0 = b->d[0], b1 = b->d[1], b2 = b->d[2], b3 = b->d[3];
-	ulong c0 = 0, c1 = 0, c2 = 0, t0, t1, t2, t3, t4, t5;
-	MULADD(a0, b0); EXTRACT(t0);
-	MULADD(a0, b1); MULADD(a1, b0); EXTRACT(t1);
-	MULADD(a0, b2); MULADD(a1, b1); MULADD(a2, b0); EXTRACT(t2);
-	MULADD(a0, b3); MULADD(a1, b2); MULADD(a2, b1); MULADD(a3, b0); EXTRACT(t3);
-	MULADD(a1, b3); MULADD(a2, b2); MULADD(a3, b1); EXTRACT(t4);
-	MULADD(a2, b3); MULADD(a3, b2); EXTRACT(t5);
-	MULADD(a3, b3);
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, c0, c1);
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong col[17];
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] = 0;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+#pragma unroll
+		for (int j = 0; j < 8; j++) {
+			ulong p = (ulong)x[i] * y[j];
+			col[i + j] += (uint)p;
+			col[i + j + 1] += p >> 32;
+		}
+	}
+	fe_from_cols(r, col);
 }
 
-/* A real squaring: the 6 cross products once (columns 1..5), the whole
-   doubled by one shift, then the 4 squares on the diagonal: 10 limb
-   products instead of 16. */
+/* A real squaring: the 28 cross products once, the columns doubled, then
+   the 8 squares: 36 digit products instead of 64. */
 static void fe_sqr(fe *r, const fe *a) {
-	ulong a0 = a->d[0], a1 = a->d[1], a2 = a->d[2], a3 = a->d[3];
-	ulong c0 = 0, c1 = 0, c2 = 0, t1, t2, t3, t4, t5;
-	MULADD(a0, a1); EXTRACT(t1);
-	MULADD(a0, a2); EXTRACT(t2);
-	MULADD(a0, a3); MULADD(a1, a2); EXTRACT(t3);
-	MULADD(a1, a3); EXTRACT(t4);
-	MULADD(a2, a3); EXTRACT(t5);
-	ulong t6 = c0; /* the cross sum is below 2^448: c1 is 0 */
-	ulong t7 = t6 >> 63;
-	t6 = (t6 << 1) | (t5 >> 63);
-	t5 = (t5 << 1) | (t4 >> 63);
-	t4 = (t4 << 1) | (t3 >> 63);
-	t3 = (t3 << 1) | (t2 >> 63);
-	t2 = (t2 << 1) | (t1 >> 63);
-	t1 <<= 1;
-	/* + a_i^2 at words 2i, 2i+1, one carry running through. */
-	ulong t0 = a0 * a0, h = mul_hi(a0, a0), c;
-	t1 += h;
-	c = t1 < h;
-	ulong l = a1 * a1;
-	h = mul_hi(a1, a1);
-	t2 += c;
-	c = t2 < c;
-	t2 += l;
-	c += t2 < l;
-	t3 += c;
-	c = t3 < c;
-	t3 += h;
-	c += t3 < h;
-	l = a2 * a2;
-	h = mul_hi(a2, a2);
-	t4 += c;
-	c = t4 < c;
-	t4 += l;
-	c += t4 < l;
-	t5 += c;
-	c = t5 < c;
-	t5 += h;
-	c += t5 < h;
-	l = a3 * a3;
-	h = mul_hi(a3, a3);
-	t6 += c;
-	c = t6 < c;
-	t6 += l;
-	c += t6 < l;
-	t7 += c + h; /* the square is below 2^512: no carry out */
-	fe_reduce(r, t0, t1, t2, t3, t4, t5, t6, t7);
+	uint x[8];
+	DIGITS(x, a);
+	ulong col[17];
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] = 0;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+#pragma unroll
+		for (int j = i + 1; j < 8; j++) {
+			ulong p = (ulong)x[i] * x[j];
+			col[i + j] += (uint)p;
+			col[i + j + 1] += p >> 32;
+		}
+	}
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] <<= 1;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+		ulong p = (ulong)x[i] * x[i];
+		col[2 * i] += (uint)p;
+		col[2 * i + 1] += p >> 32;
+	}
+	fe_from_cols(r, col);
 }
 #endif
 
