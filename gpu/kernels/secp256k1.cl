@@ -19,6 +19,9 @@ typedef struct { fe x, y, z; int inf; } gej;
 typedef struct { fe x, y; } ge;
 
 #define C_LO 0x1000003D1UL /* 2^256 mod p */
+/* The multiplication and squaring stay inline: called as functions, their
+   operands would go through local memory. */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
 /* Items per work-item of the kernels that end in a field inversion: their
@@ -277,7 +280,7 @@ static void px_reduce(fe *r, pw *t) {
 }
 
 /* The rows spelled out (no loop: the arrays must stay in registers). */
-static void fe_mul(fe *r, const fe *a, const fe *b) {
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
 	pw x[NW], y[NW], t[2 * NW];
 	SPLIT(x, a);
 	SPLIT(y, b);
@@ -299,7 +302,7 @@ static void fe_mul(fe *r, const fe *a, const fe *b) {
 }
 
 #ifdef P256K1_PTX32
-static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
 #else
 /* A real squaring (64-bit chains): the cross products a0*(a1, a2, a3),
    a1*(a2, a3), a2*a3 in t1..t6, doubled by one add chain into t1..t7, and
@@ -315,7 +318,7 @@ static void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
 	X(MUL_LO, 0, 8, 8, 0) X(MAD_HI_CC, 1, 8, 8, 1) X(MADC_LO_CC, 2, 9, 9, 2) X(MADC_HI_CC, 3, 9, 9, 3) \
 	X(MADC_LO_CC, 4, 10, 10, 4) X(MADC_HI_CC, 5, 10, 10, 5) X(MADC_LO_CC, 6, 11, 11, 6) X(MADC_HI, 7, 11, 11, 7)
 
-static void fe_sqr(fe *r, const fe *a) {
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
 	pw t[8];
 #ifdef P256K1_PTX_EMULATE
 	pw o_[12] = {0, 0, 0, 0, 0, 0, 0, 0, a->d[0], a->d[1], a->d[2], a->d[3]};
@@ -341,7 +344,7 @@ static void fe_sqr(fe *r, const fe *a) {
 
 /* r = the 512-bit value with column sums col[0..16] (col[k] at 2^(32k),
    each below 2^37) mod p, below 2^256. */
-static void fe_from_cols(fe *r, ulong *col) {
+static ALWAYS_INLINE void fe_from_cols(fe *r, ulong *col) {
 	uint w[16], v[8];
 	ulong c = 0;
 #pragma unroll
@@ -377,7 +380,7 @@ static void fe_from_cols(fe *r, ulong *col) {
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
-static void fe_mul(fe *r, const fe *a, const fe *b) {
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
 	uint x[8], y[8];
 	DIGITS(x, a);
 	DIGITS(y, b);
@@ -398,7 +401,7 @@ static void fe_mul(fe *r, const fe *a, const fe *b) {
 
 /* A real squaring: the 28 cross products once, the columns doubled, then
    the 8 squares: 36 digit products instead of 64. */
-static void fe_sqr(fe *r, const fe *a) {
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
 	uint x[8];
 	DIGITS(x, a);
 	ulong col[17];

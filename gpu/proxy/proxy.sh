@@ -27,7 +27,7 @@ ops="fe_mul|fe_sqr|fe_add|fe_sub|fe_neg|fe_inv|fe_sqrt|gej_double|gej_add_ge|gej
 
 # 1. The C build: a counter at the top of each operation.
 P256K1_GPU_PROXY_DIR=$out go test -count=1 -run '^TestWriteProxyInputs$' ./gpu >/dev/null
-sed -E "s/^(static [a-z]+ ($ops)\([^)]*\) \{)/\1 OPC(\2);/" "$cl" >"$out/counted.cl"
+sed -E "s/^(static ([A-Z_]+ )?[a-z]+ ($ops)\([^)]*\) \{)/\1 OPC(\3);/" "$cl" >"$out/counted.cl"
 cat "$here/cshim.h" "$out/counted.cl" "$here/count.c" >"$out/count.c"
 cc -O1 -w -D PX_C=1 "${extra[@]}" -o "$out/count" "$out/count.c"
 echo "== operations per item (C build of $(basename "$cl"), ${extra[*]:-no extra flags})"
