@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -161,6 +162,9 @@ func Open(opts *Options) (*Engine, error) {
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
+	if strings.Contains(e.dev.Platform, "NVIDIA") {
+		e.buildOptions = strings.TrimSpace("-D P256K1_INLINE " + e.buildOptions)
+	}
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
 	}

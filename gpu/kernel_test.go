@@ -185,7 +185,8 @@ func TestPTXEmulated(t *testing.T) {
 		t.Skip("short: two more kernel builds")
 	}
 	engine(t)
-	for _, opts := range []string{"-D P256K1_PTX -D P256K1_PTX_EMULATE", "-D P256K1_PTX32 -D P256K1_PTX_EMULATE"} {
+	// The first also builds with NVIDIA's -D P256K1_INLINE.
+	for _, opts := range []string{"-D P256K1_PTX -D P256K1_PTX_EMULATE -D P256K1_INLINE", "-D P256K1_PTX32 -D P256K1_PTX_EMULATE"} {
 		t.Run(opts, func(t *testing.T) {
 			old := getenv
 			getenv = func(k string) string {

@@ -19,9 +19,15 @@ typedef struct { fe x, y, z; int inf; } gej;
 typedef struct { fe x, y; } ge;
 
 #define C_LO 0x1000003D1UL /* 2^256 mod p */
-/* The multiplication and squaring stay inline: called as functions, their
-   operands would go through local memory. */
+/* On NVIDIA (the host passes -D P256K1_INLINE there) the multiplication
+   and squaring are always inlined: called as functions, their operands go
+   through local memory. Elsewhere the compiler decides (PoCL builds the
+   inlined kernels several times slower). */
+#ifdef P256K1_INLINE
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 #define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
 /* Items per work-item of the kernels that end in a field inversion: their

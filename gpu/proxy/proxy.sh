@@ -37,7 +37,7 @@ echo "== operations per item (C build of $(basename "$cl"), ${extra[*]:-no extra
 # 2. clang → PTX → ptxas for sm_90.
 cat "$cl" "$here/opkernels.cl" >"$out/px.cl"
 clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -O3 -Xclang -finclude-default-header \
-	-include "$here/nvptx.h" "${extra[@]}" -S -o "$out/px.ptx" "$out/px.cl"
+	-include "$here/nvptx.h" -D P256K1_INLINE "${extra[@]}" -S -o "$out/px.ptx" "$out/px.cl"
 # clang 14 writes PTX ISA 3.2 for sm_20; the carry chains on 64-bit values
 # (-D P256K1_PTX) need ISA 4.3: declare the ISA and target ptxas compiles.
 sed -i 's/^\.version .*/.version 7.8/; s/^\.target sm_20/.target sm_90/' "$out/px.ptx"
