@@ -162,9 +162,6 @@ func Open(opts *Options) (*Engine, error) {
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
-	if strings.Contains(e.dev.Platform, "NVIDIA") {
-		e.buildOptions = strings.TrimSpace("-D P256K1_INLINE " + e.buildOptions)
-	}
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
 	}
@@ -212,7 +209,24 @@ func (e *Engine) init(cacheDir string) error {
 			return err
 		}
 	}
-	if err := e.buildProgram(cacheDir); err != nil {
+	// The device's own options first (deviceOptions); should its compiler
+	// refuse them, the kernels are built without them.
+	user := e.buildOptions
+	var err error
+	if auto := deviceOptions(e.dev); auto != "" {
+		e.buildOptions = strings.TrimSpace(auto + " " + user)
+		if err = e.buildProgram(cacheDir); errors.Is(err, ErrBuild) {
+			if e.prog != 0 {
+				dl.Call(a.releaseProgram, e.prog)
+				e.prog = 0
+			}
+			e.buildOptions = user
+			err = e.buildProgram(cacheDir)
+		}
+	} else {
+		err = e.buildProgram(cacheDir)
+	}
+	if err != nil {
 		return err
 	}
 	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
@@ -223,7 +237,6 @@ func (e *Engine) init(cacheDir string) error {
 		e.kernels[name] = k
 	}
 	tab := gTable()
-	var err error
 	e.gtab, err = e.buffer(clMemReadOnly, tab)
 	return err
 }
@@ -231,6 +244,16 @@ func (e *Engine) init(cacheDir string) error {
 func cstr(s string) *byte {
 	b := append([]byte(s), 0)
 	return &b[0]
+}
+
+// deviceOptions are build options for a device's kind: on NVIDIA,
+// -D P256K1_INLINE (the field multiplication always inlined; the kernels
+// compute the same either way). A variable for tests.
+var deviceOptions = func(d Device) string {
+	if strings.Contains(d.Platform, "NVIDIA") {
+		return "-D P256K1_INLINE"
+	}
+	return ""
 }
 
 // sourceHash identifies the kernel source and the device in the cache.

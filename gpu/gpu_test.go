@@ -490,3 +490,25 @@ func checkPublicKeys(t *testing.T, e *Engine, scalars [][32]byte) {
 		}
 	}
 }
+
+// TestDeviceOptionsFallback: when the compiler refuses the options the
+// package adds for a device kind (on NVIDIA, -D P256K1_INLINE), the
+// kernels are built without them and give the same results.
+func TestDeviceOptionsFallback(t *testing.T) {
+	engine(t)
+	old := deviceOptions
+	deviceOptions = func(Device) string { return "-D fe_mul=)" } // breaks the source
+	defer func() { deviceOptions = old }()
+	e, err := Open(&Options{Device: -1, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.buildOptions != getenv("P256K1_GPU_BUILD_OPTIONS") {
+		t.Fatalf("build options %q after the fallback", e.buildOptions)
+	}
+	out := make([]p256k1.PublicKey, 1)
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("after the fallback: %v", err)
+	}
+}
