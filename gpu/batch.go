@@ -1,11 +1,14 @@
 package gpu
 
 import (
+	"encoding/binary"
+	"runtime"
 	"sync"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 	"github.com/p256k1/p256k1/schnorr"
@@ -21,20 +24,31 @@ type ECDSAItem struct {
 
 // VerifySchnorr verifies each BIP-340 item on the device and sets ok[i]
 // exactly as schnorr.Verify would. The host checks the ranges of r and s
-// and computes each challenge hash; the device lifts the public key and
-// computes R = s·G − e·P. An error means no result was computed (ok is
-// then all false, or untouched for the argument errors): ErrShortOutput
-// when len(ok) < len(items), ErrClosed for a nil, zero-value or closed
-// Engine. Public data only: variable time.
+// and computes each challenge hash; the device computes R = s·G − e·P (the
+// key's y comes from the XOnlyPublicKey: no square root). An error means no
+// result was computed (ok is then all false, or untouched for the argument
+// errors): ErrShortOutput when len(ok) < len(items), ErrClosed for a nil,
+// zero-value or closed Engine. Public data only: variable time.
 func (e *Engine) VerifySchnorr(items []schnorr.BatchItem, ok []bool) error {
-	return e.verifyItems("VerifySchnorr", "schnorr_verify", len(items), 132, ok, func(i int, dst []byte) bool { return prepSchnorr(dst, &items[i]) })
+	return e.verifyItems("VerifySchnorr", "schnorr_verify", len(items), schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepSchnorrRange(dst, items[lo:hi], pre)
+	})
+}
+
+func prepSchnorrRange(dst []byte, items []schnorr.BatchItem, pre []bool) {
+	for i := range items {
+		d := dst[schnorrItemSize*i : schnorrItemSize*(i+1)]
+		if pre[i] = prepSchnorr(d, &items[i]); !pre[i] {
+			clear(d)
+		}
+	}
 }
 
 // verifyItems runs a verification kernel over n items of size bytes each,
-// prepared by prep (false: the item cannot be valid, whatever the device
-// says), and sets ok[i] to the item's result. method names the caller in
-// errors.
-func (e *Engine) verifyItems(method, kernel string, n, size int, ok []bool, prep func(i int, dst []byte) bool) error {
+// prepared by prep (pre[i] false: item lo + i cannot be valid, whatever
+// the device says), and sets ok[i] to the item's result. method names the
+// caller in errors.
+func (e *Engine) verifyItems(method, kernel string, n, size int, ok []bool, prep func(lo, hi int, dst []byte, pre []bool)) error {
 	if err := shortOutput(method, n, outLen{"ok", len(ok)}); err != nil {
 		return err
 	}
@@ -47,18 +61,26 @@ func (e *Engine) verifyItems(method, kernel string, n, size int, ok []bool, prep
 	ok = ok[:n]
 	clear(ok)
 	pre := make([]bool, n)
-	res := make([]byte, n)
-	if err := e.pipeline(kernel, n, size, 1, func(i int, dst []byte) { pre[i] = prep(i, dst) }, res); err != nil {
-		return err
+	err := e.pipeline(kernel, n, size, 1, func(lo, hi int, in []byte) { prep(lo, hi, in, pre[lo:hi]) },
+		func(lo, hi int, out []byte) {
+			for i := lo; i < hi; i++ {
+				ok[i] = pre[i] && out[i-lo] == 1
+			}
+		})
+	if err != nil {
+		clear(ok)
 	}
-	for i := range ok {
-		ok[i] = pre[i] && res[i] == 1
-	}
-	return nil
+	return err
 }
 
-// prepSchnorr writes px ‖ r ‖ s ‖ (n − e, GLV-split: glvEncode) and reports whether the item can
-// be valid at all (a valid key, r < p, s < n).
+// schnorrItemSize is the bytes of one prepared BIP-340 item.
+const schnorrItemSize = 164
+
+// prepSchnorr writes px ‖ py ‖ r ‖ s ‖ (n − e, GLV-split: glvEncode) and
+// reports whether the item can be valid at all (a valid key, r < p, s <
+// n). The key's y comes from the XOnlyPublicKey, which holds the whole
+// point (checked on the curve when it was parsed): the device does no
+// square root.
 func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if it.PublicKey == nil || it.Signature == nil || !it.PublicKey.IsValid() {
 		return false
@@ -69,15 +91,16 @@ func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if r.SetBytes((*[32]byte)(sig[:32])) != 0 || s.SetBytes((*[32]byte)(sig[32:])) != 0 {
 		return false
 	}
-	px := it.PublicKey.Bytes()
+	pk := it.PublicKey.PublicKey()
+	u := pk.SerializeUncompressed()
 	var eb [32]byte
-	tagged.BIP340Challenge.Sum(&eb, sig[:32], px[:], it.Message)
+	tagged.BIP340Challenge.Sum(&eb, sig[:32], u[1:33], it.Message)
 	var ev scalar.Scalar
 	ev.SetBytes(&eb)
 	ev.Negate(&ev)
-	copy(dst[0:32], px[:])
-	copy(dst[32:96], sig[:])
-	glvEncode(dst[96:128], dst[128:132], &ev)
+	copy(dst[0:64], u[1:65])
+	copy(dst[64:128], sig[:])
+	glvEncode(dst[128:160], dst[160:164], &ev)
 	return true
 }
 
@@ -101,25 +124,72 @@ func init() {
 // with r (and r + n). An error means no result was computed; the argument
 // errors are VerifySchnorr's. Public data only: variable time.
 func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
-	return e.verifyItems("VerifyECDSA", "ecdsa_verify", len(items), 196, ok, func(i int, dst []byte) bool { return prepECDSA(dst, &items[i]) })
+	return e.verifyItems("VerifyECDSA", "ecdsa_verify", len(items), 196, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepECDSARange(dst, items[lo:hi], pre)
+	})
 }
 
-func prepECDSA(dst []byte, it *ECDSAItem) bool {
-	if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
-		return false
+// invBlock is how many inversions the host batches into one (Montgomery's
+// trick: one inversion and three multiplications each).
+const invBlock = 64
+
+// prepECDSARange prepares items into dst (196 bytes each) and sets pre,
+// inverting the s of up to invBlock items at once.
+func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
+	var s, acc [invBlock]scalar.Scalar
+	var idx [invBlock]int
+	for base := 0; base < len(items); base += invBlock {
+		end := min(base+invBlock, len(items))
+		m := 0
+		for i := base; i < end; i++ {
+			clear(dst[196*i : 196*i+196])
+			pre[i] = false
+			it := &items[i]
+			if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
+				continue
+			}
+			c := it.Signature.SerializeCompact()
+			var r scalar.Scalar
+			r.SetBytes((*[32]byte)(c[:32]))
+			s[m].SetBytes((*[32]byte)(c[32:]))
+			if r.IsZero() != 0 || s[m].IsZero() != 0 {
+				continue
+			}
+			if m == 0 {
+				acc[0] = s[0]
+			} else {
+				acc[m].Mul(&acc[m-1], &s[m])
+			}
+			idx[m] = i
+			m++
+		}
+		if m == 0 {
+			continue
+		}
+		var u, sn scalar.Scalar
+		u.InvertVar(&acc[m-1])
+		for j := m - 1; j >= 0; j-- {
+			if j > 0 {
+				sn.Mul(&acc[j-1], &u) // 1/s[j]
+				u.Mul(&u, &s[j])
+			} else {
+				sn = u
+			}
+			i := idx[j]
+			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &sn)
+		}
 	}
+}
+
+// prepECDSA writes a checked item (prepECDSARange) given sn = 1/s.
+func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) bool {
 	c := it.Signature.SerializeCompact()
-	var r, s, m scalar.Scalar
+	var r, m scalar.Scalar
 	r.SetBytes((*[32]byte)(c[:32]))
-	s.SetBytes((*[32]byte)(c[32:]))
-	if r.IsZero() != 0 || s.IsZero() != 0 {
-		return false
-	}
 	m.SetBytes(it.Hash)
-	var sn, u1, u2 scalar.Scalar
-	sn.InvertVar(&s)
-	u1.Mul(&sn, &m)
-	u2.Mul(&sn, &r)
+	var u1, u2 scalar.Scalar
+	u1.Mul(sn, &m)
+	u2.Mul(sn, &r)
 	u := it.PublicKey.SerializeUncompressed()
 	copy(dst[0:64], u[1:65])
 	u1.Bytes((*[32]byte)(dst[64:96]))
@@ -156,53 +226,96 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	}
 	out = out[:n]
 	pre := make([]bool, n)
-	res := make([]byte, 64*n)
-	prep := func(i int, dst []byte) {
-		var k scalar.Scalar
-		pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
-		if pre[i] {
-			copy(dst, scalars[i][:])
+	prep := func(lo, hi int, in []byte) {
+		for i := lo; i < hi; i++ {
+			d := in[32*(i-lo) : 32*(i-lo+1)]
+			var k scalar.Scalar
+			pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
+			if pre[i] {
+				copy(d, scalars[i][:])
+			} else {
+				clear(d)
+			}
 		}
 	}
-	if err := e.pipeline("pubkeys", n, 32, 64, prep, res); err != nil {
+	decode := func(lo, hi int, res []byte) {
+		for i := lo; i < hi; i++ {
+			out[i] = p256k1.PublicKey{}
+			if pre[i] {
+				out[i] = decodePoint(res[64*(i-lo) : 64*(i-lo+1)])
+			}
+		}
+	}
+	if err := e.pipeline("pubkeys", n, 32, 64, prep, decode); err != nil {
+		clear(out)
 		return err
-	}
-	for i := range out {
-		out[i] = p256k1.PublicKey{}
-		if !pre[i] {
-			continue
-		}
-		var u [65]byte
-		u[0] = 4
-		copy(u[1:], res[64*i:64*i+64])
-		if p, err := p256k1.ParsePublicKey(u[:]); err == nil {
-			out[i] = p
-		}
 	}
 	return nil
 }
 
-// gTable is the device's fixed-base table: entry i·255 + j − 1 is
-// j·256^i·G (x ‖ y, 32 bytes each) for windows i < 32 and digits 1..255
-// (510 KiB), computed once per process.
+// decodePoint parses the device's x ‖ y (64 bytes) as a public key, with
+// ParsePublicKey's on-curve check; the zero PublicKey for anything else
+// (64 zero bytes: infinity).
+func decodePoint(xy []byte) p256k1.PublicKey {
+	var u [65]byte
+	u[0] = 4
+	copy(u[1:], xy)
+	p, err := p256k1.ParsePublicKey(u[:])
+	if err != nil {
+		return p256k1.PublicKey{}
+	}
+	return p
+}
+
+// The device's fixed-base table (the kernels' G_BITS, G_WINDOWS,
+// G_DIGITS): gWindows windows of gBits bits, gDigits entries each.
+const (
+	gBits    = 16
+	gWindows = 256 / gBits
+	gDigits  = 1<<gBits - 1
+)
+
+// gTable is the device's fixed-base table: entry i·gDigits + j − 1 is
+// j·2^(16i)·G (x then y, each as four little-endian 64-bit limbs, least
+// significant first: the kernels load them as two ulong4) for windows
+// i < 16 and digits 1..65535 (64 MiB), computed once per process from
+// public constants (about a second of CPU time; a window per goroutine,
+// its points summed in Jacobian form and made affine with one inversion).
 func gTable() []byte {
 	gTableOnce.Do(func() {
-		tab := make([]byte, 32*255*64)
+		tab := make([]byte, gWindows*gDigits*64)
+		windows := make(chan int, gWindows)
+		for i := range gWindows {
+			windows <- i
+		}
+		close(windows)
 		var wg sync.WaitGroup
-		for i := range 32 {
+		for range min(runtime.GOMAXPROCS(0), gWindows) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for j := 1; j <= 255; j++ {
-					var k [32]byte
-					k[31-i] = byte(j) // j·256^i < n
-					pk, err := p256k1.NewPrivateKey(k[:])
-					if err != nil {
-						panic("gpu: table scalar out of range")
+				jac := make([]group.Jacobian, gDigits)
+				aff := make([]group.Affine, gDigits)
+				for i := range windows {
+					// b = 2^(16i)·G, affine.
+					var bj group.Jacobian
+					var g, b group.Affine
+					g.SetGenerator()
+					bj.SetAffine(&g)
+					for range gBits * i {
+						bj.DoubleVar(&bj, nil)
 					}
-					pub := pk.PublicKey()
-					u := pub.SerializeUncompressed()
-					copy(tab[64*(i*255+j-1):], u[1:65])
+					b.SetJacobianVar(&bj)
+					jac[0].SetAffine(&b)
+					for j := 1; j < gDigits; j++ {
+						jac[j].AddAffineVar(&jac[j-1], &b, nil)
+					}
+					group.BatchToAffineVar(aff, jac)
+					row := tab[i*gDigits*64 : (i+1)*gDigits*64]
+					for j := range aff {
+						putLimbs(row[64*j:64*j+32], &aff[j].X)
+						putLimbs(row[64*j+32:64*j+64], &aff[j].Y)
+					}
 				}
 			}()
 		}
@@ -210,6 +323,18 @@ func gTable() []byte {
 		gTab = tab
 	})
 	return gTab
+}
+
+// putLimbs writes v (normalized) as four little-endian 64-bit limbs, least
+// significant first.
+func putLimbs(dst []byte, v *field.Element) {
+	var b [32]byte
+	w := *v
+	w.NormalizeVar()
+	w.Bytes(&b)
+	for k := range 4 {
+		binary.LittleEndian.PutUint64(dst[8*k:], binary.BigEndian.Uint64(b[24-8*k:32-8*k]))
+	}
 }
 
 var (

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
@@ -90,17 +91,18 @@ func BenchmarkGPU(b *testing.B) {
 		perItem(b)
 	})
 	b.Run("schnorr/kernel", func(b *testing.B) {
-		buf := make([]byte, 132*n)
-		for i := range sch {
-			prepSchnorr(buf[132*i:], &sch[i])
-		}
-		res := make([]byte, n)
+		p := PrepareSchnorr(sch)
+		var kernel time.Duration
 		for b.Loop() {
-			if err := e.run("schnorr_verify", buf, res, n); err != nil {
+			if err := e.RunPrepared(p); err != nil {
 				b.Fatal(err)
 			}
+			kernel += p.KernelTime()
 		}
 		perItem(b)
+		if kernel > 0 {
+			b.ReportMetric(float64(b.N*n)/kernel.Seconds(), "kernel-items/s")
+		}
 	})
 	b.Run("schnorr/cpu-1core", func(b *testing.B) {
 		for b.Loop() {

@@ -21,6 +21,8 @@ type clAPI struct {
 	enqueueWriteBuffer, enqueueReadBuffer, enqueueNDRangeKernel, finish uintptr
 	releaseMemObject, releaseKernel, releaseProgram                     uintptr
 	releaseCommandQueue, releaseContext, flush                          uintptr
+	enqueueMapBuffer, enqueueUnmapMemObject, waitForEvents              uintptr
+	releaseEvent, getEventProfilingInfo                                 uintptr
 }
 
 // OpenCL constants (cl.h, OpenCL 1.2).
@@ -35,6 +37,7 @@ const (
 	clDeviceType           = 0x1000
 	clDeviceMaxComputeUnit = 0x1002
 	clDeviceGlobalMemSize  = 0x101F
+	clDeviceMaxMemAlloc    = 0x1010
 	clDeviceName           = 0x102B
 	clDeviceVersion        = 0x102F
 	clDriverVersion        = 0x102D
@@ -44,6 +47,13 @@ const (
 	clMemReadWrite         = 1 << 0
 	clMemWriteOnly         = 1 << 1
 	clMemReadOnly          = 1 << 2
+	clMemAllocHostPtr      = 1 << 4
+	clMapRead              = 1 << 0
+	clMapWrite             = 1 << 1
+	clQueueProfiling       = 1 << 1
+	clProfilingStart       = 0x1282
+	clProfilingEnd         = 0x1283
+	clDeviceEndianLittle   = 0x1026
 )
 
 // clError is an OpenCL status code with the call that returned it.
@@ -174,6 +184,9 @@ func loadLibrary(names []string) (*clAPI, error) {
 		{"clReleaseMemObject", &a.releaseMemObject}, {"clReleaseKernel", &a.releaseKernel},
 		{"clReleaseProgram", &a.releaseProgram}, {"clReleaseCommandQueue", &a.releaseCommandQueue},
 		{"clReleaseContext", &a.releaseContext}, {"clFlush", &a.flush},
+		{"clEnqueueMapBuffer", &a.enqueueMapBuffer}, {"clEnqueueUnmapMemObject", &a.enqueueUnmapMemObject},
+		{"clWaitForEvents", &a.waitForEvents}, {"clReleaseEvent", &a.releaseEvent},
+		{"clGetEventProfilingInfo", &a.getEventProfilingInfo},
 	} {
 		p, err := dl.Sym(h, s.name)
 		if err != nil || p == 0 {
@@ -250,3 +263,26 @@ func (e *errPtr) err(call string) error { return check(call, uintptr(uint32(e.co
 var errNilHandle = errors.New("gpu: OpenCL returned a null handle")
 
 func keepAlive(xs ...any) { runtime.KeepAlive(xs) }
+
+// wait blocks until the event *ev (if any) completes, releases it and
+// clears *ev.
+func (a *clAPI) wait(ev *uintptr) error {
+	if *ev == 0 {
+		return nil
+	}
+	err := check("clWaitForEvents", dl.Call(a.waitForEvents, 1, uintptr(unsafe.Pointer(ev))))
+	dl.Call(a.releaseEvent, *ev)
+	*ev = 0
+	return err
+}
+
+// eventNanos is the device time an event's command ran (0 if the driver
+// reports none: a queue without profiling).
+func (a *clAPI) eventNanos(ev uintptr) uint64 {
+	var start, end uint64
+	if dl.Call(a.getEventProfilingInfo, ev, clProfilingStart, 8, uintptr(unsafe.Pointer(&start)), 0) != 0 ||
+		dl.Call(a.getEventProfilingInfo, ev, clProfilingEnd, 8, uintptr(unsafe.Pointer(&end)), 0) != 0 || end < start {
+		return 0
+	}
+	return end - start
+}

@@ -18,19 +18,31 @@
 // The host does what needs no curve arithmetic: range checks, parsing,
 // BIP-340's challenge hash, ECDSA's u1 = z/s and u2 = r/s, BIP-352's input
 // sum A and input hash, and the GLV split of the variable point's scalar
-// (k = k1 + k2·λ, |k1|, |k2| < 2^128). The device lifts x-only keys and
-// multiplies: G from a 32-window fixed-base table (8-bit windows, 510 KiB,
-// 32 mixed additions, no doublings; uploaded once), the other point by joint 4-bit
-// windows of ±P and ±λP over 128 bits (128 doublings), and inverts and
-// takes square roots by libsecp256k1's addition chains.
+// (k = k1 + k2·λ, |k1|, |k2| < 2^128). BIP-340 keys go to the device with
+// their y (an XOnlyPublicKey holds the whole point, checked on the curve
+// when parsed), so the device takes no square root. The device multiplies:
+// G from a fixed-base table of 16-bit windows (16 windows of 65,535 points,
+// 64 MiB, built once per process and uploaded once per Engine; 16 mixed
+// additions, no doublings), the other point by joint signed 5-bit fixed
+// windows of ±P and ±λP over 130 bits (130 doublings, up to 52 mixed
+// additions: the tables share one Z, and the λ table is β·x of the other;
+// fixed windows, not wNAF, so the work-items of a warp add at the same
+// steps); field elements
+// are four 64-bit limbs kept below 2^256 and reduced mod p only where
+// compared or stored; kernels that end in an inversion take several items
+// per work-item and invert them together (Montgomery's trick).
 //
 // Large batches are pipelined: they are cut into chunks of 65536 items;
-// the host prepares chunk k+1 on GOMAXPROCS goroutines while the device
-// runs chunk k (two device buffer sets, non-blocking writes, launches and
-// reads on the in-order queue, one clFinish per batch). Prepared batches
-// (PrepareSchnorr, …, Engine.RunPrepared) time the device's part alone;
-// bench/cmd/gpubench reports both, beside the CPU, with a differential
-// check of every item.
+// the host prepares chunk k+1 and decodes chunk k−1 on GOMAXPROCS
+// goroutines while the device runs chunk k (two sets of device buffers and
+// of pinned host staging buffers, reused across calls; uploads and
+// downloads on two copy queues beside the compute queue, ordered by
+// events, so transfers overlap kernels; the host waits on events only). The host's own inversions (ECDSA's 1/s, the affine input
+// sums of BIP-352) are batched 64 at a time. Prepared batches
+// (PrepareSchnorr, …, Engine.RunPrepared) time the device's part alone,
+// and Prepared.KernelTime the kernel's own device time (queue profiling);
+// bench/cmd/gpubench reports all three, beside the CPU, with a
+// differential check of every item.
 //
 // # Secrets
 //
@@ -50,7 +62,12 @@
 // ErrBuild (with the compiler's log), ErrOutOfMemory, ErrClosed (also for
 // a nil or zero-value Engine), ErrShortOutput (an output slice shorter than
 // the batch: no method panics on its arguments), and the OpenCL call and
-// status otherwise; a batch whose call fails reports no results. The package never falls back on its own; callers that want an
+// status otherwise; a batch whose call fails reports no results.
+// ErrOutOfMemory comes before any allocation is asked for when a buffer
+// exceeds the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE or the global memory
+// the Engine has left (NVIDIA's driver accepts any size and fails only at
+// first use), and from the memory and resource statuses of any later call
+// (enqueue, clFinish). The package never falls back on its own; callers that want an
 // answer in any case use VerifySchnorrOrCPU, VerifyECDSAOrCPU or
 // PublicKeysOrCPU, which run on the Engine (which may be nil, when Open
 // failed) and otherwise on the CPU, and return the device's error beside

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -76,6 +77,7 @@ type Device struct {
 	GPU           bool   // a GPU (else a CPU or accelerator)
 	ComputeUnits  uint32
 	GlobalMemSize uint64 // bytes
+	MaxAlloc      uint64 // CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer, bytes
 
 	platform, id uintptr
 }
@@ -109,6 +111,7 @@ func Devices() ([]Device, error) {
 				GPU:           a.infoUint64(a.getDeviceInfo, d, clDeviceType)&clDeviceTypeGPU != 0,
 				ComputeUnits:  a.infoUint32(a.getDeviceInfo, d, clDeviceMaxComputeUnit),
 				GlobalMemSize: a.infoUint64(a.getDeviceInfo, d, clDeviceGlobalMemSize),
+				MaxAlloc:      a.infoUint64(a.getDeviceInfo, d, clDeviceMaxMemAlloc),
 				platform:      p,
 				id:            d,
 			})
@@ -151,6 +154,19 @@ type Engine struct {
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
 	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
+	// Device memory accounting: live is the bytes of the engine's buffers
+	// now allocated; maxAlloc and memSize are the device's limits (tests
+	// lower them). alloc refuses a buffer beyond them before asking the
+	// driver, which may allocate lazily (NVIDIA) and fail only later.
+	live, maxAlloc, memSize uint64
+	scratchBufs             [2][2]scratchBuf // pipeline's device buffers, reused across calls
+	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
+	noPinned                bool             // tests: staging in Go memory
+	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
+	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
+	// for device checks only (gpu/devicecheck.sh builds with
+	// "-D P256K1_PTX" to try the PTX carry chains on NVIDIA).
+	buildOptions string
 }
 
 // Open builds the kernels for a device and returns an Engine: the device
@@ -167,6 +183,8 @@ func Open(opts *Options) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
+	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
+	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
 	}
@@ -242,20 +260,51 @@ func (e *Engine) FromCache() bool { return e.cached }
 
 func (e *Engine) init(cacheDir string) error {
 	a := e.a
+	if a.infoUint32(a.getDeviceInfo, e.dev.id, clDeviceEndianLittle) == 0 {
+		return fmt.Errorf("%w: %s is big-endian (the kernels' tables are little-endian)", ErrNoDevice, e.dev.Name)
+	}
 	var ep errPtr
 	dev := e.dev.id
 	e.ctx = dl.Call(a.createContext, 0, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateContext"); err != nil {
 		return err
 	}
-	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, 0, uintptr(unsafe.Pointer(&ep)))
+	// Profiling on: RunPrepared reports the kernel's own device time apart
+	// from the transfers.
+	e.queue = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, clQueueProfiling, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateCommandQueue"); err != nil {
 		return err
 	}
-	if err := e.buildProgram(cacheDir); err != nil {
+	// Copy queues beside the compute queue: pipelined batches upload the
+	// next chunk and download the last one while a kernel runs (on NVIDIA
+	// the copy engines work beside the SMs), ordered by events.
+	for _, q := range []*uintptr{&e.upQueue, &e.downQueue} {
+		*q = dl.Call(a.createCommandQueue, e.ctx, e.dev.id, 0, uintptr(unsafe.Pointer(&ep)))
+		if err := ep.err("clCreateCommandQueue"); err != nil {
+			return err
+		}
+	}
+	// The device's own options first (deviceOptions); should its compiler
+	// refuse them, the kernels are built without them.
+	user := e.buildOptions
+	var err error
+	if auto := deviceOptions(e.dev); auto != "" {
+		e.buildOptions = strings.TrimSpace(auto + " " + user)
+		if err = e.buildProgram(cacheDir); errors.Is(err, ErrBuild) {
+			if e.prog != 0 {
+				dl.Call(a.releaseProgram, e.prog)
+				e.prog = 0
+			}
+			e.buildOptions = user
+			err = e.buildProgram(cacheDir)
+		}
+	} else {
+		err = e.buildProgram(cacheDir)
+	}
+	if err != nil {
 		return err
 	}
-	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul"} {
+	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
 		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
 		if err := ep.err("clCreateKernel " + name); err != nil {
 			return err
@@ -263,7 +312,6 @@ func (e *Engine) init(cacheDir string) error {
 		e.kernels[name] = k
 	}
 	tab := gTable()
-	var err error
 	e.gtab, err = e.buffer(clMemReadOnly, tab)
 	return err
 }
@@ -273,10 +321,20 @@ func cstr(s string) *byte {
 	return &b[0]
 }
 
+// deviceOptions are build options for a device's kind: on NVIDIA,
+// -D P256K1_INLINE (the field multiplication always inlined; the kernels
+// compute the same either way). A variable for tests.
+var deviceOptions = func(d Device) string {
+	if strings.Contains(d.Platform, "NVIDIA") {
+		return "-D P256K1_INLINE"
+	}
+	return ""
+}
+
 // sourceHash identifies the kernel source and the device in the cache.
 func (e *Engine) cacheKey() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver, e.buildOptions)
 	h.Write([]byte(e.source))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
@@ -299,6 +357,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	a := e.a
 	var ep errPtr
 	dev := e.dev.id
+	opts := cstr(e.buildOptions)
 	path := e.cachePath(cacheDir)
 	if path != "" {
 		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
@@ -309,7 +368,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 				uintptr(unsafe.Pointer(&ptr)), uintptr(unsafe.Pointer(&status)), uintptr(unsafe.Pointer(&ep)))
 			keepAlive(bin)
 			if ep.code == clSuccess && status == clSuccess && prog != 0 {
-				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0)) == nil {
+				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)) == nil {
 					e.prog, e.cached = prog, true
 					return nil
 				}
@@ -326,7 +385,9 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	if err := ep.err("clCreateProgramWithSource"); err != nil {
 		return err
 	}
-	if r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), 0, 0, 0); int32(r) != clSuccess {
+	r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
+	keepAlive(opts)
+	if int32(r) != clSuccess {
 		log := a.infoStringBuild(e.prog, dev)
 		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
 	}
@@ -369,17 +430,51 @@ func (e *Engine) saveBinary(path string) {
 	}
 }
 
-// alloc makes an uninitialized device buffer of size bytes (at least 1).
+// errTooLarge reports a buffer the device cannot hold, found before any
+// OpenCL call.
+type errTooLarge struct {
+	size, limit uint64
+	what        string
+}
+
+func (e *errTooLarge) Error() string {
+	return fmt.Sprintf("gpu: a %d-byte buffer exceeds %s (%d bytes)", e.size, e.what, e.limit)
+}
+
+func (e *errTooLarge) Is(target error) bool { return target == ErrOutOfMemory }
+
+// alloc makes an uninitialized device buffer of size bytes (at least 1),
+// accounted in e.live (release it with free). A buffer larger than the
+// device's CL_DEVICE_MAX_MEM_ALLOC_SIZE, or one that would take the
+// engine's buffers past the device's global memory, is refused with
+// ErrOutOfMemory before clCreateBuffer: NVIDIA's driver creates buffers of
+// any size and fails only when they are first used.
 func (e *Engine) alloc(flags uint64, size int) (uintptr, error) {
+	sz := uint64(max(size, 1))
+	if e.maxAlloc != 0 && sz > e.maxAlloc {
+		return 0, &errTooLarge{sz, e.maxAlloc, "the device's largest allocation"}
+	}
+	if e.memSize != 0 && (sz > e.memSize || e.live > e.memSize-sz) {
+		return 0, &errTooLarge{sz, e.memSize - min(e.live, e.memSize), "the device memory left"}
+	}
 	var ep errPtr
-	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(max(size, 1)), 0, uintptr(unsafe.Pointer(&ep)))
+	m := dl.Call(e.a.createBuffer, e.ctx, uintptr(flags), uintptr(sz), 0, uintptr(unsafe.Pointer(&ep)))
 	if err := ep.err("clCreateBuffer"); err != nil {
 		return 0, err
 	}
 	if m == 0 {
 		return 0, errNilHandle
 	}
+	e.live += sz
 	return m, nil
+}
+
+// free releases a buffer made by alloc with size bytes.
+func (e *Engine) free(m uintptr, size int) {
+	if m != 0 {
+		dl.Call(e.a.releaseMemObject, m)
+		e.live -= uint64(max(size, 1))
+	}
 }
 
 // buffer makes a device buffer holding data (or of len(data) bytes).
@@ -390,7 +485,7 @@ func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
 	}
 	if len(data) > 0 {
 		if err := check("clEnqueueWriteBuffer", dl.Call(e.a.enqueueWriteBuffer, e.queue, m, 1, 0, uintptr(len(data)), uintptr(unsafe.Pointer(&data[0])), 0, 0, 0)); err != nil {
-			dl.Call(e.a.releaseMemObject, m)
+			e.free(m, len(data))
 			return 0, err
 		}
 	}
@@ -398,36 +493,42 @@ func (e *Engine) buffer(flags uint64, data []byte) (uintptr, error) {
 }
 
 // run executes kernel over n items: in is uploaded, out (outSize bytes per
-// item) read back.
-func (e *Engine) run(kernel string, in []byte, out []byte, n int) error {
+// item) read back. It returns the kernel's device time in nanoseconds (0
+// when the driver reports none).
+func (e *Engine) run(kernel string, in []byte, out []byte, n int) (uint64, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
-		return ErrClosed
+		return 0, ErrClosed
 	}
 	a := e.a
 	inBuf, err := e.buffer(clMemReadOnly, in)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	defer dl.Call(a.releaseMemObject, inBuf)
+	defer e.free(inBuf, len(in))
 	outBuf, err := e.alloc(clMemWriteOnly, len(out))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	defer dl.Call(a.releaseMemObject, outBuf)
+	defer e.free(outBuf, len(out))
 	k := e.kernels[kernel]
 	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
-		return err
+		return 0, err
 	}
-	global, local := launchSize(n)
-	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
-		return err
+	global, local := launchSize(kernel, n)
+	var ev uintptr
+	if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, uintptr(unsafe.Pointer(&ev)))); err != nil {
+		return 0, err
 	}
+	defer a.wait(&ev)
 	if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 1, 0, uintptr(len(out)), uintptr(unsafe.Pointer(&out[0])), 0, 0, 0)); err != nil {
-		return err
+		return 0, err
 	}
-	return check("clFinish", dl.Call(a.finish, e.queue))
+	if err := check("clFinish", dl.Call(a.finish, e.queue)); err != nil {
+		return 0, err
+	}
+	return a.eventNanos(ev), nil
 }
 
 // Close releases the device resources. The Engine is unusable afterwards.
@@ -449,11 +550,14 @@ func (e *Engine) Close() error {
 	if e.gtab != 0 {
 		dl.Call(a.releaseMemObject, e.gtab)
 	}
+	e.dropScratch()
 	if e.prog != 0 {
 		dl.Call(a.releaseProgram, e.prog)
 	}
-	if e.queue != 0 {
-		dl.Call(a.releaseCommandQueue, e.queue)
+	for _, q := range []uintptr{e.queue, e.upQueue, e.downQueue} {
+		if q != 0 {
+			dl.Call(a.releaseCommandQueue, q)
+		}
 	}
 	if e.ctx != 0 {
 		dl.Call(a.releaseContext, e.ctx)

@@ -17,15 +17,21 @@ import (
 )
 
 var (
-	engineOnce sync.Once
-	testEngine *Engine
-	engineErr  error
+	// engineOverride, when set, is the engine tests use (TestPTXEmulated
+	// runs other tests on kernels built with other options).
+	engineOverride *Engine
+	engineOnce     sync.Once
+	testEngine     *Engine
+	engineErr      error
 )
 
 // engine opens the test engine once, or skips the test with the reason
 // when this machine has no OpenCL platform (CI installs PoCL).
 func engine(t testing.TB) *Engine {
 	t.Helper()
+	if engineOverride != nil {
+		return engineOverride
+	}
 	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: t.TempDir()}) })
 	if errors.Is(engineErr, ErrNoOpenCL) || errors.Is(engineErr, ErrNoDevice) {
 		t.Skipf("no OpenCL here: %v", engineErr)
@@ -259,24 +265,98 @@ func TestBuildFailure(t *testing.T) {
 	t.Logf("%.300s", err)
 }
 
-// TestOutOfMemory asks for an absurd buffer: ErrOutOfMemory, and the
-// engine still works afterwards.
+// TestOutOfMemory asks for an absurd buffer: ErrOutOfMemory before any
+// clCreateBuffer (NVIDIA's driver creates a 2^62-byte buffer and fails only
+// when it is used), and the engine still works afterwards. Then, with the
+// engine's limits lowered, every batch method and RunPrepared fail with
+// ErrOutOfMemory and return nothing.
 func TestOutOfMemory(t *testing.T) {
 	e := engine(t)
+	d := e.Device()
+	if d.MaxAlloc == 0 || d.GlobalMemSize == 0 {
+		t.Fatalf("device reports max alloc %d, global memory %d", d.MaxAlloc, d.GlobalMemSize)
+	}
 	e.mu.Lock()
 	huge := int(^uint(0) >> 2) // 2^62 bytes (package gpu needs a 64-bit platform)
+	live := e.live
 	m, err := e.alloc(clMemReadWrite, huge)
+	if err == nil {
+		e.free(m, huge)
+	}
 	e.mu.Unlock()
 	if err == nil {
-		dl.Call(e.a.releaseMemObject, m)
 		t.Fatal("a 2^62-byte buffer was created")
 	}
 	if !errors.Is(err, ErrOutOfMemory) {
 		t.Fatalf("got %v, want ErrOutOfMemory", err)
 	}
+	var tl *errTooLarge
+	if !errors.As(err, &tl) {
+		t.Fatalf("got %v: the driver was asked (want the limit check first)", err)
+	}
+	if e.live != live {
+		t.Fatalf("live bytes %d after a refused allocation, want %d", e.live, live)
+	}
 	out := make([]p256k1.PublicKey, 1)
 	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
 		t.Fatalf("after a failed allocation: %v", err)
+	}
+
+	// Lowered limits: a buffer above the largest allocation, then one above
+	// the memory left.
+	items := schnorrItems(20, rand.New(rand.NewPCG(1, 2)))
+	for _, lim := range []struct{ maxAlloc, memSize uint64 }{{16, d.GlobalMemSize}, {d.MaxAlloc, 16}} {
+		e.mu.Lock()
+		e.dropScratch()
+		if lim.memSize == 16 {
+			lim.memSize += e.live // 16 bytes left
+		}
+		e.maxAlloc, e.memSize = lim.maxAlloc, lim.memSize
+		e.mu.Unlock()
+		ok := make([]bool, len(items))
+		for i := range ok {
+			ok[i] = true
+		}
+		if err := e.VerifySchnorr(items, ok); !errors.Is(err, ErrOutOfMemory) {
+			t.Fatalf("limits %+v: VerifySchnorr: %v, want ErrOutOfMemory", lim, err)
+		}
+		for i := range ok {
+			if ok[i] {
+				t.Fatalf("limits %+v: item %d true after an error", lim, i)
+			}
+		}
+		pk := []p256k1.PublicKey{{}}
+		if err := e.PublicKeys([][32]byte{{31: 1}}, pk); !errors.Is(err, ErrOutOfMemory) || pk[0] != (p256k1.PublicKey{}) {
+			t.Fatalf("limits %+v: PublicKeys: %v", lim, err)
+		}
+		if err := e.RunPrepared(PrepareSchnorr(items)); !errors.Is(err, ErrOutOfMemory) {
+			t.Fatalf("limits %+v: RunPrepared: %v", lim, err)
+		}
+	}
+	e.mu.Lock()
+	e.maxAlloc, e.memSize = d.MaxAlloc, d.GlobalMemSize
+	e.mu.Unlock()
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("after restoring the limits: %v", err)
+	}
+}
+
+// TestErrorMapping: the OpenCL codes a driver returns when memory runs out
+// at enqueue or at clFinish (lazy allocation) are ErrOutOfMemory.
+func TestErrorMapping(t *testing.T) {
+	for _, c := range []struct {
+		call string
+		code int32
+		oom  bool
+	}{
+		{"clEnqueueWriteBuffer", -4, true}, {"clEnqueueNDRangeKernel", -5, true}, {"clFinish", -5, true},
+		{"clFinish", -6, true}, {"clEnqueueReadBuffer", -4, true}, {"clCreateBuffer", -61, true},
+		{"clFinish", -36, false}, {"clBuildProgram", -11, false},
+	} {
+		err := check(c.call, uintptr(uint32(c.code)))
+		if errors.Is(err, ErrOutOfMemory) != c.oom {
+			t.Errorf("%s %d: %v, ErrOutOfMemory %v, want %v", c.call, c.code, err, !c.oom, c.oom)
+		}
 	}
 }
 
@@ -313,40 +393,59 @@ func generator() p256k1.PublicKey {
 }
 
 // TestPipelineChunks runs batches in many small chunks (double-buffered,
-// the last one partial): the same results as the CPU.
+// the last one partial, decoded while the next runs), with pinned staging
+// buffers and with Go memory: the same results as the CPU.
 func TestPipelineChunks(t *testing.T) {
 	e := engine(t)
-	e.mu.Lock()
-	e.chunk = 7
-	e.mu.Unlock()
 	defer func() {
 		e.mu.Lock()
-		e.chunk = 0
+		e.chunk, e.noPinned = 0, false
+		e.dropScratch()
 		e.mu.Unlock()
 	}()
-	items := schnorrItems(300, rand.New(rand.NewPCG(7, 7)))
-	ok := make([]bool, len(items))
-	if err := e.VerifySchnorr(items, ok); err != nil {
-		t.Fatal(err)
-	}
-	for i := range items {
-		if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
-			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want)
+	for _, noPinned := range []bool{false, true} {
+		e.mu.Lock()
+		e.chunk, e.noPinned = 7, noPinned
+		e.dropScratch()
+		e.mu.Unlock()
+		items := schnorrItems(300, rand.New(rand.NewPCG(7, 7)))
+		ok := make([]bool, len(items))
+		if err := e.VerifySchnorr(items, ok); err != nil {
+			t.Fatal(err)
 		}
-	}
-	scalars := make([][32]byte, 30)
-	for i := range scalars {
-		scalars[i] = sha256.Sum256(fmt.Appendf(nil, "chunk %d", i))
-	}
-	out := make([]p256k1.PublicKey, len(scalars))
-	if err := e.PublicKeys(scalars, out); err != nil {
-		t.Fatal(err)
-	}
-	for i := range scalars {
-		k, _ := p256k1.NewPrivateKey(scalars[i][:])
-		if out[i] != k.PublicKey() {
-			t.Fatalf("scalar %d differs", i)
+		for i := range items {
+			if want := schnorr.Verify(items[i].PublicKey, items[i].Message, items[i].Signature); ok[i] != want {
+				t.Fatalf("pinned %v: item %d: device %v, CPU %v", !noPinned, i, ok[i], want)
+			}
 		}
+		ecd := make([]ECDSAItem, 40)
+		for i := range ecd {
+			k := key(uint64(i))
+			h := sha256.Sum256(fmt.Appendf(nil, "chunk ecdsa %d", i))
+			sig, err := ecdsa.Sign(&k, &h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pub := k.PublicKey()
+			if i%3 == 0 {
+				h[0] ^= 1
+			}
+			ecd[i] = ECDSAItem{PublicKey: &pub, Hash: &h, Signature: &sig}
+		}
+		eok := make([]bool, len(ecd))
+		if err := e.VerifyECDSA(ecd, eok); err != nil {
+			t.Fatal(err)
+		}
+		for i := range ecd {
+			if want := ecdsa.Verify(ecd[i].PublicKey, ecd[i].Hash, ecd[i].Signature); eok[i] != want {
+				t.Fatalf("pinned %v: ECDSA item %d: device %v, CPU %v", !noPinned, i, eok[i], want)
+			}
+		}
+		scalars := make([][32]byte, 30)
+		for i := range scalars {
+			scalars[i] = sha256.Sum256(fmt.Appendf(nil, "chunk %d", i))
+		}
+		checkPublicKeys(t, e, scalars)
 	}
 }
 
@@ -420,5 +519,27 @@ func TestNoLibraryMessage(t *testing.T) {
 	_, err := loadLibrary([]string{"/nonexistent/libOpenCL-p256k1-test.so"})
 	if err == nil || !strings.Contains(err.Error(), "P256K1_OPENCL") || strings.Count(err.Error(), "\n") != 0 {
 		t.Fatalf("got %v, want one line naming P256K1_OPENCL", err)
+	}
+}
+
+// TestDeviceOptionsFallback: when the compiler refuses the options the
+// package adds for a device kind (on NVIDIA, -D P256K1_INLINE), the
+// kernels are built without them and give the same results.
+func TestDeviceOptionsFallback(t *testing.T) {
+	engine(t)
+	old := deviceOptions
+	deviceOptions = func(Device) string { return "-D fe_mul=)" } // breaks the source
+	defer func() { deviceOptions = old }()
+	e, err := Open(&Options{Device: -1, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.buildOptions != getenv("P256K1_GPU_BUILD_OPTIONS") {
+		t.Fatalf("build options %q after the fallback", e.buildOptions)
+	}
+	out := make([]p256k1.PublicKey, 1)
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("after the fallback: %v", err)
 	}
 }

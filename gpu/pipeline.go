@@ -14,109 +14,259 @@ import (
 const defaultChunk = 1 << 16
 
 // pipeline runs kernel over n items of inSize input and outSize output
-// bytes: the host prepares items (prep(i, dst) writes item i's input and
-// may record per-item host results; it is called from several goroutines,
-// once per item) in chunks, spread over GOMAXPROCS goroutines, while the
-// device works on the previous chunk; device buffers are double-buffered,
-// writes, launches and reads are enqueued without blocking on the in-order
-// queue, and one clFinish ends the batch. res receives n·outSize bytes.
-func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int, dst []byte), res []byte) error {
+// bytes, in chunks: the host prepares chunk c + 1 (prep(lo, hi, in) writes
+// items lo..hi−1 into in) and decodes chunk c − 1 (decode(lo, hi, out)
+// reads their results) while the device works on chunk c. prep and decode
+// are called from several goroutines at once, on disjoint ranges. Device
+// buffers and host staging buffers (pinned where the device offers it:
+// CL_MEM_ALLOC_HOST_PTR, mapped once) are double-buffered and reused
+// across calls; writes, launches and reads are enqueued without blocking
+// and ordered by the in-order queue, and the host waits only on events:
+// the read of the chunk it decodes and the write of the staging buffer it
+// refills. On an error some chunks may have been decoded: callers clear
+// their outputs.
+func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	chunk := e.chunk
 	if chunk <= 0 {
 		chunk = defaultChunk
 	}
 	chunk = min(chunk, n)
-	in := make([]byte, n*inSize)
-	prepRange := func(lo, hi int) {
-		workers := runtime.GOMAXPROCS(0)
-		if hi-lo < 256 || workers == 1 {
-			for i := lo; i < hi; i++ {
-				prep(i, in[i*inSize:(i+1)*inSize])
-			}
-			return
-		}
-		var wg sync.WaitGroup
-		per := (hi - lo + workers - 1) / workers
-		for a := lo; a < hi; a += per {
-			b := min(a+per, hi)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := a; i < b; i++ {
-					prep(i, in[i*inSize:(i+1)*inSize])
-				}
-			}()
-		}
-		wg.Wait()
-	}
-
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
 		return ErrClosed
 	}
 	a := e.a
-	var bufs [2][2]uintptr // [set][in, out]
-	defer func() {
-		for _, s := range bufs {
-			for _, m := range s {
-				if m != 0 {
-					dl.Call(a.releaseMemObject, m)
-				}
-			}
-		}
-	}()
 	sets := 1
 	if n > chunk {
 		sets = 2
 	}
+	var bufs [2][2]uintptr // [set][in, out]
+	var stage [2][2][]byte // host staging, [set][in, out]
 	for s := range sets {
 		var err error
-		if bufs[s][0], err = e.alloc(clMemReadOnly, chunk*inSize); err != nil {
+		if bufs[s][0], err = e.scratch(s, 0, clMemReadOnly, chunk*inSize); err != nil {
 			return err
 		}
-		if bufs[s][1], err = e.alloc(clMemWriteOnly, chunk*outSize); err != nil {
+		if bufs[s][1], err = e.scratch(s, 1, clMemWriteOnly, chunk*outSize); err != nil {
 			return err
 		}
+		stage[s][0] = e.staging(s, 0, chunk*inSize)
+		stage[s][1] = e.staging(s, 1, chunk*outSize)
 	}
 	k := e.kernels[kernel]
+	up, kq, down := e.upQueue, e.queue, e.downQueue
+	// Per set: the last upload from its staging into its device input,
+	// the last kernel on it, the last download into its staging. An
+	// upload waits for the kernel before it on the same device input, a
+	// kernel for its upload, a download for its kernel; a kernel's output
+	// buffer is free once the host has waited for its previous download
+	// (before decoding it), and the staging once the host has waited for
+	// the upload from it (before preparing into it).
+	var wEv, kEv, rEv [2]uintptr
 	// finish waits for everything enqueued (also on an early return: the
-	// device must stop reading in and writing res before they go).
-	finish := func() error { return check("clFinish", dl.Call(a.finish, e.queue)) }
-	prepRange(0, chunk)
+	// device must stop reading and writing the staging buffers).
+	finish := func() error {
+		var err error
+		for _, q := range []uintptr{up, kq, down} {
+			if e2 := check("clFinish", dl.Call(a.finish, q)); e2 != nil && err == nil {
+				err = e2
+			}
+		}
+		for s := range wEv {
+			a.wait(&wEv[s])
+			a.wait(&kEv[s])
+			a.wait(&rEv[s])
+		}
+		return err
+	}
+	flushAll := func() error {
+		for _, q := range []uintptr{up, kq, down} {
+			if err := check("clFlush", dl.Call(a.flush, q)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	parallel(0, chunk, func(lo, hi int) { prep(lo, hi, stage[0][0][lo*inSize:hi*inSize]) })
+	prevLo, prevHi := 0, 0
 	for c, lo := 0, 0; lo < n; c, lo = c+1, lo+chunk {
+		s := c % sets
 		hi := min(lo+chunk, n)
 		m := hi - lo
-		inBuf, outBuf := bufs[c%sets][0], bufs[c%sets][1]
-		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, e.queue, inBuf, 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&in[lo*inSize])), 0, 0, 0)); err != nil {
+		var nw uintptr
+		var after *uintptr
+		if kEv[s] != 0 {
+			nw, after = 1, &kEv[s]
+		}
+		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, up, bufs[s][0], 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&stage[s][0][0])), nw, uintptr(unsafe.Pointer(after)), uintptr(unsafe.Pointer(&wEv[s])))); err != nil {
 			finish()
 			return err
 		}
-		if err := e.setArgs(k, inBuf, outBuf, m); err != nil {
+		if err := e.setArgs(k, bufs[s][0], bufs[s][1], m); err != nil {
 			finish()
 			return err
 		}
-		global, local := launchSize(m)
-		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, e.queue, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 0, 0, 0)); err != nil {
+		// Kernel c − 2 is done (the host waited for its download before
+		// decoding chunk c − 2): release its event.
+		a.wait(&kEv[s])
+		global, local := launchSize(kernel, m)
+		if err := check("clEnqueueNDRangeKernel", dl.Call(a.enqueueNDRangeKernel, kq, k, 1, 0, uintptr(unsafe.Pointer(&global)), uintptr(unsafe.Pointer(&local)), 1, uintptr(unsafe.Pointer(&wEv[s])), uintptr(unsafe.Pointer(&kEv[s])))); err != nil {
 			finish()
 			return err
 		}
-		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, e.queue, outBuf, 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&res[lo*outSize])), 0, 0, 0)); err != nil {
+		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&stage[s][1][0])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s])))); err != nil {
 			finish()
 			return err
 		}
-		if err := check("clFlush", dl.Call(a.flush, e.queue)); err != nil {
+		if err := flushAll(); err != nil {
 			finish()
 			return err
+		}
+		// The device works on chunk c: decode chunk c − 1, prepare c + 1.
+		if c > 0 {
+			ps := 1 - s
+			if err := a.wait(&rEv[ps]); err != nil {
+				finish()
+				return err
+			}
+			out := stage[ps][1]
+			plo := prevLo
+			parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-plo)*outSize:(hi-plo)*outSize]) })
 		}
 		if hi < n {
-			prepRange(hi, min(hi+chunk, n)) // overlaps the device's work on this chunk
+			ns := (c + 1) % sets
+			if err := a.wait(&wEv[ns]); err != nil {
+				finish()
+				return err
+			}
+			in := stage[ns][0]
+			parallel(hi, min(hi+chunk, n), func(lo, h int) { prep(lo, h, in[(lo-hi)*inSize:(h-hi)*inSize]) })
+		}
+		prevLo, prevHi = lo, hi
+	}
+	ls := ((n+chunk-1)/chunk - 1) % sets
+	if err := a.wait(&rEv[ls]); err != nil {
+		finish()
+		return err
+	}
+	if err := finish(); err != nil {
+		return err
+	}
+	out := stage[ls][1]
+	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
+	return nil
+}
+
+// parallel calls f on [lo, hi) split into GOMAXPROCS ranges (one range
+// for small spans), concurrently, and returns when all are done.
+func parallel(lo, hi int, f func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if hi-lo < 256 || workers == 1 {
+		if hi > lo {
+			f(lo, hi)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	per := (hi - lo + workers - 1) / workers
+	for a := lo; a < hi; a += per {
+		b := min(a+per, hi)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(a, b)
+		}()
+	}
+	wg.Wait()
+}
+
+// staging returns the engine's host staging buffer (set, which) of at
+// least size bytes: memory the device can copy from and to directly
+// (pinned: a CL_MEM_ALLOC_HOST_PTR buffer, mapped once for the engine's
+// life), or Go memory where the device offers none. The caller holds e.mu.
+func (e *Engine) staging(set, which, size int) []byte {
+	b := &e.stageBufs[set][which]
+	if len(b.host) >= size && size > 0 {
+		return b.host[:size]
+	}
+	e.dropStage(b)
+	size = max(size, 1)
+	if !e.noPinned {
+		var ep errPtr
+		m := dl.Call(e.a.createBuffer, e.ctx, clMemReadWrite|clMemAllocHostPtr, uintptr(size), 0, uintptr(unsafe.Pointer(&ep)))
+		if ep.code == clSuccess && m != 0 {
+			p := dl.Call(e.a.enqueueMapBuffer, e.queue, m, 1, clMapRead|clMapWrite, 0, uintptr(size), 0, 0, 0, uintptr(unsafe.Pointer(&ep)))
+			if ep.code == clSuccess && p != 0 {
+				b.mem, b.ptr = m, p
+				b.host = unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&p))), size)
+				return b.host
+			}
+			dl.Call(e.a.releaseMemObject, m)
 		}
 	}
-	err := finish()
-	runtime.KeepAlive(in)
-	runtime.KeepAlive(res)
-	return err
+	b.host = make([]byte, size)
+	return b.host
+}
+
+// dropStage releases a staging buffer.
+func (e *Engine) dropStage(b *stageBuf) {
+	if b.mem != 0 {
+		var ev uintptr
+		if dl.Call(e.a.enqueueUnmapMemObject, e.queue, b.mem, b.ptr, 0, 0, uintptr(unsafe.Pointer(&ev))) == clSuccess {
+			e.a.wait(&ev)
+		}
+		dl.Call(e.a.releaseMemObject, b.mem)
+	}
+	*b = stageBuf{}
+}
+
+// stageBuf is a host staging buffer: Go memory (mem 0) or a mapped
+// CL_MEM_ALLOC_HOST_PTR buffer.
+type stageBuf struct {
+	mem, ptr uintptr
+	host     []byte
+}
+
+// scratch returns the engine's reusable device buffer (set, which) with
+// room for size bytes, replacing it with a larger one when needed: a batch
+// reuses the buffers of the calls before it instead of allocating anew.
+// The caller holds e.mu; Close releases them.
+func (e *Engine) scratch(set, which int, flags uint64, size int) (uintptr, error) {
+	b := &e.scratchBufs[set][which]
+	if b.m != 0 && b.size >= size && b.flags == flags {
+		return b.m, nil
+	}
+	if b.m != 0 {
+		// The in-order queue has finished with it: every batch ends in
+		// clFinish before it returns.
+		e.free(b.m, b.size)
+		*b = scratchBuf{}
+	}
+	m, err := e.alloc(flags, size)
+	if err != nil {
+		return 0, err
+	}
+	*b = scratchBuf{m: m, size: max(size, 1), flags: flags}
+	return m, nil
+}
+
+// dropScratch releases the reusable device and staging buffers (the
+// caller holds e.mu).
+func (e *Engine) dropScratch() {
+	for i := range e.scratchBufs {
+		for j := range e.scratchBufs[i] {
+			e.free(e.scratchBufs[i][j].m, e.scratchBufs[i][j].size)
+			e.scratchBufs[i][j] = scratchBuf{}
+			e.dropStage(&e.stageBufs[i][j])
+		}
+	}
+}
+
+type scratchBuf struct {
+	m     uintptr
+	size  int
+	flags uint64
 }
 
 // workGroup is the work-group size of every launch. Leaving it to the
@@ -125,8 +275,15 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(i int
 // suits GPUs as well.
 const workGroup = 64
 
-// launchSize rounds n items up to whole work groups (the kernels skip ids
-// ≥ n).
-func launchSize(n int) (global, local uintptr) {
-	return uintptr((n + workGroup - 1) / workGroup * workGroup), workGroup
+// itemsPerThread is how many items one work-item of a kernel takes (the
+// kernels' PUBKEYS_ITEMS, SCHNORR_ITEMS, POINT_MUL_ITEMS): those that end
+// in a field inversion share one inversion among their items.
+var itemsPerThread = map[string]int{"pubkeys": 8, "schnorr_verify": 4, "point_mul": 4}
+
+// launchSize gives the work size for n items of kernel: enough work-items
+// for them, rounded up to whole work groups (the kernels skip items ≥ n).
+func launchSize(kernel string, n int) (global, local uintptr) {
+	per := max(itemsPerThread[kernel], 1)
+	w := (n + per - 1) / per
+	return uintptr((w + workGroup - 1) / workGroup * workGroup), workGroup
 }

@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -14,30 +15,36 @@ import (
 // kernel launch over all of it and reads the results back. Its results are
 // not decoded; use the Engine's batch methods for answers.
 type Prepared struct {
-	kernel string
-	in     []byte
-	out    []byte
-	n      int
+	kernel   string
+	in       []byte
+	out      []byte
+	n        int
+	kernelNs uint64
 }
+
+// KernelTime is the device time of the kernel alone in the last
+// RunPrepared (OpenCL queue profiling: without the uploads and downloads
+// around it), or 0 when the driver reported none.
+func (p *Prepared) KernelTime() time.Duration { return time.Duration(p.kernelNs) }
 
 // Len is the number of items.
 func (p *Prepared) Len() int { return p.n }
 
 // PrepareSchnorr does VerifySchnorr's host work for items.
 func PrepareSchnorr(items []schnorr.BatchItem) *Prepared {
-	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, 132*len(items)), out: make([]byte, len(items)), n: len(items)}
-	for i := range items {
-		prepSchnorr(p.in[132*i:132*i+132], &items[i])
-	}
+	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, schnorrItemSize*len(items)), out: make([]byte, len(items)), n: len(items)}
+	pre := make([]bool, len(items))
+	parallel(0, len(items), func(lo, hi int) {
+		prepSchnorrRange(p.in[schnorrItemSize*lo:schnorrItemSize*hi], items[lo:hi], pre[lo:hi])
+	})
 	return p
 }
 
 // PrepareECDSA does VerifyECDSA's host work for items.
 func PrepareECDSA(items []ECDSAItem) *Prepared {
 	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 196*len(items)), out: make([]byte, len(items)), n: len(items)}
-	for i := range items {
-		prepECDSA(p.in[196*i:196*i+196], &items[i])
-	}
+	pre := make([]bool, len(items))
+	parallel(0, len(items), func(lo, hi int) { prepECDSARange(p.in[196*lo:196*hi], items[lo:hi], pre[lo:hi]) })
 	return p
 }
 
@@ -56,9 +63,8 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 // PrepareTweakData does TweakData's host work (summing keys, hashing).
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, 100*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
-	for i := range txs {
-		prepTweak(p.in[100*i:100*i+100], &txs[i])
-	}
+	errs := make([]error, len(txs))
+	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[100*lo:100*hi], txs[lo:hi], errs[lo:hi]) })
 	return p
 }
 
@@ -75,5 +81,7 @@ func (e *Engine) RunPrepared(p *Prepared) error {
 	if p.n == 0 {
 		return nil
 	}
-	return e.run(p.kernel, p.in, p.out, p.n)
+	ns, err := e.run(p.kernel, p.in, p.out, p.n)
+	p.kernelNs = ns
+	return err
 }

@@ -22,7 +22,7 @@ var tagInputs = tagged.New("BIP0352/Inputs")
 // outpoint with A; the device multiplies. Everything here is public (the
 // transactions' input keys and outpoints); the receiver's scan key never
 // goes to the device. An error means no result was computed (out and errs
-// are then untouched); ErrClosed for a nil, zero-value or closed Engine.
+// are then zero values); ErrClosed for a nil, zero-value or closed Engine.
 func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey, errs []error) error {
 	n := len(txs)
 	if err := shortOutput("TweakData", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
@@ -35,46 +35,82 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 		return nil
 	}
 	pre := make([]error, n)
-	res := make([]byte, 64*n)
-	if err := e.pipeline("point_mul", n, 100, 64, func(i int, dst []byte) { pre[i] = prepTweak(dst, &txs[i]) }, res); err != nil {
-		return err
-	}
-	for i := range txs {
-		out[i], errs[i] = p256k1.PublicKey{}, pre[i]
-		if pre[i] != nil {
-			continue
+	decode := func(lo, hi int, res []byte) {
+		for i := lo; i < hi; i++ {
+			out[i], errs[i] = p256k1.PublicKey{}, pre[i]
+			if pre[i] != nil {
+				continue
+			}
+			// input_hash < n and A finite: h·A is never infinity, and a
+			// zero result (x = 0 is not on the curve) fails to parse.
+			var u [65]byte
+			u[0] = 4
+			copy(u[1:], res[64*(i-lo):64*(i-lo+1)])
+			out[i], errs[i] = p256k1.ParsePublicKey(u[:])
 		}
-		var u [65]byte
-		u[0] = 4
-		copy(u[1:], res[64*i:64*i+64])
-		// input_hash < n and A finite: h·A is never infinity, and a zero
-		// result (x = 0 is not on the curve) fails to parse.
-		out[i], errs[i] = p256k1.ParsePublicKey(u[:])
+	}
+	if err := e.pipeline("point_mul", n, 100, 64, func(lo, hi int, in []byte) { prepTweakRange(in, txs[lo:hi], pre[lo:hi]) }, decode); err != nil {
+		clear(out[:n])
+		clear(errs[:n])
+		return err
 	}
 	return nil
 }
 
-// prepTweak writes A (x ‖ y) ‖ input_hash (GLV-split, glvEncode), or returns TweakData's error.
-func prepTweak(dst []byte, tx *silentpayments.TxInputs) error {
+// prepTweakRange prepares txs into dst (100 bytes each) and sets their
+// errors, making the input sums of up to invBlock transactions affine with
+// one inversion.
+func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
+	var sums [invBlock]group.Jacobian
+	var aff [invBlock]group.Affine
+	for base := 0; base < len(txs); base += invBlock {
+		end := min(base+invBlock, len(txs))
+		for i := base; i < end; i++ {
+			errs[i] = sumInputs(&sums[i-base], &txs[i])
+			if errs[i] != nil {
+				sums[i-base].SetInfinity()
+			}
+		}
+		group.BatchToAffineVar(aff[:end-base], sums[:end-base])
+		for i := base; i < end; i++ {
+			d := dst[100*i : 100*i+100]
+			if errs[i] == nil {
+				aff[i-base].X.NormalizeVar()
+				aff[i-base].Y.NormalizeVar()
+				errs[i] = prepTweak(d, &txs[i], &aff[i-base])
+			}
+			if errs[i] != nil {
+				clear(d)
+			}
+		}
+	}
+}
+
+// sumInputs sets sum to the sum of tx's input keys, or returns TweakData's
+// error.
+func sumInputs(sum *group.Jacobian, tx *silentpayments.TxInputs) error {
 	if len(tx.Inputs) == 0 || len(tx.Outpoints) == 0 {
 		return silentpayments.ErrNoInputs
 	}
-	var sum group.Jacobian
 	sum.SetInfinity()
 	for i := range tx.Inputs {
 		var a group.Affine
 		if !point.Load(&a, &tx.Inputs[i]) {
 			return p256k1.ErrInvalidPublicKey
 		}
-		sum.AddAffineVar(&sum, &a, nil)
+		sum.AddAffineVar(sum, &a, nil)
 	}
 	if sum.Infinity == 1 {
 		return silentpayments.ErrInputSumZero
 	}
-	var a group.Affine
-	point.ToAffineVar(&a, &sum)
+	return nil
+}
+
+// prepTweak writes A (x ‖ y, the input sum a, affine) ‖ input_hash
+// (GLV-split, glvEncode), or returns TweakData's error.
+func prepTweak(dst []byte, tx *silentpayments.TxInputs, a *group.Affine) error {
 	var a33 [33]byte
-	point.Compress(&a33, &a)
+	point.Compress(&a33, a)
 	var least [36]byte
 	for i := range tx.Outpoints {
 		var b [36]byte

@@ -1,169 +1,451 @@
 // secp256k1 on OpenCL: the kernels of package gpu (github.com/p256k1/p256k1/gpu).
 //
 // Field elements mod p = 2^256 - 2^32 - 977 are four 64-bit limbs, least
-// significant first, kept fully reduced (< p) between operations. Points are
-// Jacobian (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME: the
-// kernels only ever see public data (signatures, public keys, public
-// scalars). Scalars mod n arrive from the host already reduced, as 32-byte
-// big-endian strings; the host also does the hashing and every range check
-// that needs no curve arithmetic.
+// significant first. Between operations a value is only kept below 2^256
+// (lazy reduction): it is brought below p (fe_normalize) where it is
+// compared, tested for zero, parity-tested or stored. Points are Jacobian
+// (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME: the kernels
+// only ever see public data (signatures, public keys, public scalars).
+// Scalars mod n arrive from the host already reduced, as 32-byte big-endian
+// strings; the host also does the hashing and every range check that needs
+// no curve arithmetic.
+//
+// Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
+// With -D P256K1_PTX (off by default: see gpu/README or ARCHITECTURE) the
+// multiplications use NVIDIA PTX carry chains instead.
 
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
 typedef struct { fe x, y; } ge;
 
 #define C_LO 0x1000003D1UL /* 2^256 mod p */
+/* On NVIDIA (the host passes -D P256K1_INLINE there) the multiplication
+   and squaring are always inlined: called as functions, their operands go
+   through local memory. Elsewhere the compiler decides (PoCL builds the
+   inlined kernels several times slower). */
+#ifdef P256K1_INLINE
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+#define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
-__constant ulong P[4] = {0xFFFFFFFEFFFFFC2FUL, 0xFFFFFFFFFFFFFFFFUL, 0xFFFFFFFFFFFFFFFFUL, 0xFFFFFFFFFFFFFFFFUL};
+/* Items per work-item of the kernels that end in a field inversion: their
+   inversions are batched (Montgomery's trick), one per work-item. The host
+   launches ceil(n / ITEMS) work-items (gpu's itemsPerThread). */
+#define PUBKEYS_ITEMS 8
+#define SCHNORR_ITEMS 4
+#define POINT_MUL_ITEMS 4
 
-static int fe_geq_p(const fe *a) {
-	/* a >= p iff a[3..1] are all ones and a[0] >= P[0] */
-	return (a->d[3] == 0xFFFFFFFFFFFFFFFFUL) & (a->d[2] == 0xFFFFFFFFFFFFFFFFUL) &
-	       (a->d[1] == 0xFFFFFFFFFFFFFFFFUL) & (a->d[0] >= P[0]);
-}
-
-/* r = a + C_LO * k for a small multiplier carry k (0 <= k < 2^35); result < 2^256
-   plus a final carry folded once more. */
-static void fe_fold(fe *r, ulong k) {
-	ulong lo = k * C_LO, hi = mul_hi(k, C_LO);
-	ulong s = r->d[0] + lo;
-	ulong c = hi + (s < lo);
-	r->d[0] = s;
-	for (int i = 1; i < 4; i++) {
-		s = r->d[i] + c;
-		c = (s < c);
-		r->d[i] = s;
-	}
-	if (c) { /* wrapped past 2^256: add 2^256 mod p once more (cannot wrap again) */
-		s = r->d[0] + C_LO;
-		c = (s < C_LO);
-		r->d[0] = s;
-		for (int i = 1; i < 4 && c; i++) {
-			r->d[i] += 1;
-			c = (r->d[i] == 0);
-		}
-	}
-	if (fe_geq_p(r)) {
-		/* subtract p = add 2^256 - p = C_LO and drop the carry */
-		s = r->d[0] + C_LO;
-		c = (s < C_LO);
-		r->d[0] = s;
-		for (int i = 1; i < 4; i++) {
-			s = r->d[i] + c;
-			c = (s < c);
-			r->d[i] = s;
-		}
+/* Brings a (< 2^256) below p: a >= p iff the top three limbs are all ones
+   and the low one is >= P0, and then a - p = a + C_LO - 2^256 has three
+   zero top limbs. */
+static void fe_normalize(fe *r) {
+	if ((r->d[3] & r->d[2] & r->d[1]) == 0xFFFFFFFFFFFFFFFFUL && r->d[0] >= P0) {
+		r->d[0] += C_LO;
+		r->d[1] = r->d[2] = r->d[3] = 0;
 	}
 }
 
+/* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
+   second carry leaves a value below C_LO, so a third fold cannot carry. */
 static void fe_add(fe *r, const fe *a, const fe *b) {
-	ulong c = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong s = a->d[i] + b->d[i];
-		ulong c1 = (s < a->d[i]);
-		ulong s2 = s + c;
-		c = c1 + (s2 < s);
-		r->d[i] = s2;
-	}
-	fe_fold(r, c);
+	ulong r0 = a->d[0] + b->d[0];
+	ulong c = r0 < b->d[0];
+	ulong r1 = a->d[1] + c;
+	c = r1 < c;
+	r1 += b->d[1];
+	c += r1 < b->d[1];
+	ulong r2 = a->d[2] + c;
+	c = r2 < c;
+	r2 += b->d[2];
+	c += r2 < b->d[2];
+	ulong r3 = a->d[3] + c;
+	c = r3 < c;
+	r3 += b->d[3];
+	c += r3 < b->d[3];
+	ulong k = c * C_LO;
+	r0 += k;
+	c = r0 < k;
+	r1 += c;
+	c = r1 < c;
+	r2 += c;
+	c = r2 < c;
+	r3 += c;
+	c = r3 < c;
+	if (c) r0 += C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+
+/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
+   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub(fe *r, const fe *a, const fe *b) {
+	ulong r0 = a->d[0] - b->d[0];
+	ulong bw = a->d[0] < b->d[0];
+	ulong t = a->d[1] - b->d[1];
+	ulong bw1 = (a->d[1] < b->d[1]) | (t < bw);
+	ulong r1 = t - bw;
+	t = a->d[2] - b->d[2];
+	ulong bw2 = (a->d[2] < b->d[2]) | (t < bw1);
+	ulong r2 = t - bw1;
+	t = a->d[3] - b->d[3];
+	ulong bw3 = (a->d[3] < b->d[3]) | (t < bw2);
+	ulong r3 = t - bw2;
+	ulong k = bw3 * C_LO;
+	bw = r0 < k;
+	r0 -= k;
+	bw1 = r1 < bw;
+	r1 -= bw;
+	bw2 = r2 < bw1;
+	r2 -= bw1;
+	bw3 = r3 < bw2;
+	r3 -= bw2;
+	if (bw3) r0 -= C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
 static void fe_neg(fe *r, const fe *a) {
-	/* p - a, with 0 -> 0 */
-	int z = (a->d[0] | a->d[1] | a->d[2] | a->d[3]) == 0;
-	ulong b = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong t = P[i] - a->d[i];
-		ulong b1 = (P[i] < a->d[i]);
-		ulong t2 = t - b;
-		b = b1 | (t < b);
-		r->d[i] = z ? 0 : t2;
+	fe z = {{0, 0, 0, 0}};
+	fe_sub(r, &z, a);
+}
+
+/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257). */
+static void fe_half(fe *r, const fe *a) {
+	ulong m = 0 - (a->d[0] & 1);
+	ulong r0 = a->d[0] + (P0 & m);
+	ulong c = r0 < (P0 & m);
+	ulong r1 = a->d[1] + c;
+	c = r1 < c;
+	r1 += m;
+	c += r1 < m;
+	ulong r2 = a->d[2] + c;
+	c = r2 < c;
+	r2 += m;
+	c += r2 < m;
+	ulong r3 = a->d[3] + c;
+	c = r3 < c;
+	r3 += m;
+	c += r3 < m;
+	r->d[0] = (r0 >> 1) | (r1 << 63);
+	r->d[1] = (r1 >> 1) | (r2 << 63);
+	r->d[2] = (r2 >> 1) | (r3 << 63);
+	r->d[3] = (r3 >> 1) | (c << 63);
+}
+
+#if defined(P256K1_PTX) || defined(P256K1_PTX32)
+/* NVIDIA: the 512-bit products with PTX carry chains. Off by default:
+   enabled only after gpu/devicecheck.sh has shown them equal to the CPU
+   (fe_selftest, every kind) and faster on an NVIDIA GPU. P256K1_PTX uses
+   64-bit chains (mad.lo.cc.u64, madc.hi.u64), P256K1_PTX32 32-bit chains
+   over the limbs' halves.
+
+   Each block of PTX is written once, as a list of instructions over
+   operand numbers (the *_SEQ macros); PX_ASM turns the list into the asm
+   string, PX_C into C that does what each instruction does, the carry
+   flag cc included. With P256K1_PTX_EMULATE the kernels use the C, so
+   PoCL runs the very instruction lists (gpu's TestPTXEmulated); what only
+   the device check covers is the one line per opcode below that spells it
+   in PTX. */
+#ifdef P256K1_PTX32
+typedef uint pw; /* the chains' word */
+#define PW_BITS 32
+#define PX_S ".u32 "
+#define PX_MULHI(a, b) ((pw)(((ulong)(a) * (b)) >> 32))
+#else
+typedef ulong pw;
+#define PW_BITS 64
+#define PX_S ".u64 "
+#define PX_MULHI(a, b) mul_hi((ulong)(a), (ulong)(b))
+#endif
+/* Opcodes: d = destination, a, b, c = sources (operand numbers). */
+#define PXA_MUL_LO(d, a, b, c) "mul.lo" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_MUL_HI(d, a, b, c) "mul.hi" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_MAD_LO_CC(d, a, b, c) "mad.lo.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MAD_HI_CC(d, a, b, c) "mad.hi.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_LO_CC(d, a, b, c) "madc.lo.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI_CC(d, a, b, c) "madc.hi.cc" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI(d, a, b, c) "madc.hi" PX_S "%" #d ", %" #a ", %" #b ", %" #c ";\n\t"
+#define PXA_MADC_HI0(d, a, b, c) "madc.hi" PX_S "%" #d ", %" #a ", %" #b ", 0;\n\t"
+#define PXA_ADD_CC(d, a, b, c) "add.cc" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_ADDC_CC(d, a, b, c) "addc.cc" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
+#define PXA_ADDC_CC0(d, a, b, c) "addc.cc" PX_S "%" #d ", %" #a ", 0;\n\t"
+#define PXA_ADDC00(d, a, b, c) "addc" PX_S "%" #d ", 0, 0;\n\t"
+/* The same in C over o_[] with the carry cc (sums of a product's half,
+   an addend and cc fit in two words: the new cc is their carry). */
+#define PXC_SUM(d, x, y, ci) { pw x_ = (x), y_ = (y), s_ = x_ + y_; pw k_ = s_ < x_; pw t_ = s_ + (ci); k_ += t_ < s_; cc = k_; o_[d] = t_; }
+#define PXC_MUL_LO(d, a, b, c) { o_[d] = (pw)(o_[a] * o_[b]); }
+#define PXC_MUL_HI(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]); }
+#define PXC_MAD_LO_CC(d, a, b, c) PXC_SUM(d, (pw)(o_[a] * o_[b]), o_[c], 0)
+#define PXC_MAD_HI_CC(d, a, b, c) PXC_SUM(d, PX_MULHI(o_[a], o_[b]), o_[c], 0)
+#define PXC_MADC_LO_CC(d, a, b, c) PXC_SUM(d, (pw)(o_[a] * o_[b]), o_[c], cc)
+#define PXC_MADC_HI_CC(d, a, b, c) PXC_SUM(d, PX_MULHI(o_[a], o_[b]), o_[c], cc)
+#define PXC_MADC_HI(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]) + o_[c] + cc; }
+#define PXC_MADC_HI0(d, a, b, c) { o_[d] = PX_MULHI(o_[a], o_[b]) + cc; }
+#define PXC_ADD_CC(d, a, b, c) PXC_SUM(d, o_[a], o_[b], 0)
+#define PXC_ADDC_CC(d, a, b, c) PXC_SUM(d, o_[a], o_[b], cc)
+#define PXC_ADDC_CC0(d, a, b, c) PXC_SUM(d, o_[a], 0, cc)
+#define PXC_ADDC00(d, a, b, c) { o_[d] = cc; }
+#define PX_ASM(op, d, a, b, c) PXA_##op(d, a, b, c)
+#define PX_C(op, d, a, b, c) PXC_##op(d, a, b, c)
+
+/* ROW: t0..t3 += a*(b0..b3), t4 = the top word (written, not read): the
+   low halves in one chain, the high halves in another. Operands: t0..t3
+   0-3, t4 4, a 5, b0..b3 6-9. */
+#define ROW_SEQ(X) \
+	X(MAD_LO_CC, 0, 5, 6, 0) X(MADC_LO_CC, 1, 5, 7, 1) X(MADC_LO_CC, 2, 5, 8, 2) X(MADC_LO_CC, 3, 5, 9, 3) \
+	X(ADDC00, 4, 0, 0, 0) \
+	X(MAD_HI_CC, 1, 5, 6, 1) X(MADC_HI_CC, 2, 5, 7, 2) X(MADC_HI_CC, 3, 5, 8, 3) X(MADC_HI, 4, 5, 9, 4)
+/* ADD: t0..t3 += b0..b3, t4 = the carry. Operands as ROW's (5 unused). */
+#define ADD_SEQ(X) \
+	X(ADD_CC, 0, 0, 6, 0) X(ADDC_CC, 1, 1, 7, 0) X(ADDC_CC, 2, 2, 8, 0) X(ADDC_CC, 3, 3, 9, 0) X(ADDC00, 4, 0, 0, 0)
+#ifdef P256K1_PTX_EMULATE
+#define PX_BLOCK(SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3) { \
+	pw o_[10] = {t0, t1, t2, t3, 0, a, b0, b1, b2, b3}; pw cc = 0; \
+	SEQ(PX_C) \
+	t0 = o_[0]; t1 = o_[1]; t2 = o_[2]; t3 = o_[3]; t4 = o_[4]; }
+#else
+#define PX_BLOCK(SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3) \
+	asm(SEQ(PX_ASM) \
+	    : "+" PX_REG(t0), "+" PX_REG(t1), "+" PX_REG(t2), "+" PX_REG(t3), "=&" PX_REG(t4) \
+	    : PX_REG(a), PX_REG(b0), PX_REG(b1), PX_REG(b2), PX_REG(b3))
+#ifdef P256K1_PTX32
+#define PX_REG(x) "r"(x)
+#else
+#define PX_REG(x) "l"(x)
+#endif
+#endif
+#define ROW(t0, t1, t2, t3, t4, a, b0, b1, b2, b3) PX_BLOCK(ROW_SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3)
+#define ADD4(t0, t1, t2, t3, t4, b0, b1, b2, b3) PX_BLOCK(ADD_SEQ, t0, t1, t2, t3, t4, 0, b0, b1, b2, b3)
+
+/* Words of a value: W = 64 / PW_BITS chain words per limb. The product
+   of two n-word values is rows of 4-word blocks: a row adds a_i * b over
+   four words with one block op, the next four words with another, their
+   top words carried between them by ADD4 of a single word. */
+#ifdef P256K1_PTX32
+#define NW 8
+#define SPLIT(w, v) { w[0] = (pw)v->d[0]; w[1] = (pw)(v->d[0] >> 32); w[2] = (pw)v->d[1]; w[3] = (pw)(v->d[1] >> 32); \
+	w[4] = (pw)v->d[2]; w[5] = (pw)(v->d[2] >> 32); w[6] = (pw)v->d[3]; w[7] = (pw)(v->d[3] >> 32); }
+#define JOIN(i) ((ulong)t[2 * (i)] | ((ulong)t[2 * (i) + 1] << 32))
+#else
+#define NW 4
+#define SPLIT(w, v) { w[0] = v->d[0]; w[1] = v->d[1]; w[2] = v->d[2]; w[3] = v->d[3]; }
+#define JOIN(i) t[i]
+#endif
+
+/* t[i..i+NW] += x * y[0..NW-1] (t[i+NW] written). */
+static void px_row(pw *t, int i, pw x, const pw *y) {
+#ifdef P256K1_PTX32
+	pw h1, h2, z;
+	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], h1, x, y[0], y[1], y[2], y[3]);
+	ROW(t[i + 4], t[i + 5], t[i + 6], t[i + 7], h2, x, y[4], y[5], y[6], y[7]);
+	/* h1 goes in at word i + 4, h2 is word i + 8 */
+	ADD4(t[i + 4], t[i + 5], t[i + 6], t[i + 7], z, h1, 0, 0, 0);
+	t[i + 8] = h2 + z;
+#else
+	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], x, y[0], y[1], y[2], y[3]);
+#endif
+}
+
+/* r = t mod p (below 2^256) for the 2*NW words of a product: L + H*C_LO
+   by rows of C_LO's words (2^32 + 977: 977 and 1 for 32-bit words), the
+   top folded in C. */
+static void px_reduce(fe *r, pw *t) {
+	pw hw[NW];
+#pragma unroll
+	for (int j = 0; j < NW; j++) hw[j] = t[NW + j];
+	pw top;
+#ifdef P256K1_PTX32
+	px_row(t, 0, 977, hw);   /* words 0..8 */
+	top = t[8];
+	/* + H*2^32: words 1..8 += H, word 8 being top, carries c1 + c2 */
+	pw z, c1, c2;
+	ADD4(t[1], t[2], t[3], t[4], z, hw[0], hw[1], hw[2], hw[3]);
+	ADD4(t[5], t[6], t[7], top, c1, hw[4], hw[5], hw[6], hw[7]);
+	ADD4(t[5], t[6], t[7], top, c2, z, 0, 0, 0);
+	ulong tp = (ulong)top | ((ulong)(c1 + c2) << 32);
+#else
+	px_row(t, 0, C_LO, hw);  /* words 0..4 */
+	ulong tp = t[4];
+#endif
+	ulong r0 = JOIN(0), r1 = JOIN(1), r2 = JOIN(2), r3 = JOIN(3);
+	ulong l = tp * C_LO, h = mul_hi(tp, C_LO);
+	r0 += l;
+	ulong c = (r0 < l) + h;
+	r1 += c;
+	c = r1 < c;
+	r2 += c;
+	c = r2 < c;
+	r3 += c;
+	c = r3 < c;
+	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
 	}
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
-static void fe_sub(fe *r, const fe *a, const fe *b) {
-	fe nb;
-	fe_neg(&nb, b);
-	fe_add(r, a, &nb);
+/* The rows spelled out (no loop: the arrays must stay in registers). */
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
+	pw x[NW], y[NW], t[2 * NW];
+	SPLIT(x, a);
+	SPLIT(y, b);
+	t[0] = t[1] = t[2] = t[3] = 0;
+#ifdef P256K1_PTX32
+	t[4] = t[5] = t[6] = t[7] = 0;
+#endif
+	px_row(t, 0, x[0], y);
+	px_row(t, 1, x[1], y);
+	px_row(t, 2, x[2], y);
+	px_row(t, 3, x[3], y);
+#ifdef P256K1_PTX32
+	px_row(t, 4, x[4], y);
+	px_row(t, 5, x[5], y);
+	px_row(t, 6, x[6], y);
+	px_row(t, 7, x[7], y);
+#endif
+	px_reduce(r, t);
 }
 
-/* r = t mod p for a 512-bit t (8 limbs): t = lo + hi*2^256 = lo + hi*C_LO. */
-static void fe_reduce512(fe *r, const ulong t[8]) {
+#ifdef P256K1_PTX32
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
+#else
+/* A real squaring (64-bit chains): the cross products a0*(a1, a2, a3),
+   a1*(a2, a3), a2*a3 in t1..t6, doubled by one add chain into t1..t7, and
+   the four squares on the diagonal. Operands: t0..t7 0-7, a0..a3 8-11. */
+#define SQR_SEQ(X) \
+	X(MUL_LO, 1, 8, 9, 0) X(MUL_HI, 2, 8, 9, 0) \
+	X(MAD_LO_CC, 2, 8, 10, 2) X(MADC_HI0, 3, 8, 10, 0) X(MAD_LO_CC, 3, 8, 11, 3) X(MADC_HI0, 4, 8, 11, 0) \
+	X(MAD_LO_CC, 3, 9, 10, 3) X(MADC_LO_CC, 4, 9, 11, 4) X(ADDC00, 5, 0, 0, 0) \
+	X(MAD_HI_CC, 4, 9, 10, 4) X(MADC_HI, 5, 9, 11, 5) \
+	X(MAD_LO_CC, 5, 10, 11, 5) X(MADC_HI0, 6, 10, 11, 0) \
+	X(ADD_CC, 1, 1, 1, 0) X(ADDC_CC, 2, 2, 2, 0) X(ADDC_CC, 3, 3, 3, 0) X(ADDC_CC, 4, 4, 4, 0) \
+	X(ADDC_CC, 5, 5, 5, 0) X(ADDC_CC, 6, 6, 6, 0) X(ADDC00, 7, 0, 0, 0) \
+	X(MUL_LO, 0, 8, 8, 0) X(MAD_HI_CC, 1, 8, 8, 1) X(MADC_LO_CC, 2, 9, 9, 2) X(MADC_HI_CC, 3, 9, 9, 3) \
+	X(MADC_LO_CC, 4, 10, 10, 4) X(MADC_HI_CC, 5, 10, 10, 5) X(MADC_LO_CC, 6, 11, 11, 6) X(MADC_HI, 7, 11, 11, 7)
+
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
+	pw t[8];
+#ifdef P256K1_PTX_EMULATE
+	pw o_[12] = {0, 0, 0, 0, 0, 0, 0, 0, a->d[0], a->d[1], a->d[2], a->d[3]};
+	pw cc = 0;
+	SQR_SEQ(PX_C)
+	for (int j = 0; j < 8; j++) t[j] = o_[j];
+#else
+	asm(SQR_SEQ(PX_ASM)
+	    : "=&l"(t[0]), "=&l"(t[1]), "=&l"(t[2]), "=&l"(t[3]), "=&l"(t[4]), "=&l"(t[5]), "=&l"(t[6]), "=&l"(t[7])
+	    : "l"(a->d[0]), "l"(a->d[1]), "l"(a->d[2]), "l"(a->d[3]));
+#endif
+	px_reduce(r, t);
+}
+#endif
+#else
+/* Portable: products of 32-bit digits (one 32x32->64 multiply each, the
+   native multiply of GPUs), their low and high halves summed per column in
+   64-bit accumulators (below 2^36: no carry tests), one carry pass, and
+   the reduction by 2^256 = 2^32 + 977 digit by digit: fewer instructions
+   than 64-bit limb products with compare-and-select carries (gpu/proxy). */
+#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
+	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
+
+/* r = the 512-bit value with column sums col[0..16] (col[k] at 2^(32k),
+   each below 2^37) mod p, below 2^256. */
+static ALWAYS_INLINE void fe_from_cols(fe *r, ulong *col) {
+	uint w[16], v[8];
 	ulong c = 0;
-	fe out;
-	for (int i = 0; i < 4; i++) {
-		ulong lo = t[i + 4] * C_LO, hi = mul_hi(t[i + 4], C_LO);
-		lo += c;
-		hi += (lo < c);
-		ulong s = t[i] + lo;
-		hi += (s < lo);
-		out.d[i] = s;
-		c = hi;
+#pragma unroll
+	for (int k = 0; k < 16; k++) {
+		c += col[k];
+		w[k] = (uint)c;
+		c >>= 32;
 	}
-	fe_fold(&out, c);
-	*r = out;
+	/* digit k of L + 977*H + H*2^32 (L = w[0..7], H = w[8..15]) */
+	c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)w[k] + (ulong)w[8 + k] * 977 + (k ? w[7 + k] : 0);
+		v[k] = (uint)c;
+		c >>= 32;
+	}
+	c += w[15]; /* the top, below 2^34: fold c*C_LO once more */
+	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
+	ulong r2 = (ulong)v[4] | (ulong)v[5] << 32, r3 = (ulong)v[6] | (ulong)v[7] << 32;
+	ulong l = c * C_LO, h = mul_hi(c, C_LO);
+	r0 += l;
+	ulong cc = (r0 < l) + h;
+	r1 += cc;
+	cc = r1 < cc;
+	r2 += cc;
+	cc = r2 < cc;
+	r3 += cc;
+	cc = r3 < cc;
+	if (cc) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
+	}
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
-static void fe_mul(fe *r, const fe *a, const fe *b) {
-	ulong t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 4; i++) {
-		ulong c = 0;
-		for (int j = 0; j < 4; j++) {
-			ulong lo = a->d[i] * b->d[j], hi = mul_hi(a->d[i], b->d[j]);
-			lo += t[i + j];
-			hi += (lo < t[i + j]);
-			lo += c;
-			hi += (lo < c);
-			t[i + j] = lo;
-			c = hi;
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong col[17];
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] = 0;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+#pragma unroll
+		for (int j = 0; j < 8; j++) {
+			ulong p = (ulong)x[i] * y[j];
+			col[i + j] += (uint)p;
+			col[i + j + 1] += p >> 32;
 		}
-		t[i + 4] = c;
 	}
-	fe_reduce512(r, t);
+	fe_from_cols(r, col);
 }
 
-/* r = a^2: the 6 cross products once, doubled, plus the 4 squares (10
-   limb products instead of 16), reduced as in fe_mul. */
-static void fe_sqr(fe *r, const fe *a) {
-	ulong t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 3; i++) {
-		ulong c = 0;
-		for (int j = i + 1; j < 4; j++) {
-			ulong lo = a->d[i] * a->d[j], hi = mul_hi(a->d[i], a->d[j]);
-			lo += t[i + j];
-			hi += (lo < t[i + j]);
-			lo += c;
-			hi += (lo < c);
-			t[i + j] = lo;
-			c = hi;
+/* A real squaring: the 28 cross products once, the columns doubled, then
+   the 8 squares: 36 digit products instead of 64. */
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
+	uint x[8];
+	DIGITS(x, a);
+	ulong col[17];
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] = 0;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+#pragma unroll
+		for (int j = i + 1; j < 8; j++) {
+			ulong p = (ulong)x[i] * x[j];
+			col[i + j] += (uint)p;
+			col[i + j + 1] += p >> 32;
 		}
-		t[i + 4] = c;
 	}
-	for (int k = 7; k > 0; k--) t[k] = (t[k] << 1) | (t[k - 1] >> 63);
-	t[0] <<= 1;
-	ulong c = 0;
-	for (int i = 0; i < 4; i++) {
-		ulong lo = a->d[i] * a->d[i], hi = mul_hi(a->d[i], a->d[i]);
-		ulong s = t[2 * i] + lo;
-		ulong c1 = (s < lo);
-		ulong s2 = s + c;
-		c1 += (s2 < s);
-		t[2 * i] = s2;
-		s = t[2 * i + 1] + hi;
-		ulong c2 = (s < hi);
-		ulong s3 = s + c1;
-		c2 += (s3 < s);
-		t[2 * i + 1] = s3;
-		c = c2;
+#pragma unroll
+	for (int k = 0; k < 17; k++) col[k] <<= 1;
+#pragma unroll
+	for (int i = 0; i < 8; i++) {
+		ulong p = (ulong)x[i] * x[i];
+		col[2 * i] += (uint)p;
+		col[2 * i + 1] += p >> 32;
 	}
-	fe_reduce512(r, t);
+	fe_from_cols(r, col);
+}
+#endif
+
+/* Zero mod p (0 or p). */
+static int fe_is_zero(const fe *a) {
+	fe t = *a;
+	fe_normalize(&t);
+	return (t.d[0] | t.d[1] | t.d[2] | t.d[3]) == 0;
 }
 
-
-static int fe_is_zero(const fe *a) { return (a->d[0] | a->d[1] | a->d[2] | a->d[3]) == 0; }
-
+/* a == b mod p. */
 static int fe_eq(const fe *a, const fe *b) {
-	return (a->d[0] == b->d[0]) & (a->d[1] == b->d[1]) & (a->d[2] == b->d[2]) & (a->d[3] == b->d[3]);
+	fe t;
+	fe_sub(&t, a, b);
+	return fe_is_zero(&t);
 }
 
 static void fe_sqr_n(fe *r, const fe *a, int n) {
@@ -171,25 +453,25 @@ static void fe_sqr_n(fe *r, const fe *a, int n) {
 	for (int i = 0; i < n; i++) fe_sqr(r, r);
 }
 
-/* The addition chain of libsecp256k1's fe_inv and fe_sqrt: x_k = a^(2^k - 1)
-   for the block lengths {1, 2, 22, 223} of p's exponents; 255 squarings and
-   15 (inv) or 13 (sqrt) multiplications instead of a bit loop's ~250. */
-static void fe_x223(fe *x223, fe *x22, fe *x2, const fe *a) {
-	fe x3, x6, x9, x11, x44, x88, x176, x220, t;
-	fe_sqr(x2, a);
-	fe_mul(x2, x2, a);
-	fe_sqr(&x3, x2);
+/* r = a^(p-2) = 1/a (0 for a = 0): libsecp256k1's addition chain, x_k =
+   a^(2^k - 1) for the block lengths {1, 2, 22, 223} of p - 2; 255
+   squarings and 15 multiplications. */
+static void fe_inv(fe *r, const fe *a) {
+	fe x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
+	fe_sqr(&x2, a);
+	fe_mul(&x2, &x2, a);
+	fe_sqr(&x3, &x2);
 	fe_mul(&x3, &x3, a);
 	fe_sqr_n(&x6, &x3, 3);
 	fe_mul(&x6, &x6, &x3);
 	fe_sqr_n(&x9, &x6, 3);
 	fe_mul(&x9, &x9, &x3);
 	fe_sqr_n(&x11, &x9, 2);
-	fe_mul(&x11, &x11, x2);
-	fe_sqr_n(x22, &x11, 11);
-	fe_mul(x22, x22, &x11);
-	fe_sqr_n(&x44, x22, 22);
-	fe_mul(&x44, &x44, x22);
+	fe_mul(&x11, &x11, &x2);
+	fe_sqr_n(&x22, &x11, 11);
+	fe_mul(&x22, &x22, &x11);
+	fe_sqr_n(&x44, &x22, 22);
+	fe_mul(&x44, &x44, &x22);
 	fe_sqr_n(&x88, &x44, 44);
 	fe_mul(&x88, &x88, &x44);
 	fe_sqr_n(&x176, &x88, 88);
@@ -197,13 +479,7 @@ static void fe_x223(fe *x223, fe *x22, fe *x2, const fe *a) {
 	fe_sqr_n(&x220, &x176, 44);
 	fe_mul(&x220, &x220, &x44);
 	fe_sqr_n(&t, &x220, 3);
-	fe_mul(x223, &t, &x3);
-}
-
-/* r = a^(p-2) = 1/a (0 for a = 0). */
-static void fe_inv(fe *r, const fe *a) {
-	fe x223, x22, x2, t;
-	fe_x223(&x223, &x22, &x2, a);
+	fe_mul(&x223, &t, &x3);
 	fe_sqr_n(&t, &x223, 23);
 	fe_mul(&t, &t, &x22);
 	fe_sqr_n(&t, &t, 5);
@@ -214,21 +490,6 @@ static void fe_inv(fe *r, const fe *a) {
 	fe_mul(r, &t, a);
 }
 
-/* r = a^((p+1)/4), a square root of a if a is a square (returns 1), else
-   returns 0. */
-static int fe_sqrt(fe *r, const fe *a) {
-	fe x223, x22, x2, s, s2;
-	fe_x223(&x223, &x22, &x2, a);
-	fe_sqr_n(&s, &x223, 23);
-	fe_mul(&s, &s, &x22);
-	fe_sqr_n(&s, &s, 6);
-	fe_mul(&s, &s, &x2);
-	fe_sqr_n(&s, &s, 2);
-	fe_sqr(&s2, &s);
-	*r = s;
-	return fe_eq(&s2, a);
-}
-
 /* Loads 32 big-endian bytes; returns 0 if the value is >= p. */
 static int fe_load(fe *r, __global const uchar *b) {
 	for (int i = 0; i < 4; i++) {
@@ -236,12 +497,15 @@ static int fe_load(fe *r, __global const uchar *b) {
 		for (int k = 0; k < 8; k++) v = (v << 8) | b[(3 - i) * 8 + k];
 		r->d[i] = v;
 	}
-	return !fe_geq_p(r);
+	return !((r->d[3] & r->d[2] & r->d[1]) == 0xFFFFFFFFFFFFFFFFUL && r->d[0] >= P0);
 }
 
+/* Stores a normalized, as 32 big-endian bytes. */
 static void fe_store(__global uchar *b, const fe *a) {
+	fe t = *a;
+	fe_normalize(&t);
 	for (int i = 0; i < 4; i++) {
-		ulong v = a->d[i];
+		ulong v = t.d[i];
 		for (int k = 7; k >= 0; k--) {
 			b[(3 - i) * 8 + k] = (uchar)v;
 			v >>= 8;
@@ -249,34 +513,38 @@ static void fe_store(__global uchar *b, const fe *a) {
 	}
 }
 
-/* Jacobian doubling for a = 0 (y^2 = x^3 + 7). */
+/* Jacobian doubling for y^2 = x^3 + b (any b: the formula does not use
+   it, so it also serves the isomorphic curves of the common-Z tables):
+   3M + 3S, libsecp256k1's formula with L = 3/2 X^2. A point of order 2
+   would need x^3 = -b, which has no solution for b = 7 c^6, so only
+   infinity doubles to infinity. r may be a. */
 static void gej_double(gej *r, const gej *a) {
-	if (a->inf || fe_is_zero(&a->y)) { r->inf = 1; return; }
-	fe s, m, t, y2, x3, y3, z3;
-	fe_sqr(&y2, &a->y);          /* Y^2 */
-	fe_mul(&s, &a->x, &y2);      /* X*Y^2 */
-	fe_add(&s, &s, &s);
-	fe_add(&s, &s, &s);          /* S = 4*X*Y^2 */
-	fe_sqr(&m, &a->x);
-	fe_add(&t, &m, &m);
-	fe_add(&m, &t, &m);          /* M = 3*X^2 */
-	fe_sqr(&x3, &m);
-	fe_sub(&x3, &x3, &s);
-	fe_sub(&x3, &x3, &s);        /* X3 = M^2 - 2S */
-	fe_mul(&z3, &a->y, &a->z);
-	fe_add(&z3, &z3, &z3);       /* Z3 = 2*Y*Z */
-	fe_sqr(&t, &y2);             /* Y^4 */
-	fe_add(&t, &t, &t);
-	fe_add(&t, &t, &t);
-	fe_add(&t, &t, &t);          /* 8*Y^4 */
-	fe_sub(&y3, &s, &x3);
-	fe_mul(&y3, &y3, &m);
-	fe_sub(&y3, &y3, &t);        /* Y3 = M*(S - X3) - 8Y^4 */
-	r->x = x3; r->y = y3; r->z = z3; r->inf = 0;
+	if (a->inf) { r->inf = 1; return; }
+	fe l, s, t, x3, y3;
+	fe_mul(&r->z, &a->z, &a->y);  /* Z3 = Y1*Z1 */
+	fe_sqr(&s, &a->y);            /* S = Y1^2 */
+	fe_sqr(&l, &a->x);            /* L = X1^2 */
+	fe_add(&t, &l, &l);
+	fe_add(&l, &t, &l);
+	fe_half(&l, &l);              /* L = 3/2 X1^2 */
+	fe_neg(&t, &s);
+	fe_mul(&t, &t, &a->x);        /* T = -X1*S */
+	fe_sqr(&x3, &l);
+	fe_add(&x3, &x3, &t);
+	fe_add(&x3, &x3, &t);         /* X3 = L^2 + 2T */
+	fe_sqr(&s, &s);               /* S^2 */
+	fe_add(&t, &t, &x3);
+	fe_mul(&y3, &t, &l);
+	fe_add(&y3, &y3, &s);
+	fe_neg(&r->y, &y3);           /* Y3 = -(L*(X3 + T) + S^2) */
+	r->x = x3;
+	r->inf = 0;
 }
 
-/* r = a + b (b affine). */
-static void gej_add_ge(gej *r, const gej *a, const ge *b) {
+/* r = a + b (b affine), 8M + 3S. When zr is not null it receives H =
+   r.Z / a.Z (a must be finite then, and the sum neither a doubling nor
+   infinity: the table building below guarantees it). r may be a. */
+static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 	if (a->inf) { r->x = b->x; r->y = b->y; r->z.d[0] = 1; r->z.d[1] = r->z.d[2] = r->z.d[3] = 0; r->inf = 0; return; }
 	fe z2, u2, s2, h, rr, h2, h3, t;
 	fe_sqr(&z2, &a->z);
@@ -290,6 +558,7 @@ static void gej_add_ge(gej *r, const gej *a, const ge *b) {
 		r->inf = 1;
 		return;
 	}
+	if (zr) *zr = h;
 	fe_sqr(&h2, &h);
 	fe_mul(&h3, &h2, &h);
 	fe_mul(&t, &a->x, &h2);      /* U1*H^2 */
@@ -307,7 +576,9 @@ static void gej_add_ge(gej *r, const gej *a, const ge *b) {
 	*r = out;
 }
 
-/* r = a + b, both Jacobian. */
+static void gej_add_ge(gej *r, const gej *a, const ge *b) { gej_add_ge_zr(r, a, b, 0); }
+
+/* r = a + b, both Jacobian, 12M + 4S. */
 static void gej_add(gej *r, const gej *a, const gej *b) {
 	if (a->inf) { *r = *b; return; }
 	if (b->inf) { *r = *a; return; }
@@ -345,21 +616,24 @@ static void gej_add(gej *r, const gej *a, const gej *b) {
 	*r = out;
 }
 
-static void ge_load_table(ge *r, __global const uchar *tab, int idx) {
-	fe_load(&r->x, tab + idx * 64);
-	fe_load(&r->y, tab + idx * 64 + 32);
-}
+/* The fixed-base table: G_WINDOWS windows of G_BITS bits; entry
+   (i*G_DIGITS + j - 1) is j * 2^(G_BITS*i) * G for digits j in
+   1..G_DIGITS, as x then y, each four little-endian 64-bit limbs (64 bytes,
+   two ulong4 loads). The host builds it (gpu's gTable). */
+#define G_BITS 16
+#define G_WINDOWS 16
+#define G_DIGITS 65535
 
-/* k*G for a 32-byte big-endian scalar, from the host's table: entry
-   (i*255 + j - 1) is j * 256^i * G for window i (byte i from the least
-   significant) and digit j in 1..255. 32 mixed additions, no doublings. */
-static void mul_g(gej *r, __global const uchar *k, __global const uchar *gtab) {
+/* k*G for a 32-byte big-endian scalar: one mixed addition per nonzero
+   16-bit window, no doublings. */
+static void mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
 	r->inf = 1;
-	for (int i = 0; i < 32; i++) {
-		int digit = k[31 - i];
+	for (int i = 0; i < G_WINDOWS; i++) {
+		uint digit = ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i];
 		if (digit) {
-			ge g;
-			ge_load_table(&g, gtab, i * 255 + digit - 1);
+			__global const ulong4 *e = gtab + 2 * ((ulong)i * G_DIGITS + digit - 1);
+			ulong4 x = e[0], y = e[1];
+			ge g = {{{x.x, x.y, x.z, x.w}}, {{y.x, y.y, y.z, y.w}}};
 			gej_add_ge(r, r, &g);
 		}
 	}
@@ -370,98 +644,194 @@ __constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E6447
 
 /* k*P with the GLV endomorphism: the host split k = k1 + k2*lambda (mod n)
    with |k1|, |k2| < 2^128 and sent |k1| || |k2| (16 bytes each, big-endian)
-   and their signs (sg[0], sg[1]: 1 for negative). Joint 4-bit windows over
-   128 bits, most significant first: 128 doublings and up to 64 additions
-   (tables 1..15 of +-P and +-lambda*P in Jacobian form). */
-static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
-	ge p1 = *p, p2;
-	if (sg[0]) fe_neg(&p1.y, &p1.y);
-	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
-	fe_mul(&p2.x, &p->x, &beta);
-	p2.y = p->y;
-	if (sg[1]) fe_neg(&p2.y, &p2.y);
-	gej t1[15], t2[15];
-	t1[0].x = p1.x; t1[0].y = p1.y; t1[0].z.d[0] = 1; t1[0].z.d[1] = t1[0].z.d[2] = t1[0].z.d[3] = 0; t1[0].inf = 0;
-	t2[0].x = p2.x; t2[0].y = p2.y; t2[0].z = t1[0].z; t2[0].inf = 0;
-	for (int i = 1; i < 15; i++) {
-		gej_add_ge(&t1[i], &t1[i - 1], &p1);
-		gej_add_ge(&t2[i], &t2[i - 1], &p2);
-	}
-	r->inf = 1;
-	for (int i = 31; i >= 0; i--) {
-		for (int d = 0; d < 4; d++) gej_double(r, r);
-		uchar b1 = k[15 - i / 2], b2 = k[31 - i / 2];
-		int d1 = (i & 1) ? (b1 >> 4) : (b1 & 15);
-		int d2 = (i & 1) ? (b2 >> 4) : (b2 & 15);
-		if (d1) gej_add(r, r, &t1[d1 - 1]);
-		if (d2) gej_add(r, r, &t2[d2 - 1]);
+   and their signs (sg[0], sg[1]: 1 for negative). Joint signed 5-bit
+   fixed windows (digits in -15..16, not wNAF: every work-item adds at the
+   same steps) over 130 bits, most significant first: 130 doublings and up
+   to 52 mixed additions.
+
+   The tables: j*P1 for j = 1..16 (P1 = +-P) are built with one doubling
+   and 14 mixed additions, each recording its Z ratio, then brought to the
+   last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
+   technique: on the isomorphic curve y^2 = x^3 + 7 Zc^6 the entries are
+   affine, the main loop's additions are mixed, and the result's Z is
+   multiplied by Zc at the end. The lambda table is j*lambda(P1) = (beta*X,
+   Y) on the same Z, negated where k2's sign differs from k1's: 16
+   multiplications instead of 15 additions. */
+#define PW 5
+#define PWINDOWS 26
+#define PTAB 16
+
+/* The signed digits of a 128-bit big-endian magnitude: v = sum d[w] 32^w
+   with d[w] in -15..16 (a window above 16 borrows 32 from the next). */
+static void recode5(char *d, __global const uchar *k) {
+	int carry = 0;
+	for (int w = 0; w < PWINDOWS; w++) {
+		int bit = PW * w, v = 0;
+		for (int j = 0; j < PW; j++) {
+			int b = bit + j;
+			if (b < 128) v |= ((k[15 - b / 8] >> (b % 8)) & 1) << j;
+		}
+		v += carry;
+		carry = v > 16;
+		d[w] = (char)(v - (carry << PW));
 	}
 }
 
-static void gej_to_ge(ge *r, const gej *a) {
-	fe zi, zi2, zi3;
-	fe_inv(&zi, &a->z);
-	fe_sqr(&zi2, &zi);
-	fe_mul(&zi3, &zi2, &zi);
+static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
+	ge t1[PTAB], t2[PTAB]; /* t2[i].x holds Z ratios until the lambda table is made */
+	t1[0] = *p;
+	if (sg[0]) fe_neg(&t1[0].y, &t1[0].y);
+	gej acc;
+	acc.x = t1[0].x; acc.y = t1[0].y; acc.z.d[0] = 1; acc.z.d[1] = acc.z.d[2] = acc.z.d[3] = 0; acc.inf = 0;
+	gej_double(&acc, &acc); /* Z = Y1 * 1 */
+	t2[1].x = acc.z;
+	t1[1].x = acc.x; t1[1].y = acc.y;
+	for (int i = 2; i < PTAB; i++) {
+		gej_add_ge_zr(&acc, &acc, &t1[0], &t2[i].x);
+		t1[i].x = acc.x; t1[i].y = acc.y;
+	}
+	fe zc = acc.z;
+	/* Entry i has Z_i with Z_last = Z_i * zr[i+1] * ... * zr[last]. */
+	fe c = t2[PTAB - 1].x;
+	for (int i = PTAB - 2; i >= 0; i--) {
+		fe c2, c3;
+		fe_sqr(&c2, &c);
+		fe_mul(&c3, &c2, &c);
+		fe_mul(&t1[i].x, &t1[i].x, &c2);
+		fe_mul(&t1[i].y, &t1[i].y, &c3);
+		if (i > 0) fe_mul(&c, &c, &t2[i].x);
+	}
+	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
+	int flip = sg[0] != sg[1];
+	for (int i = 0; i < PTAB; i++) {
+		fe_mul(&t2[i].x, &t1[i].x, &beta);
+		if (flip) fe_neg(&t2[i].y, &t1[i].y);
+		else t2[i].y = t1[i].y;
+	}
+	char d1[PWINDOWS], d2[PWINDOWS];
+	recode5(d1, k);
+	recode5(d2, k + 16);
+	r->inf = 1;
+	for (int w = PWINDOWS - 1; w >= 0; w--) {
+		for (int j = 0; j < PW; j++) gej_double(r, r);
+		int v1 = d1[w], v2 = d2[w];
+		if (v1) {
+			ge e = t1[(v1 < 0 ? -v1 : v1) - 1];
+			if (v1 < 0) fe_neg(&e.y, &e.y);
+			gej_add_ge(r, r, &e);
+		}
+		if (v2) {
+			ge e = t2[(v2 < 0 ? -v2 : v2) - 1];
+			if (v2 < 0) fe_neg(&e.y, &e.y);
+			gej_add_ge(r, r, &e);
+		}
+	}
+	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
+}
+
+/* Sets zi[j] = 1/z[j] for j < m with one inversion (Montgomery's trick);
+   every z[j] must be nonzero. */
+static void fe_inv_batch(fe *zi, const fe *z, int m) {
+	zi[0] = z[0];
+	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &z[j]);
+	fe u;
+	fe_inv(&u, &zi[m - 1]);
+	for (int j = m - 1; j > 0; j--) {
+		fe_mul(&zi[j], &zi[j - 1], &u); /* 1/z[j] */
+		fe_mul(&u, &u, &z[j]);
+	}
+	zi[0] = u;
+}
+
+/* Affine x, y of a finite a from zi = 1/Z. */
+static void gej_to_ge_zinv(ge *r, const gej *a, const fe *zi) {
+	fe zi2, zi3;
+	fe_sqr(&zi2, zi);
+	fe_mul(&zi3, &zi2, zi);
 	fe_mul(&r->x, &a->x, &zi2);
 	fe_mul(&r->y, &a->y, &zi3);
 }
 
-/* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
-   zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n. */
-__kernel void pubkeys(__global const uchar *scalars, __global const uchar *gtab, __global uchar *out, uint n) {
-	uint i = get_global_id(0);
-	if (i >= n) return;
-	gej r;
-	mul_g(&r, scalars + 32 * i, gtab);
-	__global uchar *o = out + 64 * i;
-	if (r.inf) {
-		for (int k = 0; k < 64; k++) o[k] = 0;
-		return;
+/* The batched end of pubkeys and point_mul: out + 64*j gets x || y of
+   r[j] for the m items, or 64 zero bytes for infinity. */
+static void store_points(__global uchar *out, gej *r, int m) {
+	fe z[8], zi[8];
+	for (int j = 0; j < m; j++) {
+		z[j] = r[j].z;
+		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
 	}
-	ge a;
-	gej_to_ge(&a, &r);
-	fe_store(o, &a.x);
-	fe_store(o + 32, &a.y);
+	fe_inv_batch(zi, z, m);
+	for (int j = 0; j < m; j++) {
+		__global uchar *o = out + 64 * j;
+		if (r[j].inf) {
+			for (int k = 0; k < 64; k++) o[k] = 0;
+			continue;
+		}
+		ge a;
+		gej_to_ge_zinv(&a, &r[j], &zi[j]);
+		fe_store(o, &a.x);
+		fe_store(o + 32, &a.y);
+	}
 }
 
-/* BIP-340 verification of prepared items: item i is px || r || s || negE
-   (negE split for GLV: |k1| || |k2|, then 4 bytes of signs; 132 bytes)
-   (32 bytes each), where the host checked r < p and s < n and computed
-   negE = n - e mod n from e = hash(r || px || msg). Result 1 iff lift_x(px)
-   exists and R = s*G + negE*P is finite with even y and x(R) = r. */
-__kernel void schnorr_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
-	uint i = get_global_id(0);
-	if (i >= n) return;
-	__global const uchar *it = items + 132 * i;
-	ok[i] = 0;
-	fe px, rx, y2, t;
-	if (!fe_load(&px, it) || !fe_load(&rx, it + 32)) return;
-	/* lift_x: y = sqrt(x^3 + 7), even */
-	fe_sqr(&y2, &px);
-	fe_mul(&y2, &y2, &px);
-	fe seven = {{7, 0, 0, 0}};
-	fe_add(&y2, &y2, &seven);
-	ge p;
-	p.x = px;
-	if (!fe_sqrt(&p.y, &y2)) return;
-	if (p.y.d[0] & 1) fe_neg(&p.y, &p.y);
-	gej sg, ep, r;
-	mul_g(&sg, it + 64, gtab);
-	mul_p(&ep, it + 96, it + 128, &p);
-	gej_add(&r, &sg, &ep);
-	if (r.inf) return;
-	ge a;
-	gej_to_ge(&a, &r);
-	ok[i] = (uchar)(fe_eq(&a.x, &rx) & ((a.y.d[0] & 1) == 0));
+/* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
+   zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n.
+   PUBKEYS_ITEMS items per work-item, one inversion for them all. */
+__kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab, __global uchar *out, uint n) {
+	ulong first = (ulong)get_global_id(0) * PUBKEYS_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)PUBKEYS_ITEMS, n - first);
+	gej r[PUBKEYS_ITEMS];
+	for (int j = 0; j < m; j++) mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	store_points(out + 64 * first, r, m);
 }
 
-/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2 (GLV-split) ||
-   r || rn (32 bytes each) || 4 bytes of u2's split signs, where the host parsed Q, checked 0 < r, s < n and
-   low-S, computed u1 = z/s and u2 = r/s, and set rn = r + n when r + n < p
-   (else rn = r). Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn,
-   compared in Jacobian form (X = x*Z^2). */
-__kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gtab, __global uchar *ok, uint n) {
+/* BIP-340 verification of prepared items: item i is px || py || r || s ||
+   negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
+   the host took P = (px, py) from the x-only key (even y, on the curve),
+   checked r < p and s < n and computed negE = n - e mod n from e = hash(r
+   || px || msg). Result 1 iff R = s*G + negE*P is finite with even y and
+   x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
+   all. */
+__kernel void schnorr_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
+	ulong first = (ulong)get_global_id(0) * SCHNORR_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)SCHNORR_ITEMS, n - first);
+	gej r[SCHNORR_ITEMS];
+	fe rx[SCHNORR_ITEMS], z[SCHNORR_ITEMS], zi[SCHNORR_ITEMS];
+	for (int j = 0; j < m; j++) {
+		__global const uchar *it = items + 164 * (first + j);
+		ge p;
+		r[j].inf = 1;
+		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx[j], it + 64)) {
+			gej sg, ep;
+			mul_g(&sg, it + 96, gtab);
+			mul_p(&ep, it + 128, it + 160, &p);
+			gej_add(&r[j], &sg, &ep);
+		}
+		z[j] = r[j].z;
+		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
+	}
+	fe_inv_batch(zi, z, m);
+	for (int j = 0; j < m; j++) {
+		uchar res = 0;
+		if (!r[j].inf) {
+			ge a;
+			gej_to_ge_zinv(&a, &r[j], &zi[j]);
+			fe_normalize(&a.y);
+			res = (uchar)(fe_eq(&a.x, &rx[j]) & ((a.y.d[0] & 1) == 0));
+		}
+		ok[first + j] = res;
+	}
+}
+
+/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2
+   (GLV-split) || r || rn (32 bytes each) || 4 bytes of u2's split signs,
+   where the host parsed Q, checked 0 < r, s < n and low-S, computed u1 =
+   z/s and u2 = r/s, and set rn = r + n when r + n < p (else rn = r).
+   Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn, compared in
+   Jacobian form (X = x*Z^2): no inversion. */
+__kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
 	__global const uchar *it = items + 196 * i;
@@ -484,22 +854,42 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const uchar *gt
 }
 
 /* Multiplications of public points by public scalars (silent-payment tweak
-   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split) || 4 sign bytes (the host
-   checked Q and 0 < k < n); out[i] = x || y of k*Q, or 64 zero bytes for
-   infinity. */
-__kernel void point_mul(__global const uchar *items, __global const uchar *gtab, __global uchar *out, uint n) {
+   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split)
+   || 4 sign bytes (the host checked Q and 0 < k < n); out[i] = x || y of
+   k*Q, or 64 zero bytes for infinity. POINT_MUL_ITEMS items per work-item,
+   one inversion for them all. */
+__kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
+	ulong first = (ulong)get_global_id(0) * POINT_MUL_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)POINT_MUL_ITEMS, n - first);
+	gej r[POINT_MUL_ITEMS];
+	for (int j = 0; j < m; j++) {
+		__global const uchar *it = items + 100 * (first + j);
+		ge q;
+		r[j].inf = 1;
+		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32)) mul_p(&r[j], it + 64, it + 96, &q);
+	}
+	store_points(out + 64 * first, r, m);
+}
+
+/* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
+   any value below 2^256, not only below p): item i is a || b (64 bytes,
+   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, a/2, 1/a, each
+   normalized (7 * 32 bytes, little-endian limbs). */
+__kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	__global const uchar *it = items + 100 * i;
-	__global uchar *o = out + 64 * i;
-	for (int k = 0; k < 64; k++) o[k] = 0;
-	ge q;
-	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
-	gej r;
-	mul_p(&r, it + 64, it + 96, &q);
-	if (r.inf) return;
-	ge a;
-	gej_to_ge(&a, &r);
-	fe_store(o, &a.x);
-	fe_store(o + 32, &a.y);
+	fe a, b, r[7];
+	for (int k = 0; k < 4; k++) { a.d[k] = in[8 * i + k]; b.d[k] = in[8 * i + 4 + k]; }
+	fe_mul(&r[0], &a, &b);
+	fe_sqr(&r[1], &a);
+	fe_add(&r[2], &a, &b);
+	fe_sub(&r[3], &a, &b);
+	fe_neg(&r[4], &a);
+	fe_half(&r[5], &a);
+	fe_inv(&r[6], &a);
+	for (int j = 0; j < 7; j++) {
+		fe_normalize(&r[j]);
+		for (int k = 0; k < 4; k++) out[28 * i + 4 * j + k] = r[j].d[k];
+	}
 }

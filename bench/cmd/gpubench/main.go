@@ -1,8 +1,11 @@
 // Command gpubench measures package gpu on one OpenCL device: items per
-// second per kernel, kernel only (prepared buffers: upload, one launch,
-// download) and end to end (host preparation pipelined with the device),
-// beside the CPU on all cores; and checks every device result against the
-// CPU (a differential check of n items of each kind).
+// second per kind, kernel only (the kernel's own device time from OpenCL
+// queue profiling, one launch over prepared items), with transfers
+// (upload, the launch, download) and end to end (the batch method: host
+// preparation and decoding pipelined with the device), beside the CPU on
+// all cores; the end-to-end rate as a share of the kernel-only one; and it
+// checks every device result against the CPU (a differential check of n
+// items of each kind).
 //
 //	go run ./cmd/gpubench -list
 //	go run ./cmd/gpubench -n 1048576 -device 0
@@ -56,10 +59,17 @@ func main() {
 		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20,
 		map[bool]string{true: "from cache", false: "compiled"}[e.FromCache()], time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d\n\n", *n, runtime.GOMAXPROCS(0), *reps)
-	fmt.Printf("%-8s %14s %14s %14s  %s\n", "kind", "kernel-only/s", "end-to-end/s", "cpu/s", "differential check")
+	fmt.Printf("%-8s %14s %14s %14s %14s %6s  %s\n", "kind", "kernel-only/s", "+transfers/s", "end-to-end/s", "cpu/s", "e2e/k", "differential check")
 	bad := false
 	run := func(kind string, prepared *gpu.Prepared, device func() error, cpu func(), check func() int) {
-		k := best(*reps, func() error { return e.RunPrepared(prepared) })
+		var kern time.Duration
+		k := best(*reps, func() error {
+			err := e.RunPrepared(prepared)
+			if d := prepared.KernelTime(); err == nil && (kern == 0 || d < kern) {
+				kern = d
+			}
+			return err
+		})
 		ee := best(*reps, device)
 		c := best(1, func() error { cpu(); return nil })
 		mism := check()
@@ -68,7 +78,12 @@ func main() {
 			status = fmt.Sprintf("%d MISMATCHES", mism)
 			bad = true
 		}
-		fmt.Printf("%-8s %14.0f %14.0f %14.0f  %s\n", kind, rate(*n, k), rate(*n, ee), rate(*n, c), status)
+		kr, share := "n/a", "n/a"
+		if kern > 0 {
+			kr = fmt.Sprintf("%.0f", rate(*n, kern))
+			share = fmt.Sprintf("%.0f%%", 100*rate(*n, ee)/rate(*n, kern))
+		}
+		fmt.Printf("%-8s %14s %14.0f %14.0f %14.0f %6s  %s\n", kind, kr, rate(*n, k), rate(*n, ee), rate(*n, c), share, status)
 	}
 	want := map[string]bool{}
 	for _, k := range splitComma(*kinds) {

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The device check of package gpu on an NVIDIA GPU (issue 33), in two steps:
+#
+#   bash gpu/devicecheck.sh build   # here, in the repository root (needs Go and apt-get download)
+#   bash .gpu/devicecheck.sh        # on the GPU machine (Linux, NVIDIA driver; no Go, no OpenCL loader needed)
+#
+# build makes static binaries (bench/cmd/gpubench and gpu's test binary) and
+# takes Debian's OpenCL ICD loader into .gpu/ (ignored by git through
+# .git/info/exclude; carry it to the machine, e.g. the device tool's
+# carry: [".gpu"]). The run prints the device, then for the default kernels
+# and for the PTX carry chains (-D P256K1_PTX, off by default until this
+# check shows them equal to the CPU and faster; ptx32 is the 32-bit
+# variant, slower by the proxies (VARIANTS="default ptx ptx32" adds it)):
+#   - gpubench -n $N: kernel-only (device time from queue profiling), with
+#     transfers and end-to-end items/s per kind, the CPU on all cores, end to
+#     end as a share of kernel-only, and a differential check of every item;
+#   - the gpu package's tests on the device (TestOutOfMemory included).
+# It ends with a summary. With $OUT set, the full outputs are written there.
+# Time on an H100: a few minutes per variant (kernel builds, 4 kinds × N
+# items, the tests); where one command may run 10 minutes at most, run the
+# variants one per command: VARIANTS=default, then VARIANTS=ptx.
+set -uo pipefail
+
+if [ "${1:-}" = build ]; then
+	set -e
+	mkdir -p .gpu
+	ex="$(git rev-parse --git-common-dir)/info/exclude"
+	grep -qx '/.gpu/' "$ex" 2>/dev/null || echo /.gpu/ >>"$ex"
+	(cd bench && CGO_ENABLED=0 go build -o ../.gpu/gpubench ./cmd/gpubench)
+	CGO_ENABLED=0 go test -c -o .gpu/gpu.test ./gpu
+	if [ ! -e .gpu/libOpenCL.so.1 ]; then
+		tmp=$(mktemp -d)
+		(cd "$tmp" && apt-get download ocl-icd-libopencl1 >/dev/null && dpkg -x ocl-icd-libopencl1_*.deb x)
+		cp "$tmp"/x/usr/lib/x86_64-linux-gnu/libOpenCL.so.1.0.0 .gpu/libOpenCL.so.1
+		rm -rf "$tmp"
+	fi
+	cp gpu/devicecheck.sh .gpu/
+	ls -la .gpu
+	exit 0
+fi
+
+cd "$(dirname "$0")"
+G=$PWD
+N=${N:-1048576}
+OUT=${OUT:-/tmp/devicecheck}
+mkdir -p "$OUT"
+echo "== host: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')"
+nvidia-smi -L 2>/dev/null
+NV=$( (ldconfig -p | grep -o '/[^ ]*libnvidia-opencl.so[.0-9]*'; find /usr/local/nvidia /usr/lib /usr/lib64 /lib /usr/lib/x86_64-linux-gnu -maxdepth 3 -name 'libnvidia-opencl.so*' 2>/dev/null) | head -1)
+ICD=${ICD_DIR:-/tmp/icd}
+mkdir -p "$ICD"
+if [ -n "$NV" ]; then echo "$NV" >"$ICD/nvidia.icd"; else echo "no libnvidia-opencl.so found"; fi
+export OCL_ICD_VENDORS=$ICD P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp
+timeout 60 ./gpubench -list 2>&1
+
+summary=()
+VARIANTS=${VARIANTS:-default ptx}
+for variant in $VARIANTS; do
+	case $variant in
+	ptx) opts="-D P256K1_PTX" ;;     # 64-bit PTX carry chains (their emulated twin passes on PoCL)
+	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
+	*) opts="" ;;
+	esac
+	echo
+	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"
+	P256K1_GPU_BUILD_OPTIONS=$opts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
+	# tests about building and caching, which do not depend on the kernels.
+	skip='TestPTXEmulated|TestHostPrepTimes'
+	[ $variant != default ] && skip="$skip|TestCache|TestBuildFailure|TestNoLibrary"
+	P256K1_GPU_BUILD_OPTIONS=$opts timeout 300 ./gpu.test -test.v -test.count=1 -test.skip "$skip" >"$OUT/gputest-$variant.txt" 2>&1
+	grep -a -E "^(--- |ok|FAIL|PASS|panic)" "$OUT/gputest-$variant.txt" | head -40
+	pass=$(grep -c -a '^--- PASS' "$OUT/gputest-$variant.txt")
+	fail=$(grep -c -a '^--- FAIL' "$OUT/gputest-$variant.txt")
+	oom=$(grep -a -E '^--- (PASS|FAIL): TestOutOfMemory' "$OUT/gputest-$variant.txt" | awk '{print $2}' | tr -d :)
+	summary+=("$variant: tests $pass passed, $fail failed; TestOutOfMemory ${oom:-not run}")
+done
+
+echo
+echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only)"
+for variant in $VARIANTS; do
+	echo "-- $variant"
+	sed -n '/^kind /,$p' "$OUT/gpubench-$variant.txt"
+done
+printf '%s\n' "${summary[@]}"
+echo "targets (issue 33): schnorr >= 15 M/s and ecdsa >= 18 M/s kernel-only, pubkeys >= 150 M/s kernel-only, every kind e2e/k >= 80 %, all items equal"

@@ -1,0 +1,282 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/schnorr"
+	"github.com/p256k1/p256k1/silentpayments"
+)
+
+var fieldP, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
+
+// TestFieldSelftest runs the kernels' field operations (fe_selftest) on raw
+// 256-bit values — the lazy representation lets any value below 2^256 into
+// an operation, not only values below p — and compares each normalized
+// result with math/big: random values, and the edges of every carry and
+// borrow (0, 1, C, p − 1, p, p + 1, 2^256 − 1, 2^256 − C, single limbs all
+// ones or zero, powers of two) in both operands.
+func TestFieldSelftest(t *testing.T) {
+	e := engine(t)
+	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
+	c := new(big.Int).Sub(two256, fieldP)
+	edges := []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(977), new(big.Int).Set(c), new(big.Int).Sub(c, big.NewInt(1)),
+		new(big.Int).Sub(fieldP, big.NewInt(1)), new(big.Int).Set(fieldP), new(big.Int).Add(fieldP, big.NewInt(1)),
+		new(big.Int).Sub(two256, big.NewInt(1)), new(big.Int).Sub(two256, c), new(big.Int).Lsh(big.NewInt(1), 255),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)), new(big.Int).Lsh(big.NewInt(1), 128),
+		new(big.Int).Lsh(big.NewInt(1), 64), new(big.Int).Lsh(big.NewInt(1), 192),
+	}
+	for k := range 4 { // one limb all ones, the others zero, and the reverse
+		v := new(big.Int).Lsh(new(big.Int).SetUint64(^uint64(0)), uint(64*k))
+		edges = append(edges, v, new(big.Int).Xor(new(big.Int).Sub(two256, big.NewInt(1)), v))
+	}
+	rng := rand.New(rand.NewPCG(256, 1))
+	var vals [][2]*big.Int
+	for _, a := range edges {
+		for _, b := range edges {
+			vals = append(vals, [2]*big.Int{a, b})
+		}
+	}
+	for range 2000 {
+		var a, b [32]byte
+		for j := range a {
+			a[j], b[j] = byte(rng.Uint32()), byte(rng.Uint32())
+		}
+		if rng.IntN(4) == 0 { // near p or 2^256
+			copy(a[:28], bytesOf(fieldP)[:28])
+		}
+		vals = append(vals, [2]*big.Int{new(big.Int).SetBytes(a[:]), new(big.Int).SetBytes(b[:])})
+	}
+	n := len(vals)
+	in := make([]byte, 64*n)
+	for i, v := range vals {
+		putLimbsBig(in[64*i:], v[0])
+		putLimbsBig(in[64*i+32:], v[1])
+	}
+	out := make([]byte, 7*32*n)
+	if _, err := e.run("fe_selftest", in, out, n); err != nil {
+		t.Fatal(err)
+	}
+	half := new(big.Int).Rsh(new(big.Int).Add(fieldP, big.NewInt(1)), 1)
+	names := []string{"mul", "sqr", "add", "sub", "neg", "half", "inv"}
+	for i, v := range vals {
+		a, b := v[0], v[1]
+		want := []*big.Int{
+			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
+			new(big.Int).Neg(a), new(big.Int).Mul(a, half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
+		}
+		if want[6] == nil {
+			want[6] = big.NewInt(0)
+		}
+		for j, w := range want {
+			w.Mod(w, fieldP)
+			got := limbsBig(out[224*i+32*j : 224*i+32*j+32])
+			if got.Cmp(w) != 0 {
+				t.Fatalf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
+			}
+		}
+	}
+}
+
+func bytesOf(v *big.Int) []byte {
+	var b [32]byte
+	return v.FillBytes(b[:])
+}
+
+func putLimbsBig(dst []byte, v *big.Int) {
+	b := bytesOf(v)
+	for k := range 4 {
+		binary.LittleEndian.PutUint64(dst[8*k:], binary.BigEndian.Uint64(b[24-8*k:32-8*k]))
+	}
+}
+
+func limbsBig(src []byte) *big.Int {
+	var b [32]byte
+	for k := range 4 {
+		binary.BigEndian.PutUint64(b[24-8*k:], binary.LittleEndian.Uint64(src[8*k:]))
+	}
+	return new(big.Int).SetBytes(b[:])
+}
+
+// TestLanes runs batches of every length from 1 to 2·8 + 1 with one item
+// that fails (infinity or invalid) in each position in turn: the kernels
+// that take several items per work-item (pubkeys 8, BIP-340 and point_mul
+// 4) share one inversion among them, and every lane, including a partial
+// last work-item, must give the CPU's answer.
+func TestLanes(t *testing.T) {
+	e := engine(t)
+	for n := 1; n <= 17; n++ {
+		for bad := -1; bad < n; bad++ {
+			scalars := make([][32]byte, n)
+			for i := range scalars {
+				scalars[i] = sha256.Sum256(fmt.Appendf(nil, "lane %d %d", n, i))
+			}
+			if bad >= 0 {
+				scalars[bad] = [32]byte{} // zero: the zero PublicKey
+			}
+			checkPublicKeys(t, e, scalars)
+			if n > 9 {
+				continue // the verify kinds: lengths up to 2·4 + 1
+			}
+			items := make([]schnorr.BatchItem, n)
+			for i := range items {
+				k := key(uint64(100*n + i))
+				msg := fmt.Appendf(nil, "lane %d", i)
+				sig, err := schnorr.Sign(&k, msg, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pub := k.PublicKey()
+				x, _ := pub.XOnly()
+				if i == bad {
+					msg = append(msg, '!')
+				}
+				items[i] = schnorr.BatchItem{PublicKey: &x, Message: msg, Signature: &sig}
+			}
+			ok := make([]bool, n)
+			if err := e.VerifySchnorr(items, ok); err != nil {
+				t.Fatal(err)
+			}
+			for i := range ok {
+				if ok[i] != (i != bad) {
+					t.Fatalf("n %d, bad %d: Schnorr item %d: %v", n, bad, i, ok[i])
+				}
+			}
+			txs := make([]silentpayments.TxInputs, n)
+			for i := range txs {
+				k := key(uint64(200*n + i))
+				txs[i] = silentpayments.TxInputs{Inputs: []p256k1.PublicKey{k.PublicKey()}, Outpoints: []silentpayments.Outpoint{{Vout: uint32(i)}}}
+				if i == bad {
+					neg := k.PublicKey()
+					txs[i].Inputs = append(txs[i].Inputs, neg.Negate()) // sums to zero
+				}
+			}
+			out, errs := make([]p256k1.PublicKey, n), make([]error, n)
+			if err := e.TweakData(txs, out, errs); err != nil {
+				t.Fatal(err)
+			}
+			ref, referrs := make([]p256k1.PublicKey, n), make([]error, n)
+			silentpayments.TweakDataBatch(txs, ref, referrs)
+			for i := range out {
+				if out[i] != ref[i] || (errs[i] == nil) != (referrs[i] == nil) || (i == bad) != (errs[i] != nil) {
+					t.Fatalf("n %d, bad %d: tweak item %d: %v %v, want %v %v", n, bad, i, out[i].SerializeCompressed(), errs[i], ref[i].SerializeCompressed(), referrs[i])
+				}
+			}
+		}
+	}
+}
+
+// TestPTXEmulated builds the kernels with the NVIDIA carry chains
+// (-D P256K1_PTX: 64-bit, -D P256K1_PTX32: 32-bit) and -D
+// P256K1_PTX_EMULATE: the same instruction lists run as C that does what
+// each PTX instruction does, carry flag included. The field self-test, the
+// lanes and every kind must agree with the CPU, so on NVIDIA only the one
+// line per opcode that spells it in PTX is left to gpu/devicecheck.sh. Not
+// in -short (two more kernel builds: about a minute on PoCL).
+func TestPTXEmulated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short: two more kernel builds")
+	}
+	engine(t)
+	// The first also builds with NVIDIA's -D P256K1_INLINE.
+	for _, opts := range []string{"-D P256K1_PTX -D P256K1_PTX_EMULATE -D P256K1_INLINE", "-D P256K1_PTX32 -D P256K1_PTX_EMULATE"} {
+		t.Run(opts, func(t *testing.T) {
+			old := getenv
+			getenv = func(k string) string {
+				if k == "P256K1_GPU_BUILD_OPTIONS" {
+					return opts
+				}
+				return old(k)
+			}
+			e, err := Open(&Options{Device: -1, CacheDir: t.TempDir()})
+			getenv = old
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			saved := engineOverride
+			engineOverride = e
+			defer func() { engineOverride = saved }()
+			t.Run("FieldSelftest", TestFieldSelftest)
+			t.Run("PublicKeys", TestPublicKeys)
+			t.Run("Lanes", TestLanes)
+			t.Run("VerifySchnorr", TestVerifySchnorr)
+			t.Run("VerifyECDSA", TestVerifyECDSA)
+			t.Run("TweakData", TestTweakData)
+		})
+	}
+}
+
+// TestPointMulEdges runs the point_mul kernel on scalars whose GLV halves
+// sit at the edges of the signed 5-bit recoding (0, 1, 15, 16, 17, 31, 32,
+// 33, 2^127, 2^128 − 1 for either half, n − 1, λ, …) and random ones, on
+// the generator and another point, against the CPU's TweakMul.
+func TestPointMulEdges(t *testing.T) {
+	e := engine(t)
+	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
+	var ks []*big.Int
+	small := []int64{1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000}
+	for _, v := range small {
+		ks = append(ks, big.NewInt(v), new(big.Int).Sub(nOrder, big.NewInt(v)))
+		ks = append(ks, new(big.Int).Mul(lambda, big.NewInt(v))) // k1 ≈ 0, k2 = v
+	}
+	for _, sh := range []uint{64, 125, 126, 127, 128, 129, 130, 200, 255} {
+		p := new(big.Int).Lsh(big.NewInt(1), sh)
+		ks = append(ks, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(new(big.Int).Mul(lambda, p), big.NewInt(16)))
+	}
+	rng := rand.New(rand.NewPCG(128, 5))
+	for range 40 {
+		var b [32]byte
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		ks = append(ks, new(big.Int).SetBytes(b[:]))
+	}
+	base := []p256k1.PublicKey{generator(), func() p256k1.PublicKey { k := key(77); return k.PublicKey() }()}
+	var in []byte
+	type job struct {
+		pt p256k1.PublicKey
+		k  [32]byte
+	}
+	var jobs []job
+	for _, pt := range base {
+		for _, kb := range ks {
+			k := new(big.Int).Mod(kb, nOrder)
+			if k.Sign() == 0 {
+				continue
+			}
+			var j job
+			j.pt = pt
+			k.FillBytes(j.k[:])
+			jobs = append(jobs, j)
+			var sc scalar.Scalar
+			sc.SetBytes(&j.k)
+			item := make([]byte, 100)
+			u := pt.SerializeUncompressed()
+			copy(item, u[1:])
+			glvEncode(item[64:96], item[96:100], &sc)
+			in = append(in, item...)
+		}
+	}
+	out := make([]byte, 64*len(jobs))
+	if _, err := e.run("point_mul", in, out, len(jobs)); err != nil {
+		t.Fatal(err)
+	}
+	for i, j := range jobs {
+		want, err := j.pt.TweakMul(&j.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decodePoint(out[64*i : 64*i+64]); got != want {
+			t.Fatalf("job %d: %x·P: device %x, CPU %x", i, j.k, got.SerializeCompressed(), want.SerializeCompressed())
+		}
+	}
+}
