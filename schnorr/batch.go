@@ -171,7 +171,7 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 		}
 		rx.SetBytes((*[32]byte)(items[i].Signature[:32]))
 		// The point with x = r and an odd Y is −R.
-		if !en.negR.SetXOVar(&rx, true) {
+		if !batch.LiftXVar(&en.negR, &rx, true) {
 			en.ok = false
 			if failFast {
 				return false

@@ -1,9 +1,12 @@
 package batch
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -66,5 +69,46 @@ func TestGrow(t *testing.T) {
 	s2 := Grow(s, 3)
 	if len(s2) != 3 || &s2[0] != &s[0] {
 		t.Fatal("Grow reallocated although the capacity was enough")
+	}
+}
+
+// TestLiftXVar compares LiftXVar with group.Affine.SetXOVar on random x
+// (about half have no point), edge values and both parities.
+func TestLiftXVar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var xs []field.Element
+	for _, v := range []uint64{0, 1, 2, 3, 7} {
+		var e field.Element
+		xs = append(xs, *e.SetInt(uint32(v)))
+	}
+	var pm1 [32]byte // p − 1
+	for i := range pm1 {
+		pm1[i] = 0xff
+	}
+	pm1[27], pm1[28], pm1[29], pm1[30], pm1[31] = 0xfe, 0xff, 0xff, 0xfc, 0x2e
+	var e field.Element
+	e.SetBytes(&pm1)
+	xs = append(xs, e)
+	for range 300 {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		if e.SetBytes(&b) == 0 {
+			continue
+		}
+		xs = append(xs, e)
+	}
+	for _, x := range xs {
+		for _, odd := range []bool{false, true} {
+			var got, want group.Affine
+			ok := LiftXVar(&got, &x, odd)
+			if ok != want.SetXOVar(&x, odd) {
+				t.Fatalf("LiftXVar(%v, %v) = %v", x, odd, ok)
+			}
+			if ok && (!got.X.EqualVar(&want.X) || !got.Y.EqualVar(&want.Y) || got.Infinity != 0) {
+				t.Fatalf("LiftXVar(%v, %v): wrong point", x, odd)
+			}
+		}
 	}
 }

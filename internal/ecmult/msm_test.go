@@ -81,6 +81,20 @@ var msmEvaluators = []struct {
 	{"affine4 rounds 3/2", msmAffineRounds(4, 3, 2)},
 	{"affine6 rounds 5", msmAffineRounds(6, 5, 1)},
 	{"affine9 rounds 16/4", msmAffineRounds(9, 16, 4)},
+	{"affine7 5×52", msmAffine52(7, 0, 0)},
+	{"affine4 rounds 3/2 5×52", msmAffine52(4, 3, 2)},
+	{"affine9 rounds 16/4 5×52", msmAffine52(9, 16, 4)},
+}
+
+// msmAffine52 is msmAffineRounds with the 5×52 buckets, the twin of the
+// 4×64 ones (where those are the default).
+func msmAffine52(c uint, maxRound, minRound int) func(m *Multi, r *group.Jacobian) {
+	return func(m *Multi, r *group.Jacobian) {
+		saved := pippengerFE4
+		pippengerFE4 = false
+		defer func() { pippengerFE4 = saved }()
+		msmAffineRounds(c, maxRound, minRound)(m, r)
+	}
 }
 
 // msmAffineRounds returns an evaluator running the affine strategy at
@@ -260,6 +274,8 @@ func TestPippengerDifferential(t *testing.T) {
 		{"affine10", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 10) }},
 		{"affine8 rounds 7/3", msmAffineRounds(8, 7, 3)},
 		{"affine11 rounds 200/1", msmAffineRounds(11, 200, 1)},
+		{"affine10 5×52", msmAffine52(10, 0, 0)},
+		{"affine8 rounds 7/3 5×52", msmAffine52(8, 7, 3)},
 	}
 	var m Multi
 	for _, n := range sizes {

@@ -59,3 +59,24 @@ func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
 
 //go:noescape
 func addStorageZInvVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) (ok int)
+
+// SqrN sets r = a^(2^n), n ≥ 1, by n squarings. Constant time in a (the
+// count n is public). r may alias a.
+func SqrN(r, a *Element, n int) { sqrNAsm((*[4]uint64)(r), (*[4]uint64)(a), n) }
+
+// AffineAddInvVar is one backward step of a batch of affine additions
+// sharing one inversion (Montgomery's trick): with acc the inverse of the
+// product of the denominators up to this one and pref the product of those
+// before it (one for the first), it sets b = b + (px, py), computing
+// 1/(px − bx) as acc·pref, and sets acc = acc·(px − bx). For b finite and
+// px ≠ bx (mod p); b must not alias the other arguments. Variable time
+// (only for public data).
+func AffineAddInvVar(b *group.AffineStorage, px, py, acc, pref *Element) {
+	affineAddInvAsm(b, px, py, acc, pref)
+}
+
+//go:noescape
+func sqrNAsm(r, a *[4]uint64, n int)
+
+//go:noescape
+func affineAddInvAsm(b *group.AffineStorage, px, py, acc, pref *Element)

@@ -1,0 +1,91 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+)
+
+// The kernels of the multi-scalar multiplication's affine buckets and of
+// lift_x in the 4×64 form (unit fe4): repeated squaring, for square roots
+// and inversions by exponentiation, and one affine addition fused with its
+// step of Montgomery's batch inversion. Variable time in use (public data);
+// the code itself has no data-dependent branch other than sqrNAsm's count.
+
+// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings, n ≥ 1.
+func sqrN4() {
+	TEXT("sqrNAsm", 0, "func(r, a *[4]uint64, n int)")
+	Pragma("noescape")
+	Doc("sqrNAsm sets r = a^(2^n) for n ≥ 1 (values below 2^256). r may alias a.")
+	g := newGen()
+	cnt := AllocLocal(8)
+	c := g.p.get()
+	Load(Param("n"), c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	g.sqr4(argElem("r", 0), argElem("a", 0))
+	Label("sqrN_loop")
+	c = g.p.get()
+	MOVQ(cnt, c)
+	DECQ(c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	JLE(LabelRef("sqrN_done"))
+	g.sqr4(argElem("r", 0), argElem("r", 0))
+	JMP(LabelRef("sqrN_loop"))
+	Label("sqrN_done")
+	g.done()
+	RET()
+}
+
+// affineAddInv4 generates affineAddInvAsm, the backward step of a batch of
+// affine additions b += (px, py) sharing one inversion: with acc the
+// inverse of the product of the denominators up to this one and pref the
+// product of those before it, 1/(px − bx) = acc·pref and acc becomes the
+// inverse of the product before this one; then λ = (py − by)/(px − bx),
+// x3 = λ² − bx − px, y3 = λ·(bx − x3) − by. For px ≠ bx (mod p); b must
+// not alias px, py, acc or pref.
+func affineAddInv4() {
+	TEXT("affineAddInvAsm", 0, "func(b, px, py, acc, pref *uint64)")
+	Pragma("noescape")
+	Doc("affineAddInvAsm sets b = b + (px, py) with 1/(px − bx) = acc·pref, and acc = acc·(px − bx). Variable time (public data).")
+	g := newGen()
+	bx, by := argElem("b", s4x), argElem("b", s4y)
+	px, py := argElem("px", 0), argElem("py", 0)
+	acc, pref := argElem("acc", 0), argElem("pref", 0)
+	t, den, lam, x3 := local4(), local4(), local4(), local4()
+	Comment("den = px − bx")
+	v := g.load4(px)
+	g.subv4(v, bx)
+	g.store4(den, v)
+	g.free4(v)
+	g.mul4(t, acc, pref)  // 1/den
+	g.mul4(acc, acc, den) // the inverse of the earlier denominators' product
+	Comment("λ = (py − by)/den")
+	v = g.load4(py)
+	g.subv4(v, by)
+	g.store4(lam, v)
+	g.free4(v)
+	g.mul4(lam, lam, t)
+	g.sqr4(x3, lam)
+	Comment("x3 = λ² − bx − px")
+	v = g.load4(x3)
+	g.subv4(v, bx)
+	g.subv4(v, px)
+	g.store4(x3, v)
+	g.free4(v)
+	Comment("y3 = λ·(bx − x3) − by")
+	v = g.load4(bx)
+	g.subv4(v, x3)
+	g.store4(t, v)
+	g.free4(v)
+	g.mul4(t, t, lam)
+	v = g.load4(t)
+	g.subv4(v, by)
+	g.store4(by, v)
+	g.free4(v)
+	g.copy4(bx, x3)
+	g.done()
+	RET()
+}
+
+var _ = Imm

@@ -1,0 +1,84 @@
+package ecmult
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/scalar"
+)
+
+// TestMSMCPUTime measures EvalVar on sums of n points with full scalars
+// (libsecp256k1's bench_ecmult shape) by per-thread CPU time, with the
+// variants interleaved round by round, and prints the median per point.
+// Run with MSM_CPUTIME=1 go test -run MSMCPUTime -v ./internal/ecmult;
+// MSM_SIZES="127 1023" and MSM_ROUNDS choose the sizes and rounds.
+func TestMSMCPUTime(t *testing.T) {
+	if os.Getenv("MSM_CPUTIME") == "" {
+		t.Skip("set MSM_CPUTIME=1 to run")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	sizes := []int{127, 1023, 8191}
+	if s := os.Getenv("MSM_SIZES"); s != "" {
+		sizes = nil
+		for _, f := range strings.Fields(s) {
+			n, _ := strconv.Atoi(f)
+			sizes = append(sizes, n)
+		}
+	}
+	rounds := 7
+	if s := os.Getenv("MSM_ROUNDS"); s != "" {
+		rounds, _ = strconv.Atoi(s)
+	}
+	variants := []struct {
+		name string
+		set  func()
+	}{
+		{"4x64", func() { pippengerFE4 = true }},
+		{"5x52", func() { pippengerFE4 = false }},
+	}
+	defer func() { pippengerFE4 = true }()
+	rng := emRng(21)
+	for _, n := range sizes {
+		pts := make([]group.Affine, n)
+		ks := make([]scalar.Scalar, n)
+		for i := range pts {
+			pts[i] = msmAffine(emRandPoint(rng))
+			ks[i] = emScalar(msmRandScalar(rng))
+		}
+		g := emScalar(msmRandScalar(rng))
+		var m Multi
+		run := func() {
+			m.Reset()
+			for i := range pts {
+				m.AddVar(&pts[i], &ks[i])
+			}
+			m.AddGVar(&g)
+			var r group.Jacobian
+			m.EvalVar(&r)
+		}
+		calls := max(1, 20000/n)
+		res := make([][]float64, len(variants))
+		for range rounds {
+			for k, v := range variants {
+				v.set()
+				run()
+				t0 := emThreadCPU()
+				for range calls {
+					run()
+				}
+				res[k] = append(res[k], float64(emThreadCPU()-t0)/float64(calls*n))
+			}
+		}
+		for k, v := range variants {
+			slices.Sort(res[k])
+			fmt.Printf("n=%-5d %-5s  median %7.0f ns/point  min %7.0f\n", n, v.name, res[k][rounds/2], res[k][0])
+		}
+	}
+}

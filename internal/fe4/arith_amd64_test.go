@@ -1,0 +1,164 @@
+//go:build amd64 && !purego
+
+package fe4
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/p256k1/p256k1/internal/cputime"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/reference"
+)
+
+// The linear operations, SqrN, SqrtVar, InvertVar and AffineAddInvVar
+// against math/big, on the edge values of inputs (0, p, values above p)
+// and random ones.
+
+func TestLinear(t *testing.T) {
+	in := inputs(rand.New(rand.NewPCG(7, 8)), 150)
+	for i, a := range in {
+		for j := i % 5; j < len(in); j += 7 {
+			b := in[j]
+			var r Element
+			Add(&r, &a, &b)
+			checkValue(t, "Add", &r, new(big.Int).Add(toBig(&a), toBig(&b)))
+			Sub(&r, &a, &b)
+			checkValue(t, "Sub", &r, new(big.Int).Sub(toBig(&a), toBig(&b)))
+			zero := new(big.Int).Mod(new(big.Int).Sub(toBig(&a), toBig(&b)), reference.P).Sign() == 0
+			if a.EqualVar(&b) != zero {
+				t.Fatalf("EqualVar(%x, %x) = %v", a, b, !zero)
+			}
+		}
+		zero := new(big.Int).Mod(toBig(&a), reference.P).Sign() == 0
+		if a.IsZeroVar() != zero {
+			t.Fatalf("IsZeroVar(%x) = %v", a, !zero)
+		}
+		odd := new(big.Int).Mod(toBig(&a), reference.P).Bit(0) == 1
+		if a.IsOdd() != odd {
+			t.Fatalf("IsOdd(%x) = %v", a, !odd)
+		}
+	}
+}
+
+func TestSqrNSqrtInvert(t *testing.T) {
+	requireAsm(t)
+	p := reference.P
+	for _, a := range inputs(rand.New(rand.NewPCG(9, 10)), 60) {
+		x := toBig(&a)
+		for _, n := range []int{1, 2, 3, 23, 88} {
+			var r Element
+			SqrN(&r, &a, n)
+			checkValue(t, "SqrN", &r, new(big.Int).Exp(x, new(big.Int).Lsh(big.NewInt(1), uint(n)), p))
+			r = a
+			SqrN(&r, &r, n)
+			checkValue(t, "SqrN r=a", &r, new(big.Int).Exp(x, new(big.Int).Lsh(big.NewInt(1), uint(n)), p))
+		}
+		var r Element
+		ok := SqrtVar(&r, &a)
+		xm := new(big.Int).Mod(x, p)
+		want := new(big.Int).ModSqrt(xm, p) != nil
+		if ok != want {
+			t.Fatalf("SqrtVar(%x) ok = %v", a, ok)
+		}
+		if ok {
+			rr := toBig(&r)
+			if new(big.Int).Mod(new(big.Int).Mul(rr, rr), p).Cmp(xm) != 0 {
+				t.Fatalf("SqrtVar(%x) = %x, not a root", a, r)
+			}
+		}
+		InvertVar(&r, &a)
+		if xm.Sign() == 0 {
+			checkValue(t, "InvertVar(0)", &r, big.NewInt(0))
+		} else {
+			checkValue(t, "InvertVar", &r, new(big.Int).ModInverse(xm, p))
+		}
+	}
+}
+
+func TestAffineAddInvVar(t *testing.T) {
+	requireAsm(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	p := reference.P
+	for range 200 {
+		a, b := randPoint(rng), randPoint(rng)
+		if a.X.Cmp(b.X) == 0 {
+			continue
+		}
+		// A batch of two: the first denominator d0 (random), this one
+		// d1 = bx − ax; acc = 1/(d0·d1), pref = d0.
+		d0 := new(big.Int).Add(new(big.Int).Mod(randBig(rng, 256), new(big.Int).Sub(p, big.NewInt(1))), big.NewInt(1))
+		d1 := new(big.Int).Mod(new(big.Int).Sub(b.X, a.X), p)
+		acc := fromBig(new(big.Int).ModInverse(new(big.Int).Mul(d0, d1), p))
+		pref := fromBig(d0)
+		// Coordinates possibly at or above p, as the kernels allow.
+		var s group.AffineStorage
+		s.X, s.Y = [4]uint64(fromBig(a.X)), [4]uint64(fromBig(a.Y))
+		px, py := fromBig(b.X), fromBig(b.Y)
+		if rng.IntN(2) == 0 && new(big.Int).Add(b.Y, p).BitLen() <= 256 {
+			py = fromBig(new(big.Int).Add(b.Y, p))
+		}
+		AffineAddInvVar(&s, &px, &py, &acc, &pref)
+		sum := reference.Add(a, b)
+		x3, y3 := Element(s.X), Element(s.Y)
+		checkValue(t, "x3", &x3, sum.X)
+		checkValue(t, "y3", &y3, sum.Y)
+		checkValue(t, "acc", &acc, new(big.Int).ModInverse(d0, p))
+	}
+}
+
+func BenchmarkSqrt(b *testing.B) {
+	requireAsm(b)
+	a := Element{5, 6, 7, 8}
+	var f field.Element
+	a.ToField(&f)
+	b.Run("fe4", func(b *testing.B) {
+		var r Element
+		for b.Loop() {
+			SqrtVar(&r, &a)
+		}
+	})
+	b.Run("field", func(b *testing.B) {
+		var r field.Element
+		for b.Loop() {
+			r.Sqrt(&f)
+		}
+	})
+}
+
+// TestSqrtCPUTime compares SqrtVar with field.Sqrt by per-thread CPU time,
+// interleaved (FE4_CPUTIME=1 go test -run SqrtCPUTime -v).
+func TestSqrtCPUTime(t *testing.T) {
+	if os.Getenv("FE4_CPUTIME") == "" {
+		t.Skip("set FE4_CPUTIME=1 to run")
+	}
+	requireAsm(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	a := Element{5, 6, 7, 8}
+	var f, fr field.Element
+	a.ToField(&f)
+	var r Element
+	var x, y []float64
+	for range 21 {
+		t0 := cputime.Thread()
+		for range 200 {
+			SqrtVar(&r, &a)
+		}
+		t1 := cputime.Thread()
+		for range 200 {
+			fr.Sqrt(&f)
+		}
+		t2 := cputime.Thread()
+		x = append(x, float64(t1-t0)/200)
+		y = append(y, float64(t2-t1)/200)
+	}
+	slices.Sort(x)
+	slices.Sort(y)
+	t.Logf("sqrt: fe4 %.0f ns, field %.0f ns (medians of 21 rounds, thread CPU time)", x[10], y[10])
+}
