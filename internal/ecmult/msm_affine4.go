@@ -58,96 +58,190 @@ func (s *pippengerScratch) convert4(terms []term) {
 	}
 }
 
-// signed4 returns term i's point's Y for digit v (negated if v < 0) and
-// the bucket index.
-func (s *pippengerScratch) signed4(i int32, v int16) (*fe4.Element, int) {
-	p := &s.pts[i]
-	if v < 0 {
-		return &p.ny, int(-v) - 1
-	}
-	return &p.y, int(v) - 1
+// entry4 is a queued or carried bucket addition: term i's point (its Y
+// negated if neg) into bucket bi.
+type entry4 struct {
+	i, bi int32
+	neg   bool
 }
 
-// accumulate4 is accumulate in the 4×64 form (s.b4 for s.abuckets).
-func (s *pippengerScratch) accumulate4(terms []term, ds []int16, k int) {
-	for j := range s.b4 {
-		s.b4[j].inf = true
-		s.busy[j] = 0
+// Sizes of the 4×64 strategy, chosen with BenchmarkPippenger4 (see
+// ARCHITECTURE.md): the windows are accumulated together in groups of at
+// most maxBuckets4 buckets, in rounds of round4 additions sharing one
+// inversion.
+const (
+	maxBuckets4 = 8192
+	round4      = 256
+)
+
+// pippengerAffine4 is pippengerAffineVar in the 4×64 form, with the
+// windows accumulated together rather than one after the other: the
+// buckets of a group of windows (all of them unless they would exceed
+// maxBuckets4) are filled in one pass over the terms, so that a round of
+// round4 additions rarely meets a busy bucket and one inversion serves
+// them all, and no addition is left to Jacobian overflow buckets; then the
+// running sums of every window of the group advance side by side in
+// segments (sums4), hundreds of independent affine additions per
+// inversion. The windows' sums enter the accumulator from the top, c
+// doublings apart, as before.
+func (m *Multi) pippengerAffine4(r *group.Jacobian, c uint) {
+	nt, nw := m.pippengerDigits(c)
+	defer func() { m.terms = m.terms[:nt] }()
+	n := len(m.terms)
+	s := &m.pip
+	s.convert4(m.terms)
+	nb := 1 << (c - 1)
+	mb := s.maxBuckets
+	if mb == 0 {
+		mb = maxBuckets4
 	}
+	gw := max(1, min(nw, mb/nb)) // windows per group
+	segs := segments4(c)
+	chains := gw * segs
+	s.b4 = grow(s.b4, gw*nb)
+	s.busy = grow(s.busy, gw*nb)
+	k := s.maxRound
+	if k == 0 {
+		k = round4
+	}
+	k = max(min(k, gw*nb), 1)
+	w := max(k, chains)
+	s.q4 = grow(s.q4, k)[:0]
+	s.c4 = grow(s.c4, n*gw)[:0]
+	s.c4b = grow(s.c4b, n*gw)[:0]
+	s.kind = grow(s.kind, w)
+	s.pre4 = grow(s.pre4, w)
+	s.den4 = grow(s.den4, w)
+	s.runs4 = grow(s.runs4, chains)
+	s.sums4 = grow(s.sums4, chains)
+	s.dst4 = grow(s.dst4, chains)
+	s.src4 = grow(s.src4, chains)
+	s.wsum = grow(s.wsum, gw)
+
+	// The top window holds the top rb bits and a carry: its digits lie in
+	// [0, 2^rb]. When it has so few buckets that each would take more
+	// additions (one per round at most) than there are rounds, about
+	// n/2^rb against n·nw/k, the rounds would wait for it: it is summed
+	// apart, with Jacobian buckets.
+	rb := 128 - (nw-1)*int(c)
+	hot := (1<<rb)*nw < 2*k
+	r.SetInfinity()
+	for top := nw - 1; top >= 0; top -= gw {
+		lo := max(0, top-gw+1)
+		cnt := top - lo + 1
+		skip := -1
+		if hot && top == nw-1 {
+			skip = top
+			s.sumJacobianWindow(&s.wsum[cnt-1], m.terms, m.digits[top*n:(top+1)*n], 1<<rb)
+		}
+		s.accumulateAll4(m.digits, n, lo, cnt, nb, k, skip)
+		s.sumAll4(cnt, nb, segs, skip-lo)
+		for w := top; w >= lo; w-- {
+			if r.Infinity == 0 {
+				for k := uint(0); k < c; k++ {
+					r.DoubleVar(r, nil)
+				}
+			}
+			r.AddVar(r, &s.wsum[w-lo], nil)
+		}
+	}
+}
+
+// segments4 returns the number of segments of a window's running sums:
+// about the square root of the number of buckets.
+func segments4(c uint) int { return 1 << ((c - 1) / 2) }
+
+// accumulateAll4 fills the buckets of windows lo … lo+cnt−1 (window w's
+// bucket j at (w−lo)·nb + j) with the terms' points, by rounds of k queued
+// additions (flush4); a term whose bucket already has an addition queued
+// in the round waits in the carry list for the next one. Window skip is
+// left out (−1: none).
+func (s *pippengerScratch) accumulateAll4(digits []int16, n, lo, cnt, nb, k, skip int) {
+	b4 := s.b4[:cnt*nb]
+	for j := range b4 {
+		b4[j].inf = true
+	}
+	clear(s.busy[:cnt*nb])
 	s.round = 1
-	s.queue = s.queue[:0]
-	s.carry = s.carry[:0]
-	for i, v := range ds {
-		if v == 0 {
-			continue
+	s.q4 = s.q4[:0]
+	s.c4 = s.c4[:0]
+	for i := 0; i < n; i++ {
+		for w := lo; w < lo+cnt; w++ {
+			v := digits[w*n+i]
+			if v == 0 || w == skip {
+				continue
+			}
+			base := int32((w - lo) * nb)
+			e := entry4{i: int32(i), bi: base + int32(v) - 1}
+			if v < 0 {
+				e = entry4{i: int32(i), bi: base - int32(v) - 1, neg: true}
+			}
+			s.place4(e)
+			if len(s.q4) >= k {
+				s.flush4()
+				s.drain4(k)
+			}
 		}
-		s.place4(ds, int32(i))
-		for len(s.queue) >= k {
-			s.flush4(ds)
-			s.drain4(ds, k)
-		}
 	}
-	minRound := s.minRound
-	if minRound == 0 {
-		minRound = defaultMinRound
+	for len(s.q4) > 0 {
+		s.flush4()
+		s.drain4(k)
 	}
-	for len(s.queue) >= minRound {
-		s.flush4(ds)
-		s.drain4(ds, k)
-	}
-	for _, i := range s.queue {
-		s.addOverflow(terms, ds, i)
-	}
-	for _, i := range s.carry {
-		s.addOverflow(terms, ds, i)
-	}
-	s.queue = s.queue[:0]
-	s.carry = s.carry[:0]
 }
 
-// place4 is place in the 4×64 form.
-func (s *pippengerScratch) place4(ds []int16, i int32) {
-	y, bi := s.signed4(i, ds[i])
-	b := &s.b4[bi]
+// y4 returns the Y of entry e's point.
+func (s *pippengerScratch) y4(e entry4) *fe4.Element {
+	if e.neg {
+		return &s.pts[e.i].ny
+	}
+	return &s.pts[e.i].y
+}
+
+// place4 stores entry e's point in its empty bucket, or queues its
+// addition, or carries it if its bucket is busy this round.
+func (s *pippengerScratch) place4(e entry4) {
+	b := &s.b4[e.bi]
 	if b.inf {
-		*b.x() = s.pts[i].x
-		*b.y() = *y
+		*b.x() = s.pts[e.i].x
+		*b.y() = *s.y4(e)
 		b.inf = false
 		return
 	}
-	if s.busy[bi] == s.round {
-		s.carry = append(s.carry, i)
+	if s.busy[e.bi] == s.round {
+		s.c4 = append(s.c4, e)
 		return
 	}
-	s.busy[bi] = s.round
-	s.queue = append(s.queue, i)
+	s.busy[e.bi] = s.round
+	s.q4 = append(s.q4, e)
 }
 
-// drain4 is drain in the 4×64 form.
-func (s *pippengerScratch) drain4(ds []int16, k int) {
-	old := s.carry
-	s.carry = s.carry2[:0]
-	for j, i := range old {
-		if len(s.queue) >= k {
-			s.carry = append(s.carry, old[j:]...)
+// drain4 places the carried entries again after a flush, until the queue
+// holds k additions; the others stay carried.
+func (s *pippengerScratch) drain4(k int) {
+	old := s.c4
+	s.c4 = s.c4b[:0]
+	for j, e := range old {
+		if len(s.q4) >= k {
+			s.c4 = append(s.c4, old[j:]...)
 			break
 		}
-		s.place4(ds, i)
+		s.place4(e)
 	}
-	s.carry2 = old[:0]
+	s.c4b = old[:0]
 }
 
-// flush4 is flush in the 4×64 form: the denominators' prefix products
-// forward, one inversion, then one fused step per addition backward.
-func (s *pippengerScratch) flush4(ds []int16) {
-	q := s.queue
+// flush4 performs the queued additions with one inversion: the
+// denominators' prefix products forward, then one fused step per addition
+// backward (fe4.AffineAddInvVar); and starts a new round.
+func (s *pippengerScratch) flush4() {
+	q := s.q4
 	pre, den := s.pre4[:len(q)], s.den4[:len(q)]
 	acc := fe4One
-	for j, i := range q {
-		y, bi := s.signed4(i, ds[i])
-		b := &s.b4[bi]
+	for j, e := range q {
+		y := s.y4(e)
+		b := &s.b4[e.bi]
 		d := &den[j]
-		fe4.Sub(d, &s.pts[i].x, b.x())
+		fe4.Sub(d, &s.pts[e.i].x, b.x())
 		s.kind[j] = addGeneric
 		if d.IsZeroVar() {
 			if y.EqualVar(b.y()) {
@@ -163,12 +257,11 @@ func (s *pippengerScratch) flush4(ds []int16) {
 	}
 	fe4.InvertVar(&acc, &acc)
 	for j := len(q) - 1; j >= 0; j-- {
-		i := q[j]
-		y, bi := s.signed4(i, ds[i])
-		b := &s.b4[bi]
+		e := q[j]
+		b := &s.b4[e.bi]
 		switch s.kind[j] {
 		case addGeneric:
-			fe4.AffineAddInvVar(&b.p, &s.pts[i].x, y, &acc, &pre[j])
+			fe4.AffineAddInvVar(&b.p, &s.pts[e.i].x, s.y4(e), &acc, &pre[j])
 		case addDouble:
 			var inv fe4.Element
 			fe4.Mul(&inv, &acc, &pre[j])
@@ -178,7 +271,7 @@ func (s *pippengerScratch) flush4(ds []int16) {
 			b.inf = true
 		}
 	}
-	s.queue = s.queue[:0]
+	s.q4 = s.q4[:0]
 	s.round++
 }
 
@@ -248,57 +341,84 @@ func (s *pippengerScratch) batchAdd4(dst, src []*bucket4) {
 	}
 }
 
-// sumSegmented4 is sumSegmented in the 4×64 form.
-func (s *pippengerScratch) sumSegmented4(r *group.Jacobian, segs int) {
-	nb := len(s.b4)
-	if s.overUsed {
-		group.BatchToAffineVar(s.overAff, s.over)
-		dst, src := s.dst4[:0], s.src4[:0]
-		for j := range s.over {
-			if s.over[j].Infinity == 0 {
-				o := &s.over4[j]
-				fe4.FromAffine(&o.p, &s.overAff[j])
-				o.inf = false
-				dst = append(dst, &s.b4[j])
-				src = append(src, o)
-				s.over[j].Infinity = 1
-			}
-		}
-		s.batchAdd4(dst, src)
-		s.overUsed = false
-	}
+// sumAll4 sets s.wsum[w] to Σ_j (j+1)·B_{w,j} for each of the cnt windows
+// whose buckets s.b4 holds (nb each). Each window's buckets are cut into
+// segs segments of L = nb/segs; the running sums of all segments of all
+// windows advance together, one batch of affine additions per step, giving
+// per segment t R_t = Σ B and S_t = Σ (j + 1 − tL)·B_j; then the window's
+// sum is Σ_t S_t + L·Σ_t t·R_t, the last by Jacobian running sums over the
+// segments and log2(L) doublings. Window skip (relative to the group; −1
+// or below: none) is left alone.
+func (s *pippengerScratch) sumAll4(cnt, nb, segs, skip int) {
 	l := nb / segs
-	runs, sums := s.runs4[:segs], s.sums4[:segs]
+	chains := cnt * segs
+	runs, sums := s.runs4[:chains], s.sums4[:chains]
 	for t := range runs {
 		runs[t].inf = true
 		sums[t].inf = true
 	}
-	dst, src := s.dst4[:segs], s.src4[:segs]
+	dst, src := s.dst4[:chains], s.src4[:chains]
 	for i := l - 1; i >= 0; i-- {
-		for t := range runs {
-			dst[t], src[t] = &runs[t], &s.b4[t*l+i]
+		for ch := range runs {
+			dst[ch], src[ch] = &runs[ch], &s.b4[ch*l+i]
 		}
 		s.batchAdd4(dst, src)
-		for t := range runs {
-			dst[t], src[t] = &sums[t], &runs[t]
+		for ch := range runs {
+			dst[ch], src[ch] = &sums[ch], &runs[ch]
 		}
 		s.batchAdd4(dst, src)
 	}
-	var run, tot group.Jacobian
 	var a group.Affine
-	run.SetInfinity()
-	tot.SetInfinity()
-	for t := segs - 1; t >= 1; t-- {
-		run.AddAffineVar(&run, runs[t].toAffine(&a), nil)
-		tot.AddVar(&tot, &run, nil)
-	}
-	if tot.Infinity == 0 {
-		for k := l; k > 1; k >>= 1 {
-			tot.DoubleVar(&tot, nil)
+	for w := 0; w < cnt; w++ {
+		if w == skip {
+			continue
+		}
+		var run group.Jacobian
+		tot := &s.wsum[w]
+		run.SetInfinity()
+		tot.SetInfinity()
+		for t := segs - 1; t >= 1; t-- {
+			if !runs[w*segs+t].inf {
+				run.AddAffineVar(&run, runs[w*segs+t].toAffine(&a), nil)
+			}
+			tot.AddVar(tot, &run, nil)
+		}
+		if tot.Infinity == 0 {
+			for k := l; k > 1; k >>= 1 {
+				tot.DoubleVar(tot, nil)
+			}
+		}
+		for t := 0; t < segs; t++ {
+			if !sums[w*segs+t].inf {
+				tot.AddAffineVar(tot, sums[w*segs+t].toAffine(&a), nil)
+			}
 		}
 	}
-	for t := range sums {
-		tot.AddAffineVar(&tot, sums[t].toAffine(&a), nil)
+}
+
+// sumJacobianWindow sets r to Σ_j (j+1)·B_j for one window's digits ds,
+// none above nb, with Jacobian buckets filled by mixed additions.
+func (s *pippengerScratch) sumJacobianWindow(r *group.Jacobian, terms []term, ds []int16, nb int) {
+	s.over = grow(s.over, nb)
+	buckets := s.over[:nb]
+	for j := range buckets {
+		buckets[j].Infinity = 1
 	}
-	*r = tot
+	var p group.Affine
+	for i, v := range ds {
+		if v == 0 {
+			continue
+		}
+		p.X = terms[i].p.X
+		bi := signedPoint(&p.Y, &terms[i].p, v)
+		p.Infinity = 0
+		buckets[bi].AddAffineVar(&buckets[bi], &p, nil)
+	}
+	var run group.Jacobian
+	run.SetInfinity()
+	r.SetInfinity()
+	for j := nb - 1; j >= 0; j-- {
+		run.AddVar(&run, &buckets[j], nil)
+		r.AddVar(r, &run, nil)
+	}
 }

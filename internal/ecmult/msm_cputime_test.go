@@ -36,14 +36,21 @@ func TestMSMCPUTime(t *testing.T) {
 	if s := os.Getenv("MSM_ROUNDS"); s != "" {
 		rounds, _ = strconv.Atoi(s)
 	}
-	variants := []struct {
+	type variant struct {
 		name string
-		set  func()
-	}{
-		{"4x64", func() { pippengerFE4 = true }},
-		{"5x52", func() { pippengerFE4 = false }},
+		fe4  bool
+		c    uint // 0: EvalVar's choice
 	}
-	defer func() { pippengerFE4 = true }()
+	variants := []variant{{"4x64", true, 0}, {"5x52", false, 0}}
+	if s := os.Getenv("MSM_WINDOWS"); s != "" {
+		variants = variants[:1]
+		for _, f := range strings.Fields(s) {
+			c, _ := strconv.Atoi(f)
+			variants = append(variants, variant{fmt.Sprintf("c=%d", c), true, uint(c)})
+		}
+	}
+	saved := pippengerFE4
+	defer func() { pippengerFE4 = saved }()
 	rng := emRng(21)
 	for _, n := range sizes {
 		pts := make([]group.Affine, n)
@@ -54,24 +61,28 @@ func TestMSMCPUTime(t *testing.T) {
 		}
 		g := emScalar(msmRandScalar(rng))
 		var m Multi
-		run := func() {
+		run := func(c uint) {
 			m.Reset()
 			for i := range pts {
 				m.AddVar(&pts[i], &ks[i])
 			}
 			m.AddGVar(&g)
 			var r group.Jacobian
-			m.EvalVar(&r)
+			if c == 0 {
+				m.EvalVar(&r)
+			} else {
+				m.pippengerVar(&r, c)
+			}
 		}
 		calls := max(1, 20000/n)
 		res := make([][]float64, len(variants))
 		for range rounds {
 			for k, v := range variants {
-				v.set()
-				run()
+				pippengerFE4 = v.fe4 && saved
+				run(v.c)
 				t0 := emThreadCPU()
 				for range calls {
-					run()
+					run(v.c)
 				}
 				res[k] = append(res[k], float64(emThreadCPU()-t0)/float64(calls*n))
 			}

@@ -29,15 +29,18 @@ type pippengerScratch struct {
 	overAff    []group.Affine
 	dst, src   []*group.Affine
 
-	// The 4×64 form (msm_affine4.go).
+	// The 4×64 strategy (msm_affine4.go).
 	pts          []pt4
-	b4, over4    []bucket4
+	b4           []bucket4
 	runs4, sums4 []bucket4
 	dst4, src4   []*bucket4
 	pre4, den4   []fe4.Element
+	q4, c4, c4b  []entry4
+	wsum         []group.Jacobian
 
 	// Round sizes; zero means the defaults (tests set small ones).
 	maxRound, minRound int
+	maxBuckets         int // the 4×64 strategy's group size (maxBuckets4)
 }
 
 // pippengerJacobian selects the Jacobian-bucket strategy for pippengerVar
@@ -117,12 +120,16 @@ func recodeSigned(d []int16, stride int, lo, hi uint64, c uint) {
 // absolute value (negated for a negative digit), and the buckets are
 // summed with weights 1 … 2^(c−1) by running sums. G and 2^128·G enter as
 // two more half terms. The buckets are affine and filled by batches of
-// affine additions sharing one inversion (accumulate), unless
-// pippengerJacobian selects Jacobian buckets and mixed additions.
+// affine additions sharing one inversion (accumulate, or in the 4×64 form
+// where the processor allows, pippengerAffine4), unless pippengerJacobian
+// selects Jacobian buckets and mixed additions.
 func (m *Multi) pippengerVar(r *group.Jacobian, c uint) {
-	if pippengerJacobian {
+	switch {
+	case pippengerJacobian:
 		m.pippengerJacobianVar(r, c)
-	} else {
+	case pippengerFE4:
+		m.pippengerAffine4(r, c)
+	default:
 		m.pippengerAffineVar(r, c)
 	}
 }
@@ -219,13 +226,7 @@ func (m *Multi) pippengerAffineVar(r *group.Jacobian, c uint) {
 
 	nb := 1 << (c - 1)
 	s := &m.pip
-	use4 := pippengerFE4
-	if use4 {
-		s.convert4(m.terms)
-		s.b4 = grow(s.b4, nb)
-	} else {
-		s.abuckets = grow(s.abuckets, nb)
-	}
+	s.abuckets = grow(s.abuckets, nb)
 	s.over = grow(s.over, nb)
 	s.busy = grow(s.busy, nb)
 	s.carry = grow(s.carry, n)[:0]
@@ -239,8 +240,6 @@ func (m *Multi) pippengerAffineVar(r *group.Jacobian, c uint) {
 	s.kind = grow(s.kind, k)
 	s.den = grow(s.den, k)
 	s.tmp = grow(s.tmp, k)
-	s.pre4 = grow(s.pre4, k)
-	s.den4 = grow(s.den4, k)
 	for j := range s.over {
 		s.over[j].Infinity = 1
 	}
@@ -249,30 +248,17 @@ func (m *Multi) pippengerAffineVar(r *group.Jacobian, c uint) {
 	segs := 0
 	if nb >= segmentMinBuckets {
 		segs = segmentCount
-		w := max(segs, k)
+		s.runs = grow(s.runs, segs)
+		s.sums = grow(s.sums, segs)
 		s.overAff = grow(s.overAff, nb)
-		s.kind = grow(s.kind, w)
-		if use4 {
-			s.runs4 = grow(s.runs4, segs)
-			s.sums4 = grow(s.sums4, segs)
-			s.over4 = grow(s.over4, nb)
-			s.kind = grow(s.kind, max(w, nb))
-			s.dst4 = grow(s.dst4, max(w, nb))
-			s.src4 = grow(s.src4, max(w, nb))
-			s.pre4 = grow(s.pre4, max(w, nb))
-			s.den4 = grow(s.den4, max(w, nb))
-		} else {
-			s.runs = grow(s.runs, segs)
-			s.sums = grow(s.sums, segs)
-			s.dst = grow(s.dst, w)
-			s.src = grow(s.src, w)
-			s.den = grow(s.den, w)
-			s.tmp = grow(s.tmp, w)
-		}
+		s.dst = grow(s.dst, max(segs, k))
+		s.src = grow(s.src, max(segs, k))
+		s.kind = grow(s.kind, max(segs, k))
+		s.den = grow(s.den, max(segs, k))
+		s.tmp = grow(s.tmp, max(segs, k))
 	}
 
 	var run, sum group.Jacobian
-	var a group.Affine
 	r.SetInfinity()
 	for w := nw - 1; w >= 0; w-- {
 		if r.Infinity == 0 {
@@ -280,31 +266,16 @@ func (m *Multi) pippengerAffineVar(r *group.Jacobian, c uint) {
 				r.DoubleVar(r, nil)
 			}
 		}
-		ds := m.digits[w*n : (w+1)*n]
-		if use4 {
-			s.accumulate4(m.terms, ds, k)
-		} else {
-			s.accumulate(m.terms, ds, k)
-		}
+		s.accumulate(m.terms, m.digits[w*n:(w+1)*n], k)
 		if segs != 0 {
-			if use4 {
-				s.sumSegmented4(&sum, segs)
-			} else {
-				s.sumSegmented(&sum, segs)
-			}
+			s.sumSegmented(&sum, segs)
 			r.AddVar(r, &sum, nil)
 			continue
 		}
 		run.SetInfinity()
 		sum.SetInfinity()
 		for j := nb - 1; j >= 0; j-- {
-			if use4 {
-				if !s.b4[j].inf {
-					run.AddAffineVar(&run, s.b4[j].toAffine(&a), nil)
-				}
-			} else {
-				run.AddAffineVar(&run, &s.abuckets[j], nil)
-			}
+			run.AddAffineVar(&run, &s.abuckets[j], nil)
 			if s.overUsed && s.over[j].Infinity == 0 {
 				run.AddVar(&run, &s.over[j], nil)
 				s.over[j].Infinity = 1

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/reference"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -81,19 +82,26 @@ var msmEvaluators = []struct {
 	{"affine4 rounds 3/2", msmAffineRounds(4, 3, 2)},
 	{"affine6 rounds 5", msmAffineRounds(6, 5, 1)},
 	{"affine9 rounds 16/4", msmAffineRounds(9, 16, 4)},
-	{"affine7 5×52", msmAffine52(7, 0, 0)},
-	{"affine4 rounds 3/2 5×52", msmAffine52(4, 3, 2)},
-	{"affine9 rounds 16/4 5×52", msmAffine52(9, 16, 4)},
+	{"4×64 c=3", msmAffine4(3, 0, 0)},
+	{"4×64 c=7", msmAffine4(7, 0, 0)},
+	{"4×64 c=2 rounds 1", msmAffine4(2, 1, 0)},
+	{"4×64 c=4 rounds 3 groups of 1", msmAffine4(4, 3, 8)},
+	{"4×64 c=6 rounds 5 groups of 3", msmAffine4(6, 5, 96)},
+	{"4×64 c=9 rounds 16", msmAffine4(9, 16, 0)},
 }
 
-// msmAffine52 is msmAffineRounds with the 5×52 buckets, the twin of the
-// 4×64 ones (where those are the default).
-func msmAffine52(c uint, maxRound, minRound int) func(m *Multi, r *group.Jacobian) {
+// msmAffine4 returns an evaluator running the 4×64 strategy at window c
+// with the given round size and group size (0: the defaults), or the 5×52
+// one where the processor lacks the 4×64 assembly.
+func msmAffine4(c uint, maxRound, maxBuckets int) func(m *Multi, r *group.Jacobian) {
 	return func(m *Multi, r *group.Jacobian) {
-		saved := pippengerFE4
-		pippengerFE4 = false
-		defer func() { pippengerFE4 = saved }()
-		msmAffineRounds(c, maxRound, minRound)(m, r)
+		m.pip.maxRound, m.pip.maxBuckets = maxRound, maxBuckets
+		defer func() { m.pip.maxRound, m.pip.maxBuckets = 0, 0 }()
+		if fe4.Enabled {
+			m.pippengerAffine4(r, c)
+		} else {
+			m.pippengerAffineVar(r, c)
+		}
 	}
 }
 
@@ -274,8 +282,8 @@ func TestPippengerDifferential(t *testing.T) {
 		{"affine10", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 10) }},
 		{"affine8 rounds 7/3", msmAffineRounds(8, 7, 3)},
 		{"affine11 rounds 200/1", msmAffineRounds(11, 200, 1)},
-		{"affine10 5×52", msmAffine52(10, 0, 0)},
-		{"affine8 rounds 7/3 5×52", msmAffine52(8, 7, 3)},
+		{"4×64 c=10", msmAffine4(10, 0, 0)},
+		{"4×64 c=8 rounds 7 groups of 2", msmAffine4(8, 7, 256)},
 	}
 	var m Multi
 	for _, n := range sizes {
