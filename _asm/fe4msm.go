@@ -88,4 +88,61 @@ func affineAddInv4() {
 	RET()
 }
 
+// prefixStep4 generates prefixStepAsm, the forward step of a batch of
+// affine additions: den = px − bx, pre = acc, and, unless den ≡ 0 (then it
+// returns 1 and leaves acc for the caller's special case), acc = acc·den.
+func prefixStep4() {
+	TEXT("prefixStepAsm", 0, "func(den, pre, acc, px, bx *uint64) (zero int)")
+	Pragma("noescape")
+	Doc("prefixStepAsm sets den = px − bx, pre = acc and, unless den ≡ 0 (it then returns 1), acc = acc·den. Variable time (public data).")
+	g := newGen()
+	g.copy4(argElem("pre", 0), argElem("acc", 0))
+	v := g.load4(argElem("px", 0))
+	g.subv4(v, argElem("bx", 0))
+	g.store4(argElem("den", 0), v)
+	g.isZero4(v, "prefixStep_zero")
+	g.mul4(argElem("acc", 0), argElem("acc", 0), argElem("den", 0))
+	g.done()
+	o := g.p.get()
+	XORL(o.As32(), o.As32())
+	Store(o, Return("zero"))
+	g.p.put(o)
+	RET()
+	Label("prefixStep_zero")
+	o = g.p.get()
+	MOVQ(U64(1), o)
+	Store(o, Return("zero"))
+	g.p.put(o)
+	RET()
+}
+
+// sqrN4x generates sqrN4xAsm: four independent values each squared n
+// times, n ≥ 1, the four squarings of a step one after the other so that
+// the processor overlaps their latencies (a single chain of squarings is
+// bound by the latency of one; four are closer to the multiplier's
+// throughput).
+func sqrN4x() {
+	TEXT("sqrN4xAsm", 0, "func(r *[16]uint64, n int)")
+	Pragma("noescape")
+	Doc("sqrN4xAsm sets each of the four values r[4l:4l+4] to its 2^n-th power, n ≥ 1.")
+	g := newGen()
+	cnt := AllocLocal(8)
+	c := g.p.get()
+	Load(Param("n"), c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	Label("sqrN4x_loop")
+	for l := 0; l < 4; l++ {
+		g.sqr4(argElem("r", 32*l), argElem("r", 32*l))
+	}
+	c = g.p.get()
+	MOVQ(cnt, c)
+	DECQ(c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	JG(LabelRef("sqrN4x_loop"))
+	g.done()
+	RET()
+}
+
 var _ = Imm

@@ -39,6 +39,8 @@ func fe4Unit() {
 	addAffine4()
 	sqrN4()
 	affineAddInv4()
+	prefixStep4()
+	sqrN4x()
 }
 
 // double4 generates doubleAsm: r = 2·a with L = (3/2)·X², S = Y²,

@@ -163,20 +163,42 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 		en.e.SetBytes(eb)
 		en.ok = true
 	}
-	// The square roots, after the cheap checks of every item.
+	// The square roots, after the cheap checks of every item, four at a
+	// time (batch.LiftXVar4). The point with x = r and an odd Y is −R.
+	var xs [4]field.Element
+	var dst [4]*group.Affine
+	var lane [4]int
+	var pad group.Affine
+	k := 0
+	lift := func() bool {
+		for l := k; l < 4; l++ {
+			xs[l], dst[l] = xs[0], &pad
+		}
+		ok := batch.LiftXVar4(&dst, &xs, true)
+		for l := range k {
+			if !ok[l] {
+				v.ents[lane[l]].ok = false
+				if failFast {
+					return false
+				}
+			}
+		}
+		k = 0
+		return true
+	}
 	for i := range items {
 		en := &v.ents[i]
 		if !en.ok {
 			continue
 		}
-		rx.SetBytes((*[32]byte)(items[i].Signature[:32]))
-		// The point with x = r and an odd Y is −R.
-		if !batch.LiftXVar(&en.negR, &rx, true) {
-			en.ok = false
-			if failFast {
-				return false
-			}
+		xs[k].SetBytes((*[32]byte)(items[i].Signature[:32]))
+		dst[k], lane[k] = &en.negR, i
+		if k++; k == 4 && !lift() {
+			return false
 		}
+	}
+	if k > 0 && !lift() {
+		return false
 	}
 	key := sha256.Sum256(v.seed)
 	var w batch.Weights

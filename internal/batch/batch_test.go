@@ -99,6 +99,22 @@ func TestLiftXVar(t *testing.T) {
 		}
 		xs = append(xs, e)
 	}
+	for i := 0; i+4 <= len(xs); i += 3 {
+		for _, odd := range []bool{false, true} {
+			var got [4]group.Affine
+			ps := [4]*group.Affine{&got[0], &got[1], &got[2], &got[3]}
+			ok := LiftXVar4(&ps, (*[4]field.Element)(xs[i:i+4]), odd)
+			for l := range ok {
+				var want group.Affine
+				if ok[l] != want.SetXOVar(&xs[i+l], odd) {
+					t.Fatalf("LiftXVar4 lane %d: ok = %v", l, ok[l])
+				}
+				if ok[l] && (!got[l].X.EqualVar(&want.X) || !got[l].Y.EqualVar(&want.Y) || got[l].Infinity != 0) {
+					t.Fatalf("LiftXVar4 lane %d: wrong point", l)
+				}
+			}
+		}
+	}
 	for _, x := range xs {
 		for _, odd := range []bool{false, true} {
 			var got, want group.Affine

@@ -32,3 +32,36 @@ func LiftXVar(r *group.Affine, x *field.Element, odd bool) bool {
 	r.Infinity = 0
 	return true
 }
+
+// LiftXVar4 is LiftXVar on four x at once (the square roots' squarings
+// interleaved, fe4.SqrtVar4): r[l] gets the point with X coordinate x[l]
+// and a Y of the given parity, and ok[l] reports whether it exists. The
+// r[l] must be distinct. Variable time.
+func LiftXVar4(r *[4]*group.Affine, x *[4]field.Element, odd bool) (ok [4]bool) {
+	if !fe4.Enabled {
+		for l := range r {
+			ok[l] = r[l].SetXOVar(&x[l], odd)
+		}
+		return ok
+	}
+	var x4, c, y [4]fe4.Element
+	for l := range x4 {
+		x4[l].FromField(&x[l])
+		fe4.Square(&c[l], &x4[l])
+		fe4.Mul(&c[l], &c[l], &x4[l])
+		fe4.Add(&c[l], &c[l], &fe4.Element{7})
+	}
+	ok = fe4.SqrtVar4(&y, &c)
+	for l, p := range r {
+		if !ok[l] {
+			continue
+		}
+		x4[l].ToField(&p.X)
+		y[l].ToField(&p.Y)
+		if (p.Y.IsOdd() == 1) != odd {
+			p.Y.Negate(&p.Y, 1)
+		}
+		p.Infinity = 0
+	}
+	return ok
+}

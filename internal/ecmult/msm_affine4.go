@@ -238,22 +238,20 @@ func (s *pippengerScratch) flush4() {
 	pre, den := s.pre4[:len(q)], s.den4[:len(q)]
 	acc := fe4One
 	for j, e := range q {
-		y := s.y4(e)
 		b := &s.b4[e.bi]
-		d := &den[j]
-		fe4.Sub(d, &s.pts[e.i].x, b.x())
 		s.kind[j] = addGeneric
-		if d.IsZeroVar() {
-			if y.EqualVar(b.y()) {
-				s.kind[j] = addDouble
-				fe4.Add(d, b.y(), b.y()) // 2y, nonzero: no point of order 2
-			} else {
-				s.kind[j] = addCancel
-				*d = fe4One
-			}
+		if !fe4.PrefixStepVar(&den[j], &pre[j], &acc, &s.pts[e.i].x, b.x()) {
+			continue
 		}
-		pre[j] = acc
-		fe4.Mul(&acc, &acc, d)
+		d := &den[j]
+		if s.y4(e).EqualVar(b.y()) {
+			s.kind[j] = addDouble
+			fe4.Add(d, b.y(), b.y()) // 2y, nonzero: no point of order 2
+			fe4.Mul(&acc, &acc, d)
+		} else {
+			s.kind[j] = addCancel
+			*d = fe4One
+		}
 	}
 	fe4.InvertVar(&acc, &acc)
 	for j := len(q) - 1; j >= 0; j-- {
@@ -310,19 +308,20 @@ func (s *pippengerScratch) batchAdd4(dst, src []*bucket4) {
 			s.kind[j] = addNone
 			*d = fe4One
 		default:
-			fe4.Sub(d, b.x(), a.x())
-			if d.IsZeroVar() {
-				if b.y().EqualVar(a.y()) {
-					s.kind[j] = addDouble
-					fe4.Add(d, a.y(), a.y())
-				} else {
-					s.kind[j] = addCancel
-					*d = fe4One
-				}
+			if !fe4.PrefixStepVar(d, &pre[j], &acc, b.x(), a.x()) {
+				continue
 			}
+			if b.y().EqualVar(a.y()) {
+				s.kind[j] = addDouble
+				fe4.Add(d, a.y(), a.y())
+				fe4.Mul(&acc, &acc, d)
+			} else {
+				s.kind[j] = addCancel
+				*d = fe4One
+			}
+			continue
 		}
 		pre[j] = acc
-		fe4.Mul(&acc, &acc, d)
 	}
 	fe4.InvertVar(&acc, &acc)
 	for j := len(dst) - 1; j >= 0; j-- {

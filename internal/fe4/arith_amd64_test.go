@@ -49,7 +49,8 @@ func TestLinear(t *testing.T) {
 func TestSqrNSqrtInvert(t *testing.T) {
 	requireAsm(t)
 	p := reference.P
-	for _, a := range inputs(rand.New(rand.NewPCG(9, 10)), 60) {
+	in4 := inputs(rand.New(rand.NewPCG(9, 10)), 60)
+	for _, a := range in4 {
 		x := toBig(&a)
 		for _, n := range []int{1, 2, 3, 23, 88} {
 			var r Element
@@ -70,6 +71,18 @@ func TestSqrNSqrtInvert(t *testing.T) {
 			rr := toBig(&r)
 			if new(big.Int).Mod(new(big.Int).Mul(rr, rr), p).Cmp(xm) != 0 {
 				t.Fatalf("SqrtVar(%x) = %x, not a root", a, r)
+			}
+		}
+		var r4, a4 [4]Element
+		for l := range a4 {
+			a4[l] = in4[(l*7+len(in4)/2)%len(in4)]
+		}
+		a4[1] = a
+		ok4 := SqrtVar4(&r4, &a4)
+		for l := range a4 {
+			var r1 Element
+			if SqrtVar(&r1, &a4[l]) != ok4[l] || (ok4[l] && !r1.EqualVar(&r4[l])) {
+				t.Fatalf("SqrtVar4 lane %d (%x) differs from SqrtVar", l, a4[l])
 			}
 		}
 		InvertVar(&r, &a)
@@ -144,7 +157,11 @@ func TestSqrtCPUTime(t *testing.T) {
 	var f, fr field.Element
 	a.ToField(&f)
 	var r Element
-	var x, y []float64
+	var a4, r4 [4]Element
+	for l := range a4 {
+		a4[l] = Element{uint64(l) + 5, 6, 7, 8}
+	}
+	var x, y, z []float64
 	for range 21 {
 		t0 := cputime.Thread()
 		for range 200 {
@@ -155,10 +172,49 @@ func TestSqrtCPUTime(t *testing.T) {
 			fr.Sqrt(&f)
 		}
 		t2 := cputime.Thread()
+		for range 50 {
+			SqrtVar4(&r4, &a4)
+		}
+		t3 := cputime.Thread()
 		x = append(x, float64(t1-t0)/200)
 		y = append(y, float64(t2-t1)/200)
+		z = append(z, float64(t3-t2)/200)
 	}
 	slices.Sort(x)
 	slices.Sort(y)
-	t.Logf("sqrt: fe4 %.0f ns, field %.0f ns (medians of 21 rounds, thread CPU time)", x[10], y[10])
+	slices.Sort(z)
+	t.Logf("sqrt: fe4 %.0f ns, field %.0f ns, fe4 four at once %.0f ns each (medians of 21 rounds, thread CPU time)", x[10], y[10], z[10])
+}
+
+func TestPrefixStepVar(t *testing.T) {
+	requireAsm(t)
+	in := inputs(rand.New(rand.NewPCG(13, 14)), 100)
+	for i, px := range in {
+		for j := i % 3; j < len(in); j += 9 {
+			bx := in[j]
+			acc := in[(i+j)%len(in)]
+			acc0 := acc
+			var den, pre Element
+			zero := PrefixStepVar(&den, &pre, &acc, &px, &bx)
+			d := new(big.Int).Sub(toBig(&px), toBig(&bx))
+			checkValue(t, "den", &den, d)
+			checkValue(t, "pre", &pre, toBig(&acc0))
+			isZero := new(big.Int).Mod(d, reference.P).Sign() == 0
+			if zero != isZero {
+				t.Fatalf("PrefixStepVar(%x, %x) zero = %v", px, bx, zero)
+			}
+			if zero {
+				checkValue(t, "acc (unchanged)", &acc, toBig(&acc0))
+			} else {
+				checkValue(t, "acc", &acc, new(big.Int).Mul(toBig(&acc0), d))
+			}
+		}
+		// px ≡ bx with different representations (p and 0).
+		var den, pre Element
+		acc := Element{3}
+		b := px
+		if !PrefixStepVar(&den, &pre, &acc, &px, &b) {
+			t.Fatal("PrefixStepVar(x, x) not zero")
+		}
+	}
 }

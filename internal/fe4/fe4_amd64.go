@@ -80,3 +80,22 @@ func sqrNAsm(r, a *[4]uint64, n int)
 
 //go:noescape
 func affineAddInvAsm(b *group.AffineStorage, px, py, acc, pref *Element)
+
+// PrefixStepVar is one forward step of a batch of affine additions sharing
+// one inversion: it sets den = px − bx and pre = acc, and, unless den ≡ 0
+// (mod p), acc = acc·den, reporting whether den ≡ 0 (acc is then left for
+// the caller's special case). Variable time (only for public data).
+func PrefixStepVar(den, pre, acc, px, bx *Element) bool {
+	return prefixStepAsm(den, pre, acc, px, bx) != 0
+}
+
+//go:noescape
+func prefixStepAsm(den, pre, acc, px, bx *Element) (zero int)
+
+// SqrN4 sets each of the four values r[l] to r[l]^(2^n), n ≥ 1, the four
+// chains of squarings interleaved so that their latencies overlap.
+// Constant time in the values (the count n is public).
+func SqrN4(r *[4]Element, n int) { sqrN4xAsm(r, n) }
+
+//go:noescape
+func sqrN4xAsm(r *[4]Element, n int)

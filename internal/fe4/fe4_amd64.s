@@ -6199,3 +6199,526 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	MOVQ  CX, 16(R8)
 	MOVQ  AX, 24(R8)
 	RET
+
+// func prefixStepAsm(den *uint64, pre *uint64, acc *uint64, px *uint64, bx *uint64) (zero int)
+// Requires: ADX, BMI2
+TEXT ·prefixStepAsm(SB), $24-48
+	MOVQ acc+16(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+	MOVQ pre+8(FP), R8
+	MOVQ BX, (R8)
+	MOVQ CX, 8(R8)
+	MOVQ SI, 16(R8)
+	MOVQ DI, 24(R8)
+	MOVQ px+24(FP), R9
+	MOVQ (R9), R10
+	MOVQ 8(R9), R11
+	MOVQ 16(R9), R12
+	MOVQ 24(R9), R13
+	MOVQ bx+32(FP), R14
+	SUBQ (R14), R10
+	SBBQ 8(R14), R11
+	SBBQ 16(R14), R12
+	SBBQ 24(R14), R13
+	MOVQ $0x00000001000003d1, AX
+	SBBQ R15, R15
+	ANDQ AX, R15
+	SUBQ R15, R10
+	SBBQ $0x00, R11
+	SBBQ $0x00, R12
+	SBBQ $0x00, R13
+	SBBQ R15, R15
+	ANDQ AX, R15
+	SUBQ R15, R10
+	SBBQ $0x00, R11
+	SBBQ $0x00, R12
+	SBBQ $0x00, R13
+	MOVQ den+0(FP), R8
+	MOVQ R10, (R8)
+	MOVQ R11, 8(R8)
+	MOVQ R12, 16(R8)
+	MOVQ R13, 24(R8)
+	MOVQ R10, BX
+	ORQ  R11, BX
+	ORQ  R12, BX
+	ORQ  R13, BX
+	JZ   prefixStep_zero
+	MOVQ R11, CX
+	ANDQ R12, CX
+	ANDQ R13, CX
+	NOTQ CX
+	MOVQ $0xfffffffefffffc2f, BX
+	XORQ R10, BX
+	ORQ  CX, BX
+	JZ   prefixStep_zero
+	MOVQ acc+16(FP), SI
+	MOVQ den+0(FP), DI
+
+	// d = a·b (4×64), row 0
+	MOVQ  (SI), DX
+	MULXQ (DI), R9, R14
+	MULXQ 8(DI), R11, R15
+	ADDQ  R11, R14
+	MULXQ 16(DI), R11, AX
+	ADCQ  R11, R15
+	MULXQ 24(DI), R11, R8
+	ADCQ  R11, AX
+	ADCQ  $0x00, R8
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(SI), DX
+	XORL  R13, R13
+	MULXQ (DI), R11, R12
+	ADCXQ R11, R14
+	ADOXQ R12, R15
+	MULXQ 8(DI), R11, R12
+	ADCXQ R11, R15
+	ADOXQ R12, AX
+	MULXQ 16(DI), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, R8
+	MULXQ 24(DI), R11, BX
+	ADCXQ R11, R8
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(SI), DX
+	XORL  R13, R13
+	MULXQ (DI), R11, R12
+	ADCXQ R11, R15
+	ADOXQ R12, AX
+	MULXQ 8(DI), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, R8
+	MULXQ 16(DI), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, BX
+	MULXQ 24(DI), R11, CX
+	ADCXQ R11, BX
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(SI), DX
+	XORL  R13, R13
+	MULXQ (DI), R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, R8
+	MULXQ 8(DI), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, BX
+	MULXQ 16(DI), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, CX
+	MULXQ 24(DI), R11, R10
+	ADCXQ R11, CX
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ R8, R11, R12
+	ADCXQ R11, R9
+	ADOXQ R12, R14
+	MULXQ BX, R11, R12
+	ADCXQ R11, R14
+	ADOXQ R12, R15
+	MULXQ CX, R11, R12
+	ADCXQ R11, R15
+	ADOXQ R12, AX
+	MULXQ R10, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R13, R12
+	ADCXQ R13, R12
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	MULXQ R12, R11, R12
+	ADDQ  R11, R9
+	ADCQ  R12, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, AX
+	SBBQ  R11, R11
+	ANDQ  DX, R11
+	ADDQ  R11, R9
+	ADCQ  $0x00, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, AX
+	MOVQ  acc+16(FP), SI
+	MOVQ  R9, (SI)
+	MOVQ  R14, 8(SI)
+	MOVQ  R15, 16(SI)
+	MOVQ  AX, 24(SI)
+	XORL  DI, DI
+	MOVQ  DI, zero+40(FP)
+	RET
+
+prefixStep_zero:
+	MOVQ $0x0000000000000001, SI
+	MOVQ SI, zero+40(FP)
+	RET
+
+// func sqrN4xAsm(r *[16]uint64, n int)
+// Requires: ADX, BMI2
+TEXT ·sqrN4xAsm(SB), $32-16
+	MOVQ n+8(FP), AX
+	MOVQ AX, 24(SP)
+
+sqrN4x_loop:
+	MOVQ r+0(FP), BX
+
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  (BX), DX
+	MULXQ 8(BX), SI, DI
+	MULXQ 16(BX), R13, R8
+	ADDQ  R13, DI
+	MULXQ 24(BX), R13, R9
+	ADCQ  R13, R8
+	ADCQ  $0x00, R9
+
+	// a1·(a2, a3)
+	MOVQ  8(BX), DX
+	XORL  R15, R15
+	MULXQ 16(BX), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 24(BX), R13, R10
+	ADCXQ R13, R9
+	ADOXQ R15, R10
+	ADCXQ R15, R10
+
+	// a2·a3
+	MOVQ  16(BX), DX
+	MULXQ 24(BX), R13, R11
+	ADDQ  R13, R10
+	ADCQ  $0x00, R11
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R12, R12
+	ADDQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R11, R11
+	ADCQ  $0x00, R12
+	MOVQ  (BX), DX
+	MULXQ DX, CX, R13
+	MOVQ  8(BX), DX
+	MULXQ DX, R15, R14
+	ADDQ  R13, SI
+	ADCQ  R15, DI
+	ADCQ  R14, R8
+	MOVQ  16(BX), DX
+	MULXQ DX, R13, R14
+	ADCQ  R13, R9
+	ADCQ  R14, R10
+	MOVQ  24(BX), DX
+	MULXQ DX, R13, R14
+	ADCQ  R13, R11
+	ADCQ  R14, R12
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R9, R13, R14
+	ADCXQ R13, CX
+	ADOXQ R14, SI
+	MULXQ R10, R13, R14
+	ADCXQ R13, SI
+	ADOXQ R14, DI
+	MULXQ R11, R13, R14
+	ADCXQ R13, DI
+	ADOXQ R14, R8
+	MULXQ R12, R13, R14
+	ADCXQ R13, R8
+	ADOXQ R15, R14
+	ADCXQ R15, R14
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	MULXQ R14, R13, R14
+	ADDQ  R13, CX
+	ADCQ  R14, SI
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, CX
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	MOVQ  r+0(FP), AX
+	MOVQ  CX, (AX)
+	MOVQ  SI, 8(AX)
+	MOVQ  DI, 16(AX)
+	MOVQ  R8, 24(AX)
+	MOVQ  r+0(FP), BX
+
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  32(BX), DX
+	MULXQ 40(BX), CX, SI
+	MULXQ 48(BX), R12, DI
+	ADDQ  R12, SI
+	MULXQ 56(BX), R12, R8
+	ADCQ  R12, DI
+	ADCQ  $0x00, R8
+
+	// a1·(a2, a3)
+	MOVQ  40(BX), DX
+	XORL  R14, R14
+	MULXQ 48(BX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 56(BX), R12, R9
+	ADCXQ R12, R8
+	ADOXQ R14, R9
+	ADCXQ R14, R9
+
+	// a2·a3
+	MOVQ  48(BX), DX
+	MULXQ 56(BX), R12, R10
+	ADDQ  R12, R9
+	ADCQ  $0x00, R10
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R11, R11
+	ADDQ  CX, CX
+	ADCQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  $0x00, R11
+	MOVQ  32(BX), DX
+	MULXQ DX, AX, R12
+	MOVQ  40(BX), DX
+	MULXQ DX, R14, R13
+	ADDQ  R12, CX
+	ADCQ  R14, SI
+	ADCQ  R13, DI
+	MOVQ  48(BX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R8
+	ADCQ  R13, R9
+	MOVQ  56(BX), DX
+	MULXQ DX, R12, R13
+	ADCQ  R12, R10
+	ADCQ  R13, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ R8, R12, R13
+	ADCXQ R12, AX
+	ADOXQ R13, CX
+	MULXQ R9, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R14, R13
+	ADCXQ R14, R13
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	MULXQ R13, R12, R13
+	ADDQ  R12, AX
+	ADCQ  R13, CX
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, DI
+	SBBQ  R12, R12
+	ANDQ  DX, R12
+	ADDQ  R12, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, DI
+	MOVQ  r+0(FP), R15
+	MOVQ  AX, 32(R15)
+	MOVQ  CX, 40(R15)
+	MOVQ  SI, 48(R15)
+	MOVQ  DI, 56(R15)
+	MOVQ  r+0(FP), BX
+
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  64(BX), DX
+	MULXQ 72(BX), AX, CX
+	MULXQ 80(BX), R11, SI
+	ADDQ  R11, CX
+	MULXQ 88(BX), R11, DI
+	ADCQ  R11, SI
+	ADCQ  $0x00, DI
+
+	// a1·(a2, a3)
+	MOVQ  72(BX), DX
+	XORL  R13, R13
+	MULXQ 80(BX), R11, R12
+	ADCXQ R11, SI
+	ADOXQ R12, DI
+	MULXQ 88(BX), R11, R8
+	ADCXQ R11, DI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// a2·a3
+	MOVQ  80(BX), DX
+	MULXQ 88(BX), R11, R9
+	ADDQ  R11, R8
+	ADCQ  $0x00, R9
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R10, R10
+	ADDQ  AX, AX
+	ADCQ  CX, CX
+	ADCQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  $0x00, R10
+	MOVQ  64(BX), DX
+	MULXQ DX, R15, R11
+	MOVQ  72(BX), DX
+	MULXQ DX, R13, R12
+	ADDQ  R11, AX
+	ADCQ  R13, CX
+	ADCQ  R12, SI
+	MOVQ  80(BX), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, DI
+	ADCQ  R12, R8
+	MOVQ  88(BX), DX
+	MULXQ DX, R11, R12
+	ADCQ  R11, R9
+	ADCQ  R12, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ DI, R11, R12
+	ADCXQ R11, R15
+	ADOXQ R12, AX
+	MULXQ R8, R11, R12
+	ADCXQ R11, AX
+	ADOXQ R12, CX
+	MULXQ R9, R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, SI
+	MULXQ R10, R11, R12
+	ADCXQ R11, SI
+	ADOXQ R13, R12
+	ADCXQ R13, R12
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	MULXQ R12, R11, R12
+	ADDQ  R11, R15
+	ADCQ  R12, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, SI
+	SBBQ  R11, R11
+	ANDQ  DX, R11
+	ADDQ  R11, R15
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, SI
+	MOVQ  r+0(FP), R14
+	MOVQ  R15, 64(R14)
+	MOVQ  AX, 72(R14)
+	MOVQ  CX, 80(R14)
+	MOVQ  SI, 88(R14)
+	MOVQ  r+0(FP), BX
+
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  96(BX), DX
+	MULXQ 104(BX), R15, AX
+	MULXQ 112(BX), R10, CX
+	ADDQ  R10, AX
+	MULXQ 120(BX), R10, SI
+	ADCQ  R10, CX
+	ADCQ  $0x00, SI
+
+	// a1·(a2, a3)
+	MOVQ  104(BX), DX
+	XORL  R12, R12
+	MULXQ 112(BX), R10, R11
+	ADCXQ R10, CX
+	ADOXQ R11, SI
+	MULXQ 120(BX), R10, DI
+	ADCXQ R10, SI
+	ADOXQ R12, DI
+	ADCXQ R12, DI
+
+	// a2·a3
+	MOVQ  112(BX), DX
+	MULXQ 120(BX), R10, R8
+	ADDQ  R10, DI
+	ADCQ  $0x00, R8
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R9, R9
+	ADDQ  R15, R15
+	ADCQ  AX, AX
+	ADCQ  CX, CX
+	ADCQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  R8, R8
+	ADCQ  $0x00, R9
+	MOVQ  96(BX), DX
+	MULXQ DX, R14, R10
+	MOVQ  104(BX), DX
+	MULXQ DX, R12, R11
+	ADDQ  R10, R15
+	ADCQ  R12, AX
+	ADCQ  R11, CX
+	MOVQ  112(BX), DX
+	MULXQ DX, R10, R11
+	ADCQ  R10, SI
+	ADCQ  R11, DI
+	MOVQ  120(BX), DX
+	MULXQ DX, R10, R11
+	ADCQ  R10, R8
+	ADCQ  R11, R9
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ SI, R10, R11
+	ADCXQ R10, R14
+	ADOXQ R11, R15
+	MULXQ DI, R10, R11
+	ADCXQ R10, R15
+	ADOXQ R11, AX
+	MULXQ R8, R10, R11
+	ADCXQ R10, AX
+	ADOXQ R11, CX
+	MULXQ R9, R10, R11
+	ADCXQ R10, CX
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	MULXQ R11, R10, R11
+	ADDQ  R10, R14
+	ADCQ  R11, R15
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, CX
+	SBBQ  R10, R10
+	ANDQ  DX, R10
+	ADDQ  R10, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, CX
+	MOVQ  r+0(FP), R13
+	MOVQ  R14, 96(R13)
+	MOVQ  R15, 104(R13)
+	MOVQ  AX, 112(R13)
+	MOVQ  CX, 120(R13)
+	MOVQ  24(SP), BX
+	DECQ  BX
+	MOVQ  BX, 24(SP)
+	JG    sqrN4x_loop
+	RET

@@ -26,3 +26,7 @@ func SqrN(r, a *Element, n int) { panic("fe4: no assembly") }
 func AffineAddInvVar(b *group.AffineStorage, px, py, acc, pref *Element) {
 	panic("fe4: no assembly")
 }
+
+func PrefixStepVar(den, pre, acc, px, bx *Element) bool { panic("fe4: no assembly") }
+
+func SqrN4(r *[4]Element, n int) { panic("fe4: no assembly") }
