@@ -17,7 +17,10 @@ import (
 // (libsecp256k1's bench_ecmult shape) by per-thread CPU time, with the
 // variants interleaved round by round, and prints the median per point.
 // Run with MSM_CPUTIME=1 go test -run MSMCPUTime -v ./internal/ecmult;
-// MSM_SIZES="127 1023" and MSM_ROUNDS choose the sizes and rounds.
+// MSM_SIZES="127 1023" and MSM_ROUNDS choose the sizes and rounds,
+// MSM_WINDOWS="8 9" adds the 4×64 strategy at those windows, and
+// MSM_SHAPE=batch measures sums shaped like a batch verification of n
+// signatures instead (three half terms per signature, per signature).
 func TestMSMCPUTime(t *testing.T) {
 	if os.Getenv("MSM_CPUTIME") == "" {
 		t.Skip("set MSM_CPUTIME=1 to run")
@@ -61,10 +64,22 @@ func TestMSMCPUTime(t *testing.T) {
 		}
 		g := emScalar(msmRandScalar(rng))
 		var m Multi
+		batch := os.Getenv("MSM_SHAPE") == "batch"
+		hs := make([]scalar.Scalar, n)
+		for i := range hs {
+			hs[i] = emScalar(msmRandHalf(rng))
+		}
 		run := func(c uint) {
 			m.Reset()
 			for i := range pts {
-				m.AddVar(&pts[i], &ks[i])
+				if batch {
+					// A batch verification of n signatures: a 128-bit
+					// weight on R and a full scalar on P.
+					m.AddHalfVar(&pts[i], &hs[i])
+					m.AddVar(&pts[(i+1)%n], &ks[i])
+				} else {
+					m.AddVar(&pts[i], &ks[i])
+				}
 			}
 			m.AddGVar(&g)
 			var r group.Jacobian

@@ -218,3 +218,53 @@ func TestPrefixStepVar(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelCPUTime times the MSM kernels per call (FE4_CPUTIME=1).
+func TestKernelCPUTime(t *testing.T) {
+	if os.Getenv("FE4_CPUTIME") == "" {
+		t.Skip("set FE4_CPUTIME=1 to run")
+	}
+	requireAsm(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var bs [256]group.AffineStorage
+	var xs, ys, pre [256]Element
+	for i := range bs {
+		bs[i].X = [4]uint64{uint64(i) + 1, 2, 3, 4}
+		bs[i].Y = [4]uint64{uint64(i) + 5, 6, 7, 8}
+		xs[i] = Element{uint64(i) + 9, 10, 11, 12}
+		ys[i] = Element{uint64(i) + 13, 14, 15, 16}
+		pre[i] = Element{uint64(i) + 17, 18, 19, 20}
+	}
+	var den [256]Element
+	var m, a, p []float64
+	acc := Element{3, 4, 5, 6}
+	for range 21 {
+		t0 := cputime.Thread()
+		for range 100 {
+			for i := range bs {
+				Mul(&acc, &acc, &xs[i])
+			}
+		}
+		t1 := cputime.Thread()
+		for range 100 {
+			for i := range bs {
+				AffineAddInvVar(&bs[i], &xs[i], &ys[i], &acc, &pre[i])
+			}
+		}
+		t2 := cputime.Thread()
+		for range 100 {
+			for i := range bs {
+				PrefixStepVar(&den[i], &pre[i], &acc, &xs[i], &ys[i])
+			}
+		}
+		t3 := cputime.Thread()
+		m = append(m, float64(t1-t0)/25600)
+		a = append(a, float64(t2-t1)/25600)
+		p = append(p, float64(t3-t2)/25600)
+	}
+	slices.Sort(m)
+	slices.Sort(a)
+	slices.Sort(p)
+	t.Logf("per call: Mul (dependent) %.1f ns, AffineAddInvVar %.1f ns, PrefixStepVar %.1f ns", m[10], a[10], p[10])
+}
