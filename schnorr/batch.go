@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/batch"
@@ -72,6 +73,10 @@ type BatchVerifier struct {
 	slots []int32
 	coef  []scalar.Scalar
 	first []bool
+
+	// workers > 1 splits the work of one batch across that many
+	// goroutines (VerifyBatchParallel on small batches).
+	workers int
 }
 
 // batchEntry is one item as the multi-scalar multiplication needs it.
@@ -148,9 +153,44 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 	v.ents = batch.Grow(v.ents, n)
 	v.seed = batch.Grow(v.seed, len(batchSeedTag)+96*n)
 	copy(v.seed, batchSeedTag)
+	if w := min(v.workers, n/minSplitItems); w > 1 {
+		// Parse, hash and lift on w goroutines, each a part of the items.
+		var wg sync.WaitGroup
+		var failed atomic.Bool
+		for k := 1; k < w; k++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if !v.prepareRange(items, k*n/w, (k+1)*n/w, failFast) {
+					failed.Store(true)
+				}
+			}()
+		}
+		if !v.prepareRange(items, 0, n/w, failFast) {
+			failed.Store(true)
+		}
+		wg.Wait()
+		if failed.Load() {
+			return false
+		}
+	} else if !v.prepareRange(items, 0, n, failFast) {
+		return false
+	}
+	key := sha256.Sum256(v.seed)
+	var w batch.Weights
+	w.Reset(&key)
+	for i := range v.ents[:n] {
+		w.Next(&v.ents[i].a)
+	}
+	return true
+}
+
+// prepareRange is prepare's work on the items [lo, hi): parsing, the
+// challenge, the seed record and R, into v.ents[lo:hi].
+func (v *BatchVerifier) prepareRange(items []BatchItem, lo, hi int, failFast bool) bool {
 	seed := v.seed[len(batchSeedTag):]
 	var rx field.Element
-	for i := range items {
+	for i := lo; i < hi; i++ {
 		it, en := &items[i], &v.ents[i]
 		en.ok = false
 		rec := seed[96*i : 96*i+96]
@@ -195,7 +235,7 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 		k = 0
 		return true
 	}
-	for i := range items {
+	for i := lo; i < hi; i++ {
 		en := &v.ents[i]
 		if !en.ok {
 			continue
@@ -208,12 +248,6 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 	}
 	if k > 0 && !lift() {
 		return false
-	}
-	key := sha256.Sum256(v.seed)
-	var w batch.Weights
-	w.Reset(&key)
-	for i := range v.ents[:n] {
-		w.Next(&v.ents[i].a)
 	}
 	return true
 }
@@ -269,7 +303,11 @@ func (v *BatchVerifier) checkRange(lo, hi int) bool {
 	}
 	m.AddGVar(&gs)
 	var r group.Jacobian
-	m.EvalVar(&r)
+	if v.workers > 1 {
+		m.EvalSplitVar(&r, v.workers)
+	} else {
+		m.EvalVar(&r)
+	}
 	return r.Infinity != 0
 }
 

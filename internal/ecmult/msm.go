@@ -38,6 +38,10 @@ type Multi struct {
 	// Pippenger scratch.
 	digits []int16
 	pip    pippengerScratch
+
+	// EvalSplitVar's other parts and their results.
+	parts   []Multi
+	partRes []group.Jacobian
 }
 
 // term is a half term p·k with k = lo + hi·2^64 < 2^128, k ≠ 0, p finite.
