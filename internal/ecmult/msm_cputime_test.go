@@ -108,3 +108,40 @@ func TestMSMCPUTime(t *testing.T) {
 		}
 	}
 }
+
+// TestChoiceCPUTime places straussMax: Strauss against Pippenger (at
+// EvalVar's window) on batch-verification-shaped sums (three half terms
+// per signature, and G), by per-thread CPU time, interleaved; it prints
+// the medians per signature. MSM_CPUTIME=1 go test -run ChoiceCPUTime -v.
+func TestChoiceCPUTime(t *testing.T) {
+	if os.Getenv("MSM_CPUTIME") == "" {
+		t.Skip("set MSM_CPUTIME=1 to run")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, nsig := range choiceSigs {
+		m := msmBenchMulti(t, nsig)
+		n := m.Len() + 2
+		var r group.Jacobian
+		res := [2][]float64{}
+		calls := max(1, 2000/nsig)
+		for range 7 {
+			for k := range 2 {
+				t0 := emThreadCPU()
+				for range calls {
+					if k == 0 {
+						m.straussVar(&r)
+					} else {
+						m.pippengerVar(&r, pippengerWindow(n))
+					}
+				}
+				res[k] = append(res[k], float64(emThreadCPU()-t0)/float64(calls*nsig))
+			}
+		}
+		slices.Sort(res[0])
+		slices.Sort(res[1])
+		fmt.Printf("sigs=%-3d half terms %-4d strauss %6.0f ns/sig  pippenger %6.0f ns/sig\n", nsig, n, res[0][3], res[1][3])
+	}
+}
+
+var choiceSigs = []int{8, 12, 16, 20, 24, 32, 48, 64}
