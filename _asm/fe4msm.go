@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 )
@@ -121,18 +123,22 @@ func prefixStep4() {
 // the processor overlaps their latencies (a single chain of squarings is
 // bound by the latency of one; four are closer to the multiplier's
 // throughput).
-func sqrN4x() {
-	TEXT("sqrN4xAsm", 0, "func(r *[16]uint64, n int)")
+func sqrN4x() { sqrNx(4) }
+
+// sqrNx generates sqrN<lanes>xAsm: sqrN4x for any number of lanes.
+func sqrNx(lanes int) {
+	name := fmt.Sprintf("sqrN%dxAsm", lanes)
+	TEXT(name, 0, fmt.Sprintf("func(r *[%d]uint64, n int)", 4*lanes))
 	Pragma("noescape")
-	Doc("sqrN4xAsm sets each of the four values r[4l:4l+4] to its 2^n-th power, n ≥ 1.")
+	Doc(fmt.Sprintf("%s sets each of the %d values r[4l:4l+4] to its 2^n-th power, n ≥ 1.", name, lanes))
 	g := newGen()
 	cnt := AllocLocal(8)
 	c := g.p.get()
 	Load(Param("n"), c)
 	MOVQ(c, cnt)
 	g.p.put(c)
-	Label("sqrN4x_loop")
-	for l := 0; l < 4; l++ {
+	Label(name + "_loop")
+	for l := 0; l < lanes; l++ {
 		g.sqr4(argElem("r", 32*l), argElem("r", 32*l))
 	}
 	c = g.p.get()
@@ -140,7 +146,7 @@ func sqrN4x() {
 	DECQ(c)
 	MOVQ(c, cnt)
 	g.p.put(c)
-	JG(LabelRef("sqrN4x_loop"))
+	JG(LabelRef(name + "_loop"))
 	g.done()
 	RET()
 }

@@ -6368,7 +6368,7 @@ TEXT ·sqrN4xAsm(SB), $32-16
 	MOVQ n+8(FP), AX
 	MOVQ AX, 24(SP)
 
-sqrN4x_loop:
+sqrN4xAsm_loop:
 	MOVQ r+0(FP), BX
 
 	// d = a² (4×64): a0·(a1, a2, a3)
@@ -6720,5 +6720,5 @@ sqrN4x_loop:
 	MOVQ  24(SP), BX
 	DECQ  BX
 	MOVQ  BX, 24(SP)
-	JG    sqrN4x_loop
+	JG    sqrN4xAsm_loop
 	RET
