@@ -151,4 +151,76 @@ func sqrNx(lanes int) {
 	RET()
 }
 
+// affineAddInv2 generates affineAddInv2Asm: two consecutive backward steps
+// of affineAddInvAsm (entry 1, then entry 2 before it in the batch) with
+// their operations interleaved, so that the two additions' chains of
+// dependent products (λ, λ², y3) overlap: a single step is bound by the
+// latency of its products rather than by the multiplier's throughput.
+func affineAddInv2() {
+	TEXT("affineAddInv2Asm", 0, "func(b1, px1, py1, pre1, b2, px2, py2, pre2, acc *uint64)")
+	Pragma("noescape")
+	Doc("affineAddInv2Asm is affineAddInvAsm(b1, px1, py1, acc, pre1) then affineAddInvAsm(b2, px2, py2, acc, pre2), interleaved. Variable time (public data).")
+	g := newGen()
+	acc := argElem("acc", 0)
+	type lane struct {
+		bx, by, px, py, pre  elem
+		den, inv, lam, x3, t elem
+	}
+	var ls [2]lane
+	for k := range ls {
+		n := fmt.Sprint(k + 1)
+		ls[k] = lane{
+			bx: argElem("b"+n, s4x), by: argElem("b"+n, s4y),
+			px: argElem("px"+n, 0), py: argElem("py"+n, 0), pre: argElem("pre"+n, 0),
+			den: local4(), inv: local4(), lam: local4(), x3: local4(), t: local4(),
+		}
+	}
+	for _, l := range ls {
+		Comment("den = px − bx; num = py − by")
+		v := g.load4(l.px)
+		g.subv4(v, l.bx)
+		g.store4(l.den, v)
+		g.free4(v)
+		v = g.load4(l.py)
+		g.subv4(v, l.by)
+		g.store4(l.lam, v)
+		g.free4(v)
+	}
+	g.mul4(ls[0].inv, acc, ls[0].pre)
+	g.mul4(acc, acc, ls[0].den)
+	g.mul4(ls[1].inv, acc, ls[1].pre)
+	g.mul4(acc, acc, ls[1].den)
+	for _, l := range ls {
+		g.mul4(l.lam, l.lam, l.inv)
+	}
+	for _, l := range ls {
+		g.sqr4(l.x3, l.lam)
+	}
+	for _, l := range ls {
+		Comment("x3 = λ² − bx − px; t = bx − x3")
+		v := g.load4(l.x3)
+		g.subv4(v, l.bx)
+		g.subv4(v, l.px)
+		g.store4(l.x3, v)
+		g.free4(v)
+		v = g.load4(l.bx)
+		g.subv4(v, l.x3)
+		g.store4(l.t, v)
+		g.free4(v)
+	}
+	for _, l := range ls {
+		g.mul4(l.t, l.t, l.lam)
+	}
+	for _, l := range ls {
+		Comment("y3 = λ·(bx − x3) − by")
+		v := g.load4(l.t)
+		g.subv4(v, l.by)
+		g.store4(l.by, v)
+		g.free4(v)
+		g.copy4(l.bx, l.x3)
+	}
+	g.done()
+	RET()
+}
+
 var _ = Imm

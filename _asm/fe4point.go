@@ -41,6 +41,7 @@ func fe4Unit() {
 	affineAddInv4()
 	prefixStep4()
 	sqrN4x()
+	affineAddInv2()
 }
 
 // double4 generates doubleAsm: r = 2·a with L = (3/2)·X², S = Y²,

@@ -259,6 +259,14 @@ func (s *pippengerScratch) flush4() {
 		b := &s.b4[e.bi]
 		switch s.kind[j] {
 		case addGeneric:
+			if j > 0 && s.kind[j-1] == addGeneric {
+				// Two at once, their products overlapping.
+				f := q[j-1]
+				fe4.AffineAddInv2Var(&b.p, &s.pts[e.i].x, s.y4(e), &pre[j],
+					&s.b4[f.bi].p, &s.pts[f.i].x, s.y4(f), &pre[j-1], &acc)
+				j--
+				continue
+			}
 			fe4.AffineAddInvVar(&b.p, &s.pts[e.i].x, s.y4(e), &acc, &pre[j])
 		case addDouble:
 			var inv fe4.Element
@@ -328,6 +336,12 @@ func (s *pippengerScratch) batchAdd4(dst, src []*bucket4) {
 		a, b := dst[j], src[j]
 		switch s.kind[j] {
 		case addGeneric:
+			if j > 0 && s.kind[j-1] == addGeneric {
+				c, d := dst[j-1], src[j-1]
+				fe4.AffineAddInv2Var(&a.p, b.x(), b.y(), &pre[j], &c.p, d.x(), d.y(), &pre[j-1], &acc)
+				j--
+				continue
+			}
 			fe4.AffineAddInvVar(&a.p, b.x(), b.y(), &acc, &pre[j])
 		case addDouble:
 			var inv fe4.Element

@@ -20,7 +20,9 @@ import (
 // MSM_SIZES="127 1023" and MSM_ROUNDS choose the sizes and rounds,
 // MSM_WINDOWS="8 9" adds the 4×64 strategy at those windows, and
 // MSM_SHAPE=batch measures sums shaped like a batch verification of n
-// signatures instead (three half terms per signature, per signature).
+// signatures instead (three half terms per signature, per signature);
+// MSM_ROUNDSIZES="128 512" and MSM_GROUPS="4096 16384" compare the 4×64
+// strategy's round and group sizes.
 func TestMSMCPUTime(t *testing.T) {
 	if os.Getenv("MSM_CPUTIME") == "" {
 		t.Skip("set MSM_CPUTIME=1 to run")
@@ -40,16 +42,32 @@ func TestMSMCPUTime(t *testing.T) {
 		rounds, _ = strconv.Atoi(s)
 	}
 	type variant struct {
-		name string
-		fe4  bool
-		c    uint // 0: EvalVar's choice
+		name   string
+		fe4    bool
+		c      uint // 0: EvalVar's choice
+		round  int  // the 4×64 round size (0: round4)
+		groups int  // the 4×64 group size (0: maxBuckets4)
 	}
-	variants := []variant{{"4x64", true, 0}, {"5x52", false, 0}}
+	variants := []variant{{"4x64", true, 0, 0, 0}, {"5x52", false, 0, 0, 0}}
 	if s := os.Getenv("MSM_WINDOWS"); s != "" {
 		variants = variants[:1]
 		for _, f := range strings.Fields(s) {
 			c, _ := strconv.Atoi(f)
-			variants = append(variants, variant{fmt.Sprintf("c=%d", c), true, uint(c)})
+			variants = append(variants, variant{fmt.Sprintf("c=%d", c), true, uint(c), 0, 0})
+		}
+	}
+	if s := os.Getenv("MSM_ROUNDSIZES"); s != "" {
+		variants = variants[:1]
+		for _, f := range strings.Fields(s) {
+			k, _ := strconv.Atoi(f)
+			variants = append(variants, variant{fmt.Sprintf("round=%d", k), true, 0, k, 0})
+		}
+	}
+	if s := os.Getenv("MSM_GROUPS"); s != "" {
+		variants = variants[:1]
+		for _, f := range strings.Fields(s) {
+			k, _ := strconv.Atoi(f)
+			variants = append(variants, variant{fmt.Sprintf("group=%d", k), true, 0, 0, k})
 		}
 	}
 	saved := pippengerFE4
@@ -94,6 +112,7 @@ func TestMSMCPUTime(t *testing.T) {
 		for range rounds {
 			for k, v := range variants {
 				pippengerFE4 = v.fe4 && saved
+				m.pip.maxRound, m.pip.maxBuckets = v.round, v.groups
 				run(v.c)
 				t0 := emThreadCPU()
 				for range calls {

@@ -94,6 +94,31 @@ func TestSqrNSqrtInvert(t *testing.T) {
 	}
 }
 
+// TestAffineAddInv2Var compares the interleaved pair with two single
+// steps on random buckets, points and products.
+func TestAffineAddInv2Var(t *testing.T) {
+	requireAsm(t)
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 100 {
+		var bs [2]group.AffineStorage
+		var px, py, pre [2]Element
+		for k := range 2 {
+			a, b := randPoint(rng), randPoint(rng)
+			bs[k].X, bs[k].Y = [4]uint64(fromBig(a.X)), [4]uint64(fromBig(a.Y))
+			px[k], py[k] = fromBig(b.X), fromBig(b.Y)
+			pre[k] = fromBig(randBig(rng, 256))
+		}
+		acc := fromBig(randBig(rng, 256))
+		b1, b2, acc1 := bs, bs, acc
+		AffineAddInvVar(&b1[0], &px[0], &py[0], &acc1, &pre[0])
+		AffineAddInvVar(&b1[1], &px[1], &py[1], &acc1, &pre[1])
+		AffineAddInv2Var(&b2[0], &px[0], &py[0], &pre[0], &b2[1], &px[1], &py[1], &pre[1], &acc)
+		if b1 != b2 || acc1 != acc {
+			t.Fatal("AffineAddInv2Var differs from two AffineAddInvVar")
+		}
+	}
+}
+
 func TestAffineAddInvVar(t *testing.T) {
 	requireAsm(t)
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -237,7 +262,7 @@ func TestKernelCPUTime(t *testing.T) {
 		pre[i] = Element{uint64(i) + 17, 18, 19, 20}
 	}
 	var den [256]Element
-	var m, a, p []float64
+	var m, a, p, a2 []float64
 	acc := Element{3, 4, 5, 6}
 	for range 21 {
 		t0 := cputime.Thread()
@@ -259,6 +284,13 @@ func TestKernelCPUTime(t *testing.T) {
 			}
 		}
 		t3 := cputime.Thread()
+		for range 100 {
+			for i := 0; i < len(bs); i += 2 {
+				AffineAddInv2Var(&bs[i], &xs[i], &ys[i], &pre[i], &bs[i+1], &xs[i+1], &ys[i+1], &pre[i+1], &acc)
+			}
+		}
+		t4 := cputime.Thread()
+		a2 = append(a2, float64(t4-t3)/25600)
 		m = append(m, float64(t1-t0)/25600)
 		a = append(a, float64(t2-t1)/25600)
 		p = append(p, float64(t3-t2)/25600)
@@ -266,5 +298,6 @@ func TestKernelCPUTime(t *testing.T) {
 	slices.Sort(m)
 	slices.Sort(a)
 	slices.Sort(p)
-	t.Logf("per call: Mul (dependent) %.1f ns, AffineAddInvVar %.1f ns, PrefixStepVar %.1f ns", m[10], a[10], p[10])
+	slices.Sort(a2)
+	t.Logf("per call: Mul (dependent) %.1f ns, AffineAddInvVar %.1f ns, PrefixStepVar %.1f ns; AffineAddInv2Var %.1f ns per addition", m[10], a[10], p[10], a2[10])
 }

@@ -99,3 +99,15 @@ func SqrN4(r *[4]Element, n int) { sqrN4xAsm(r, n) }
 
 //go:noescape
 func sqrN4xAsm(r *[4]Element, n int)
+
+// AffineAddInv2Var is AffineAddInvVar(b1, px1, py1, acc, pre1) followed
+// by AffineAddInvVar(b2, px2, py2, acc, pre2), with the two additions'
+// operations interleaved so that their products overlap. b1 and b2 must be
+// distinct and alias none of the other arguments. Variable time (only for
+// public data).
+func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {
+	affineAddInv2Asm(b1, px1, py1, pre1, b2, px2, py2, pre2, acc)
+}
+
+//go:noescape
+func affineAddInv2Asm(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element)
