@@ -156,17 +156,29 @@ func sqrNx(lanes int) {
 // their operations interleaved, so that the two additions' chains of
 // dependent products (λ, λ², y3) overlap: a single step is bound by the
 // latency of its products rather than by the multiplier's throughput.
-func affineAddInv2() {
-	TEXT("affineAddInv2Asm", 0, "func(b1, px1, py1, pre1, b2, px2, py2, pre2, acc *uint64)")
+func affineAddInv2() { affineAddInvN(2) }
+
+// affineAddInvN generates affineAddInv<n>Asm: n steps interleaved.
+func affineAddInvN(nl int) {
+	name := fmt.Sprintf("affineAddInv%dAsm", nl)
+	sig := "func("
+	for k := 1; k <= nl; k++ {
+		sig += fmt.Sprintf("b%d, px%d, py%d, pre%d, ", k, k, k, k)
+	}
+	TEXT(name, 0, sig+"acc *uint64)")
 	Pragma("noescape")
-	Doc("affineAddInv2Asm is affineAddInvAsm(b1, px1, py1, acc, pre1) then affineAddInvAsm(b2, px2, py2, acc, pre2), interleaved. Variable time (public data).")
+	if nl == 2 {
+		Doc("affineAddInv2Asm is affineAddInvAsm(b1, px1, py1, acc, pre1) then affineAddInvAsm(b2, px2, py2, acc, pre2), interleaved. Variable time (public data).")
+	} else {
+		Doc(fmt.Sprintf("%s is affineAddInvAsm on entries 1 … %d in turn, interleaved. Variable time (public data).", name, nl))
+	}
 	g := newGen()
 	acc := argElem("acc", 0)
 	type lane struct {
 		bx, by, px, py, pre  elem
 		den, inv, lam, x3, t elem
 	}
-	var ls [2]lane
+	ls := make([]lane, nl)
 	for k := range ls {
 		n := fmt.Sprint(k + 1)
 		ls[k] = lane{
@@ -186,10 +198,10 @@ func affineAddInv2() {
 		g.store4(l.lam, v)
 		g.free4(v)
 	}
-	g.mul4(ls[0].inv, acc, ls[0].pre)
-	g.mul4(acc, acc, ls[0].den)
-	g.mul4(ls[1].inv, acc, ls[1].pre)
-	g.mul4(acc, acc, ls[1].den)
+	for _, l := range ls {
+		g.mul4(l.inv, acc, l.pre)
+		g.mul4(acc, acc, l.den)
+	}
 	for _, l := range ls {
 		g.mul4(l.lam, l.lam, l.inv)
 	}
