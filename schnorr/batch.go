@@ -51,8 +51,9 @@ const batchSeedTag = "p256k1/BIP0340/batch-weights/v1"
 //	(Σ aᵢ·sᵢ)·G − Σ aᵢ·Rᵢ − Σ (aᵢ·eᵢ)·Pᵢ = ∞
 //
 // for weights a₁ = 1 and a₂, …, aₙ random 128-bit integers, computed as
-// one multi-scalar multiplication of 2n + 1 points (internal/ecmult's
-// Multi: Strauss for small batches, Pippenger for large ones). The weights
+// one multi-scalar multiplication of at most 2n + 1 points (internal/ecmult's
+// Multi: Strauss for small batches, Pippenger for large ones; the terms of
+// equal keys merged into one). The weights
 // come from SHA-256 in counter mode keyed by a seed that hashes every
 // signature and every challenge eᵢ = hash(rᵢ ‖ Pᵢ ‖ mᵢ), and so commits to
 // all keys, messages and signatures: they are fixed only once the batch

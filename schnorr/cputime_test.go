@@ -73,7 +73,7 @@ func TestBatchCPUTime(t *testing.T) {
 	items := f.items()
 	// Distinct keys: one signature per key.
 	rng := newRNG(99)
-	distinct := make([]BatchItem, 1024)
+	distinct := make([]BatchItem, 8192)
 	for i := range distinct {
 		k, _ := randKey(t, rng)
 		kp := mustKeypair(t, &k)
@@ -92,7 +92,8 @@ func TestBatchCPUTime(t *testing.T) {
 	for _, n := range []int{64, 256, 1024, 8192} {
 		ops = append(ops, op{fmt.Sprintf("n=%d", n), n, items[:n]})
 	}
-	ops = append(ops, op{"n=64 distinct", 64, distinct[:64]}, op{"n=1024 distinct", 1024, distinct})
+	ops = append(ops, op{"n=64 distinct", 64, distinct[:64]}, op{"n=1024 distinct", 1024, distinct[:1024]},
+		op{"n=8192 distinct", 8192, distinct})
 	res := make([][]float64, len(ops))
 	for range rounds {
 		for i, o := range ops {

@@ -1,6 +1,8 @@
 package ecmult
 
 import (
+	"sync"
+
 	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/group"
 )
@@ -84,18 +86,72 @@ const (
 // segments (sums4), hundreds of independent affine additions per
 // inversion. The windows' sums enter the accumulator from the top, c
 // doublings apart, as before.
-func (m *Multi) pippengerAffine4(r *group.Jacobian, c uint) {
+func (m *Multi) pippengerAffine4(r *group.Jacobian, c uint) { m.pippengerAffine4Split(r, c, 1) }
+
+// pippengerAffine4Split is pippengerAffine4 with the windows shared out
+// among up to workers goroutines (the calling one included): the digits
+// and the 4×64 points are made once and read by all, each goroutine
+// accumulates and sums its own consecutive windows in its own scratch (that
+// of m.parts), and the windows' sums are combined here. Unlike a split of
+// the terms, this adds no window's fixed costs (running sums, tails) twice.
+func (m *Multi) pippengerAffine4Split(r *group.Jacobian, c uint, workers int) {
 	nt, nw := m.pippengerDigits(c)
 	defer func() { m.terms = m.terms[:nt] }()
-	n := len(m.terms)
 	s := &m.pip
 	s.convert4(m.terms)
+	s.wsumAll = grow(s.wsumAll, nw)
+	workers = max(1, min(workers, nw))
+	if workers > 1 {
+		m.windowSums4Par(nw, c, workers)
+	} else {
+		s.windowSums4(m.terms, m.digits, 0, nw, nw, c, s.wsumAll)
+	}
+	r.SetInfinity()
+	for w := nw - 1; w >= 0; w-- {
+		if r.Infinity == 0 {
+			for k := uint(0); k < c; k++ {
+				r.DoubleVar(r, nil)
+			}
+		}
+		r.AddVar(r, &s.wsumAll[w], nil)
+	}
+}
+
+// windowSums4Par is windowSums4 for all nw windows shared out among
+// workers goroutines (kept apart so that pippengerAffine4Split's variables
+// do not escape to the heap when it runs alone).
+func (m *Multi) windowSums4Par(nw int, c uint, workers int) {
+	s := &m.pip
+	if len(m.parts) < workers-1 {
+		m.parts = append(m.parts, make([]Multi, workers-1-len(m.parts))...)
+	}
+	var wg sync.WaitGroup
+	for k := 1; k < workers; k++ {
+		hs := &m.parts[k-1].pip
+		hs.pts = s.pts // shared, read only
+		hs.maxRound, hs.maxBuckets = s.maxRound, s.maxBuckets
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			hs.windowSums4(m.terms, m.digits, k*nw/workers, (k+1)*nw/workers, nw, c, s.wsumAll)
+			hs.pts = nil // the next conversion of that Multi must not write here
+		}()
+	}
+	s.windowSums4(m.terms, m.digits, 0, nw/workers, nw, c, s.wsumAll)
+	wg.Wait()
+}
+
+// windowSums4 sets out[w] = Σ_j (j+1)·B_{w,j} for the windows w in
+// [wlo, whi) of nw, from the terms' 4×64 points s.pts and their digits
+// (digit w of term i at w·n + i).
+func (s *pippengerScratch) windowSums4(terms []term, digits []int16, wlo, whi, nw int, c uint, out []group.Jacobian) {
+	n := len(terms)
 	nb := 1 << (c - 1)
 	mb := s.maxBuckets
 	if mb == 0 {
 		mb = maxBuckets4
 	}
-	gw := max(1, min(nw, mb/nb)) // windows per group
+	gw := max(1, min(whi-wlo, mb/nb)) // windows per group
 	segs := segments4(c)
 	chains := gw * segs
 	s.b4 = grow(s.b4, gw*nb)
@@ -125,25 +181,17 @@ func (m *Multi) pippengerAffine4(r *group.Jacobian, c uint) {
 	// apart, with Jacobian buckets.
 	rb := 128 - (nw-1)*int(c)
 	hot := (1<<rb)*nw < 2*k
-	r.SetInfinity()
-	for top := nw - 1; top >= 0; top -= gw {
-		lo := max(0, top-gw+1)
+	for top := whi - 1; top >= wlo; top -= gw {
+		lo := max(wlo, top-gw+1)
 		cnt := top - lo + 1
 		skip := -1
 		if hot && top == nw-1 {
 			skip = top
-			s.sumJacobianWindow(&s.wsum[cnt-1], m.terms, m.digits[top*n:(top+1)*n], 1<<rb)
+			s.sumJacobianWindow(&s.wsum[cnt-1], terms, digits[top*n:(top+1)*n], 1<<rb)
 		}
-		s.accumulateAll4(m.digits, n, lo, cnt, nb, k, skip)
+		s.accumulateAll4(digits, n, lo, cnt, nb, k, skip)
 		s.sumAll4(cnt, nb, segs, skip-lo)
-		for w := top; w >= lo; w-- {
-			if r.Infinity == 0 {
-				for k := uint(0); k < c; k++ {
-					r.DoubleVar(r, nil)
-				}
-			}
-			r.AddVar(r, &s.wsum[w-lo], nil)
-		}
+		copy(out[lo:top+1], s.wsum[:cnt])
 	}
 }
 

@@ -37,6 +37,7 @@ type pippengerScratch struct {
 	pre4, den4   []fe4.Element
 	q4, c4, c4b  []entry4
 	wsum         []group.Jacobian
+	wsumAll      []group.Jacobian // every window's sum (pippengerAffine4Split)
 
 	// Round sizes; zero means the defaults (tests set small ones).
 	maxRound, minRound int

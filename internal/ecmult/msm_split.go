@@ -7,15 +7,26 @@ import (
 )
 
 // EvalSplitVar is EvalVar with the work split across up to workers
-// goroutines (the calling one included): the half terms are cut into
-// consecutive parts of about equal size, each evaluated as a sum of its
-// own (G with the first), and the parts' results added. Each part keeps
+// goroutines (the calling one included). Where Pippenger runs in the 4×64
+// form the windows are shared out (pippengerAffine4Split); otherwise the
+// half terms are cut into consecutive parts of about equal size, each
+// evaluated as a sum of its own (G with the first), and the parts' results
+// added. Each part keeps
 // its scratch memory in m between calls; the goroutines are the only
 // allocations once that has grown. A sum too small to be worth splitting
 // (fewer than minSplit half terms per part) uses fewer workers, down to
 // EvalVar itself. Variable time.
 func (m *Multi) EvalSplitVar(r *group.Jacobian, workers int) {
 	n := len(m.terms)
+	nh := n
+	if m.g.IsZero() == 0 {
+		nh += 2
+	}
+	if workers > 1 && pippengerFE4 && !pippengerJacobian && nh > straussMax4 {
+		// The 4×64 Pippenger shares out its windows instead.
+		m.pippengerAffine4Split(r, pippengerWindow(nh), workers)
+		return
+	}
 	workers = min(workers, n/minSplit)
 	if workers <= 1 {
 		m.EvalVar(r)
