@@ -37,6 +37,11 @@ func fe4Unit() {
 	add4Var("addStorageVarAsm", false)
 	add4Var("addStorageZInvVarAsm", true)
 	addAffine4()
+	sqrN4()
+	affineAddInv4()
+	prefixStep4()
+	sqrN4x()
+	affineAddInv2()
 }
 
 // double4 generates doubleAsm: r = 2·a with L = (3/2)·X², S = Y²,

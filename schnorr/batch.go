@@ -2,7 +2,9 @@ package schnorr
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"sync"
+	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/batch"
@@ -49,8 +51,9 @@ const batchSeedTag = "p256k1/BIP0340/batch-weights/v1"
 //	(Σ aᵢ·sᵢ)·G − Σ aᵢ·Rᵢ − Σ (aᵢ·eᵢ)·Pᵢ = ∞
 //
 // for weights a₁ = 1 and a₂, …, aₙ random 128-bit integers, computed as
-// one multi-scalar multiplication of 2n + 1 points (internal/ecmult's
-// Multi: Strauss for small batches, Pippenger for large ones). The weights
+// one multi-scalar multiplication of at most 2n + 1 points (internal/ecmult's
+// Multi: Strauss for small batches, Pippenger for large ones; the terms of
+// equal keys merged into one). The weights
 // come from SHA-256 in counter mode keyed by a seed that hashes every
 // signature and every challenge eᵢ = hash(rᵢ ‖ Pᵢ ‖ mᵢ), and so commits to
 // all keys, messages and signatures: they are fixed only once the batch
@@ -66,6 +69,16 @@ type BatchVerifier struct {
 	bad   []bool // FindInvalid's verdicts
 	res   []bool // VerifyMany's results (bisect_many.go)
 	nInit int    // number of entries prepared
+
+	// Terms of the same key merged (checkRange): an open-addressing table
+	// of entry indices by key, each key's summed coefficient.
+	slots []int32
+	coef  []scalar.Scalar
+	first []bool
+
+	// workers > 1 splits the work of one batch across that many
+	// goroutines (VerifyBatchParallel on small batches).
+	workers int
 }
 
 // batchEntry is one item as the multi-scalar multiplication needs it.
@@ -74,6 +87,7 @@ type batchEntry struct {
 	negR group.Affine  // −R, R = lift_x(r)
 	s, e scalar.Scalar // signature s and challenge e
 	a    scalar.Scalar // weight, below 2^128
+	kh   uint64        // 64 bits of the key's x, to find equal keys
 	ok   bool          // parsed, and R exists
 }
 
@@ -144,9 +158,44 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 	v.ents = batch.Grow(v.ents, n)
 	v.seed = batch.Grow(v.seed, len(batchSeedTag)+96*n)
 	copy(v.seed, batchSeedTag)
+	if w := min(v.workers, n/minSplitItems); w > 1 {
+		// Parse, hash and lift on w goroutines, each a part of the items.
+		var wg sync.WaitGroup
+		var failed atomic.Bool
+		for k := 1; k < w; k++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if !v.prepareRange(items, k*n/w, (k+1)*n/w, failFast) {
+					failed.Store(true)
+				}
+			}()
+		}
+		if !v.prepareRange(items, 0, n/w, failFast) {
+			failed.Store(true)
+		}
+		wg.Wait()
+		if failed.Load() {
+			return false
+		}
+	} else if !v.prepareRange(items, 0, n, failFast) {
+		return false
+	}
+	key := sha256.Sum256(v.seed)
+	var w batch.Weights
+	w.Reset(&key)
+	for i := range v.ents[:n] {
+		w.Next(&v.ents[i].a)
+	}
+	return true
+}
+
+// prepareRange is prepare's work on the items [lo, hi): parsing, the
+// challenge, the seed record and R, into v.ents[lo:hi].
+func (v *BatchVerifier) prepareRange(items []BatchItem, lo, hi int, failFast bool) bool {
 	seed := v.seed[len(batchSeedTag):]
 	var rx field.Element
-	for i := range items {
+	for i := lo; i < hi; i++ {
 		it, en := &items[i], &v.ents[i]
 		en.ok = false
 		rec := seed[96*i : 96*i+96]
@@ -160,57 +209,109 @@ func (v *BatchVerifier) prepare(items []BatchItem, failFast bool) bool {
 		}
 		point.LoadXOnly(&en.p, it.PublicKey)
 		px := it.PublicKey.Bytes()
+		en.kh = binary.LittleEndian.Uint64(px[:8]) // the key's hash for merging equal keys: x's first bytes
 		copy(rec, it.Signature[:])
 		eb := (*[32]byte)(rec[64:])
 		tagged.BIP340Challenge.Sum(eb, it.Signature[:32], px[:], it.Message)
 		en.e.SetBytes(eb)
 		en.ok = true
 	}
-	// The square roots, after the cheap checks of every item.
-	for i := range items {
+	// The square roots, after the cheap checks of every item, four at a
+	// time (batch.LiftXVar4). The point with x = r and an odd Y is −R.
+	var xs [4]field.Element
+	var dst [4]*group.Affine
+	var lane [4]int
+	var pad group.Affine
+	k := 0
+	lift := func() bool {
+		for l := k; l < 4; l++ {
+			xs[l], dst[l] = xs[0], &pad
+		}
+		ok := batch.LiftXVar4(&dst, &xs, true)
+		for l := range k {
+			if !ok[l] {
+				v.ents[lane[l]].ok = false
+				if failFast {
+					return false
+				}
+			}
+		}
+		k = 0
+		return true
+	}
+	for i := lo; i < hi; i++ {
 		en := &v.ents[i]
 		if !en.ok {
 			continue
 		}
-		rx.SetBytes((*[32]byte)(items[i].Signature[:32]))
-		// The point with x = r and an odd Y is −R.
-		if !en.negR.SetXOVar(&rx, true) {
-			en.ok = false
-			if failFast {
-				return false
-			}
+		xs[k].SetBytes((*[32]byte)(items[i].Signature[:32]))
+		dst[k], lane[k] = &en.negR, i
+		if k++; k == 4 && !lift() {
+			return false
 		}
 	}
-	key := sha256.Sum256(v.seed)
-	var w batch.Weights
-	w.Reset(&key)
-	for i := range v.ents[:n] {
-		w.Next(&v.ents[i].a)
+	if k > 0 && !lift() {
+		return false
 	}
 	return true
 }
 
 // checkRange reports whether the entries in [lo, hi) that parsed pass the
-// batch equation together (true if there are none).
+// batch equation together (true if there are none). The terms of equal
+// keys are merged into one, −(Σ aᵢ·eᵢ)·P, which saves two of the three
+// half terms of every signature after a key's first (a relay's batch, or a
+// block's, often holds several signatures by one key).
 func (v *BatchVerifier) checkRange(lo, hi int) bool {
 	m := &v.m
 	m.Reset()
+	size := 16
+	for size < 2*(hi-lo) {
+		size *= 2
+	}
+	v.slots = batch.Grow(v.slots, size)
+	for i := range v.slots {
+		v.slots[i] = -1
+	}
+	v.coef = batch.Grow(v.coef, len(v.ents))
+	v.first = batch.Grow(v.first, len(v.ents))
 	var gs, t scalar.Scalar
 	for i := lo; i < hi; i++ {
 		en := &v.ents[i]
+		v.first[i] = false
 		if !en.ok {
 			continue
 		}
 		m.AddHalfVar(&en.negR, &en.a)
 		t.Mul(&en.a, &en.e)
 		t.Negate(&t)
-		m.AddVar(&en.p, &t)
+		for h := en.kh & uint64(size-1); ; h = (h + 1) & uint64(size-1) {
+			j := v.slots[h]
+			if j < 0 {
+				v.slots[h] = int32(i)
+				v.first[i] = true
+				v.coef[i] = t
+				break
+			}
+			if f := &v.ents[j]; f.kh == en.kh && f.p.X.EqualVar(&en.p.X) {
+				v.coef[j].Add(&v.coef[j], &t)
+				break
+			}
+		}
 		t.Mul(&en.a, &en.s)
 		gs.Add(&gs, &t)
 	}
+	for i := lo; i < hi; i++ {
+		if v.first[i] {
+			m.AddVar(&v.ents[i].p, &v.coef[i])
+		}
+	}
 	m.AddGVar(&gs)
 	var r group.Jacobian
-	m.EvalVar(&r)
+	if v.workers > 1 {
+		m.EvalSplitVar(&r, v.workers)
+	} else {
+		m.EvalVar(&r)
+	}
 	return r.Infinity != 0
 }
 

@@ -47,16 +47,19 @@ func BenchmarkVerifyBatchParallel(b *testing.B) {
 		items = append(items, f.items()...)
 	}
 	items = items[:n]
-	b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if !VerifyBatchParallel(items, 0) {
-				b.Fatal("rejected")
+	for _, n := range []int{64, 256, n} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			items := items[:n]
+			b.ReportAllocs()
+			for b.Loop() {
+				if !VerifyBatchParallel(items, 0) {
+					b.Fatal("rejected")
+				}
 			}
-		}
-		b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "sigs/s")
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sig")
-	})
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "sigs/s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/sig")
+		})
+	}
 }
 
 // BenchmarkFindInvalid measures finding one bad signature in a batch.

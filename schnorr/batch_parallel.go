@@ -6,9 +6,14 @@ import (
 	"sync/atomic"
 )
 
-// minParallelChunk is the smallest number of items worth a goroutine of
-// its own: below it, batch verification is done on the calling goroutine.
-const minParallelChunk = 256
+// minParallelChunk is the smallest number of items worth a batch of its
+// own on a goroutine: below it, VerifyBatchParallel verifies one batch
+// whose work it splits across the workers (down to minSplitItems items per
+// worker; below that, on the calling goroutine).
+const (
+	minParallelChunk = 256
+	minSplitItems    = 16
+)
 
 // parallelChunks splits n items for the given number of workers (≤ 0:
 // runtime.GOMAXPROCS(0)) into chunks of equal size, at most maxChunk and at
@@ -28,15 +33,31 @@ func parallelChunks(n, workers int) (size, start int) {
 // verified concurrently by up to workers goroutines (workers ≤ 0 means
 // runtime.GOMAXPROCS(0)). Each chunk is a batch of its own, with its own
 // weights; the answer is true exactly when every chunk passes, and the
-// remaining chunks are skipped once one fails. Small batches are verified
-// on the calling goroutine.
+// remaining chunks are skipped once one fails. A batch too small for
+// chunks of minParallelChunk items is verified as one batch whose
+// parsing, square roots and multi-scalar multiplication are split across
+// the workers (ecmult.Multi.EvalSplitVar); a tiny one (under 32 items) on
+// the calling goroutine.
 //
 // Variable time (public inputs). It allocates the goroutines' bookkeeping;
 // the verifiers come from a pool.
 func VerifyBatchParallel(items []BatchItem, workers int) bool {
 	size, nw := parallelChunks(len(items), workers)
 	if nw <= 1 {
-		return VerifyBatch(items)
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		if workers < 2 || len(items) < 2*minSplitItems {
+			return VerifyBatch(items)
+		}
+		// One batch, its parsing, square roots and multi-scalar
+		// multiplication split across the workers.
+		v := verifierPool.Get().(*BatchVerifier)
+		v.workers = workers
+		ok := v.Verify(items)
+		v.workers = 0
+		verifierPool.Put(v)
+		return ok
 	}
 	var next atomic.Int64
 	var failed atomic.Bool

@@ -369,3 +369,66 @@ func TestVerifyBatchAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyBatchSameKey covers the merging of equal keys' terms: batches
+// signed by one key, by two keys alternating and by one key with copies of
+// the key in distinct XOnlyPublicKey values, each with one invalid item in
+// every position (a wrong message, a flipped s, or the other key of the
+// batch put in its place), at sizes on both sides of the Strauss/Pippenger
+// switch.
+func TestVerifyBatchSameKey(t *testing.T) {
+	rng := newRNG(4242)
+	var kps [2]Keypair
+	for i := range kps {
+		k, _ := randKey(t, rng)
+		kps[i] = mustKeypair(t, &k)
+	}
+	sizes := []int{2, 5, 9, 50}
+	if !testing.Short() {
+		sizes = append(sizes, 130)
+	}
+	for _, mode := range []string{"one key", "two keys", "copies"} {
+		for _, n := range sizes {
+			keys := make([]p256k1.XOnlyPublicKey, n)
+			items := make([]BatchItem, n)
+			sigs := make([][64]byte, n)
+			for i := range items {
+				kp := &kps[0]
+				if mode == "two keys" {
+					kp = &kps[i%2]
+				}
+				keys[i] = kp.XOnlyPublicKey()
+				msg := randBytes(rng, 32)
+				sigs[i] = mustSign(t, kp, msg, (*[32]byte)(randBytes(rng, 32)))
+				items[i] = BatchItem{PublicKey: &keys[0], Message: msg, Signature: &sigs[i]}
+				if mode != "one key" {
+					items[i].PublicKey = &keys[i]
+				}
+			}
+			checkAll(t, fmt.Sprintf("%s, n=%d, valid", mode, n), items, nil)
+			for pos := 0; pos < n; pos++ {
+				if n > 9 && pos%7 != 0 && pos != n-1 {
+					continue
+				}
+				for c := 0; c < 3; c++ {
+					bad := slices.Clone(items)
+					sig := sigs[pos]
+					bad[pos].Signature = &sig
+					switch c {
+					case 0:
+						bad[pos].Message = append([]byte{1}, bad[pos].Message...)
+					case 1:
+						sig[40] ^= 0x10
+					default: // the batch's other key
+						o := kps[1].XOnlyPublicKey()
+						if mode == "two keys" && pos%2 == 1 {
+							o = kps[0].XOnlyPublicKey()
+						}
+						bad[pos].PublicKey = &o
+					}
+					checkAll(t, fmt.Sprintf("%s, n=%d, bad %d (%d)", mode, n, pos, c), bad, []int{pos})
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,8 @@
 # benchmarks need: shim.c and ecmult_wrap.c supply them.
 #
 # Usage: bench/libsecp/run.sh [bench_internal|bench_ecmult|bench] [benchmark names...]
+# With LIBSECP_CPUTIME=1 the benchmarks time by the thread's CPU time instead
+# of wall time (cputime.h), for shared machines.
 # Needs: cargo (to fetch the crate) and gcc.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,13 +28,19 @@ defs="-DCOMB_BLOCKS=43 -DCOMB_TEETH=6 -DECMULT_WINDOW_SIZE=15 -DENABLE_MODULE_EC
       -DENABLE_MODULE_RECOVERY=1 -DENABLE_MODULE_SCHNORRSIG=1 -DUSE_ASM_X86_64=1"
 pre="$work/src/precomputed_ecmult.c $work/src/precomputed_ecmult_gen.c"
 cc=${CC:-gcc}
-[ -x "$work/bench_internal" ] || $cc -O2 $defs -w -o "$work/bench_internal" "$work/src/bench_internal.c" $pre "$here/shim.c"
-[ -x "$work/bench_ecmult" ] || $cc -O2 $defs -w -I"$work/src" -o "$work/bench_ecmult" "$here/ecmult_wrap.c" $pre "$here/shim.c"
-[ -x "$work/bench" ] || $cc -O2 $defs -w -I"$work/include" -o "$work/bench" "$work/src/bench.c" "$work/src/secp256k1.c" $pre "$here/shim.c"
+# LIBSECP_CPUTIME=1: time by the thread's CPU time (cputime.h), binaries *_cpu.
+sfx=
+if [ "${LIBSECP_CPUTIME:-}" = 1 ]; then
+	defs="$defs -include $here/cputime.h"
+	sfx=_cpu
+fi
+[ -x "$work/bench_internal$sfx" ] || $cc -O2 $defs -w -o "$work/bench_internal$sfx" "$work/src/bench_internal.c" $pre "$here/shim.c"
+[ -x "$work/bench_ecmult$sfx" ] || $cc -O2 $defs -w -I"$work/src" -o "$work/bench_ecmult$sfx" "$here/ecmult_wrap.c" $pre "$here/shim.c"
+[ -x "$work/bench$sfx" ] || $cc -O2 $defs -w -I"$work/include" -o "$work/bench$sfx" "$work/src/bench.c" "$work/src/secp256k1.c" $pre "$here/shim.c"
 if [ $# -eq 0 ]; then
-	for b in bench_internal bench_ecmult bench; do "$work/$b"; done
+	for b in bench_internal bench_ecmult bench; do "$work/$b$sfx"; done
 else
 	b=$1
 	shift
-	"$work/$b" "$@"
+	"$work/$b$sfx" "$@"
 fi

@@ -1,9 +1,12 @@
 package batch
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -66,5 +69,62 @@ func TestGrow(t *testing.T) {
 	s2 := Grow(s, 3)
 	if len(s2) != 3 || &s2[0] != &s[0] {
 		t.Fatal("Grow reallocated although the capacity was enough")
+	}
+}
+
+// TestLiftXVar compares LiftXVar with group.Affine.SetXOVar on random x
+// (about half have no point), edge values and both parities.
+func TestLiftXVar(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var xs []field.Element
+	for _, v := range []uint64{0, 1, 2, 3, 7} {
+		var e field.Element
+		xs = append(xs, *e.SetInt(uint32(v)))
+	}
+	var pm1 [32]byte // p − 1
+	for i := range pm1 {
+		pm1[i] = 0xff
+	}
+	pm1[27], pm1[28], pm1[29], pm1[30], pm1[31] = 0xfe, 0xff, 0xff, 0xfc, 0x2e
+	var e field.Element
+	e.SetBytes(&pm1)
+	xs = append(xs, e)
+	for range 300 {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		if e.SetBytes(&b) == 0 {
+			continue
+		}
+		xs = append(xs, e)
+	}
+	for i := 0; i+4 <= len(xs); i += 3 {
+		for _, odd := range []bool{false, true} {
+			var got [4]group.Affine
+			ps := [4]*group.Affine{&got[0], &got[1], &got[2], &got[3]}
+			ok := LiftXVar4(&ps, (*[4]field.Element)(xs[i:i+4]), odd)
+			for l := range ok {
+				var want group.Affine
+				if ok[l] != want.SetXOVar(&xs[i+l], odd) {
+					t.Fatalf("LiftXVar4 lane %d: ok = %v", l, ok[l])
+				}
+				if ok[l] && (!got[l].X.EqualVar(&want.X) || !got[l].Y.EqualVar(&want.Y) || got[l].Infinity != 0) {
+					t.Fatalf("LiftXVar4 lane %d: wrong point", l)
+				}
+			}
+		}
+	}
+	for _, x := range xs {
+		for _, odd := range []bool{false, true} {
+			var got, want group.Affine
+			ok := LiftXVar(&got, &x, odd)
+			if ok != want.SetXOVar(&x, odd) {
+				t.Fatalf("LiftXVar(%v, %v) = %v", x, odd, ok)
+			}
+			if ok && (!got.X.EqualVar(&want.X) || !got.Y.EqualVar(&want.Y) || got.Infinity != 0) {
+				t.Fatalf("LiftXVar(%v, %v): wrong point", x, odd)
+			}
+		}
 	}
 }

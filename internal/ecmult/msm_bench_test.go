@@ -11,7 +11,7 @@ import (
 // msmBenchMulti returns a Multi loaded like a batch verification of
 // nsig signatures: per signature one 128-bit half term and one full term
 // (two half terms), plus G.
-func msmBenchMulti(b *testing.B, nsig int) *Multi {
+func msmBenchMulti(b testing.TB, nsig int) *Multi {
 	rng := emRng(12)
 	var m Multi
 	for i := 0; i < nsig; i++ {

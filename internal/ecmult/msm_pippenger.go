@@ -3,6 +3,7 @@ package ecmult
 import (
 	"encoding/binary"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 )
@@ -28,8 +29,19 @@ type pippengerScratch struct {
 	overAff    []group.Affine
 	dst, src   []*group.Affine
 
+	// The 4×64 strategy (msm_affine4.go).
+	pts          []pt4
+	b4           []bucket4
+	runs4, sums4 []bucket4
+	dst4, src4   []*bucket4
+	pre4, den4   []fe4.Element
+	q4, c4, c4b  []entry4
+	wsum         []group.Jacobian
+	wsumAll      []group.Jacobian // every window's sum (pippengerAffine4Split)
+
 	// Round sizes; zero means the defaults (tests set small ones).
 	maxRound, minRound int
+	maxBuckets         int // the 4×64 strategy's group size (maxBuckets4)
 }
 
 // pippengerJacobian selects the Jacobian-bucket strategy for pippengerVar
@@ -55,6 +67,8 @@ const (
 // over 128/c + 1 windows; the thresholds come from BenchmarkPippengerWindow.
 func pippengerWindow(n int) uint {
 	switch {
+	case n <= 64 && pippengerFE4:
+		return 5 // TestMSMCPUTime, MSM_SHAPE=batch: 5 beats 6 below about 64
 	case n <= 120:
 		return 6
 	case n <= 500:
@@ -109,12 +123,16 @@ func recodeSigned(d []int16, stride int, lo, hi uint64, c uint) {
 // absolute value (negated for a negative digit), and the buckets are
 // summed with weights 1 … 2^(c−1) by running sums. G and 2^128·G enter as
 // two more half terms. The buckets are affine and filled by batches of
-// affine additions sharing one inversion (accumulate), unless
-// pippengerJacobian selects Jacobian buckets and mixed additions.
+// affine additions sharing one inversion (accumulate, or in the 4×64 form
+// where the processor allows, pippengerAffine4), unless pippengerJacobian
+// selects Jacobian buckets and mixed additions.
 func (m *Multi) pippengerVar(r *group.Jacobian, c uint) {
-	if pippengerJacobian {
+	switch {
+	case pippengerJacobian:
 		m.pippengerJacobianVar(r, c)
-	} else {
+	case pippengerFE4:
+		m.pippengerAffine4(r, c)
+	default:
 		m.pippengerAffineVar(r, c)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/reference"
 	"github.com/p256k1/p256k1/internal/scalar"
@@ -81,6 +82,27 @@ var msmEvaluators = []struct {
 	{"affine4 rounds 3/2", msmAffineRounds(4, 3, 2)},
 	{"affine6 rounds 5", msmAffineRounds(6, 5, 1)},
 	{"affine9 rounds 16/4", msmAffineRounds(9, 16, 4)},
+	{"4×64 c=3", msmAffine4(3, 0, 0)},
+	{"4×64 c=7", msmAffine4(7, 0, 0)},
+	{"4×64 c=2 rounds 1", msmAffine4(2, 1, 0)},
+	{"4×64 c=4 rounds 3 groups of 1", msmAffine4(4, 3, 8)},
+	{"4×64 c=6 rounds 5 groups of 3", msmAffine4(6, 5, 96)},
+	{"4×64 c=9 rounds 16", msmAffine4(9, 16, 0)},
+}
+
+// msmAffine4 returns an evaluator running the 4×64 strategy at window c
+// with the given round size and group size (0: the defaults), or the 5×52
+// one where the processor lacks the 4×64 assembly.
+func msmAffine4(c uint, maxRound, maxBuckets int) func(m *Multi, r *group.Jacobian) {
+	return func(m *Multi, r *group.Jacobian) {
+		m.pip.maxRound, m.pip.maxBuckets = maxRound, maxBuckets
+		defer func() { m.pip.maxRound, m.pip.maxBuckets = 0, 0 }()
+		if fe4.Enabled {
+			m.pippengerAffine4(r, c)
+		} else {
+			m.pippengerAffineVar(r, c)
+		}
+	}
 }
 
 // msmAffineRounds returns an evaluator running the affine strategy at
@@ -260,6 +282,8 @@ func TestPippengerDifferential(t *testing.T) {
 		{"affine10", func(m *Multi, r *group.Jacobian) { m.pippengerAffineVar(r, 10) }},
 		{"affine8 rounds 7/3", msmAffineRounds(8, 7, 3)},
 		{"affine11 rounds 200/1", msmAffineRounds(11, 200, 1)},
+		{"4×64 c=10", msmAffine4(10, 0, 0)},
+		{"4×64 c=8 rounds 7 groups of 2", msmAffine4(8, 7, 256)},
 	}
 	var m Multi
 	for _, n := range sizes {
@@ -350,6 +374,43 @@ func TestMultiAllocs(t *testing.T) {
 		run()
 		if a := testing.AllocsPerRun(5, run); a != 0 {
 			t.Errorf("n=%d: %v allocations per evaluation, want 0", n, a)
+		}
+	}
+}
+
+// TestEvalSplitVar compares EvalSplitVar with EvalVar on sums of every
+// shape the tests use, split two, three and five ways, and checks that a
+// term derived by λ from the one before it survives a cut between them.
+func TestEvalSplitVar(t *testing.T) {
+	rng := emRng(31)
+	var m Multi
+	for _, n := range []int{0, 1, 50, 97, 200, 700} {
+		for _, withG := range []bool{false, true} {
+			m.Reset()
+			for i := 0; i < n; i++ {
+				p := msmAffine(emRandPoint(rng))
+				if i%3 == 0 {
+					k := emScalar(msmRandHalf(rng))
+					m.AddHalfVar(&p, &k)
+				} else {
+					k := emScalar(msmRandScalar(rng))
+					m.AddVar(&p, &k)
+				}
+			}
+			if withG {
+				g := emScalar(msmRandScalar(rng))
+				m.AddGVar(&g)
+			}
+			var want group.Jacobian
+			m.EvalVar(&want)
+			for _, w := range []int{2, 3, 5} {
+				var got group.Jacobian
+				m.EvalSplitVar(&got, w)
+				emCheckJacobian(t, &got)
+				if got.Infinity != want.Infinity || (want.Infinity == 0 && !got.EqualVar(&want)) {
+					t.Fatalf("n=%d, G %v, %d workers: EvalSplitVar differs from EvalVar", n, withG, w)
+				}
+			}
 		}
 	}
 }

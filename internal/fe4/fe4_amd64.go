@@ -59,3 +59,55 @@ func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
 
 //go:noescape
 func addStorageZInvVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) (ok int)
+
+// SqrN sets r = a^(2^n), n ≥ 1, by n squarings. Constant time in a (the
+// count n is public). r may alias a.
+func SqrN(r, a *Element, n int) { sqrNAsm((*[4]uint64)(r), (*[4]uint64)(a), n) }
+
+// AffineAddInvVar is one backward step of a batch of affine additions
+// sharing one inversion (Montgomery's trick): with acc the inverse of the
+// product of the denominators up to this one and pref the product of those
+// before it (one for the first), it sets b = b + (px, py), computing
+// 1/(px − bx) as acc·pref, and sets acc = acc·(px − bx). For b finite and
+// px ≠ bx (mod p); b must not alias the other arguments. Variable time
+// (only for public data).
+func AffineAddInvVar(b *group.AffineStorage, px, py, acc, pref *Element) {
+	affineAddInvAsm(b, px, py, acc, pref)
+}
+
+//go:noescape
+func sqrNAsm(r, a *[4]uint64, n int)
+
+//go:noescape
+func affineAddInvAsm(b *group.AffineStorage, px, py, acc, pref *Element)
+
+// PrefixStepVar is one forward step of a batch of affine additions sharing
+// one inversion: it sets den = px − bx and pre = acc, and, unless den ≡ 0
+// (mod p), acc = acc·den, reporting whether den ≡ 0 (acc is then left for
+// the caller's special case). Variable time (only for public data).
+func PrefixStepVar(den, pre, acc, px, bx *Element) bool {
+	return prefixStepAsm(den, pre, acc, px, bx) != 0
+}
+
+//go:noescape
+func prefixStepAsm(den, pre, acc, px, bx *Element) (zero int)
+
+// SqrN4 sets each of the four values r[l] to r[l]^(2^n), n ≥ 1, the four
+// chains of squarings interleaved so that their latencies overlap.
+// Constant time in the values (the count n is public).
+func SqrN4(r *[4]Element, n int) { sqrN4xAsm(r, n) }
+
+//go:noescape
+func sqrN4xAsm(r *[4]Element, n int)
+
+// AffineAddInv2Var is AffineAddInvVar(b1, px1, py1, acc, pre1) followed
+// by AffineAddInvVar(b2, px2, py2, acc, pre2), with the two additions'
+// operations interleaved so that their products overlap. b1 and b2 must be
+// distinct and alias none of the other arguments. Variable time (only for
+// public data).
+func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {
+	affineAddInv2Asm(b1, px1, py1, pre1, b2, px2, py2, pre2, acc)
+}
+
+//go:noescape
+func affineAddInv2Asm(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element)

@@ -20,3 +20,17 @@ func AddStorageVar(r, a *Jacobian, b *group.AffineStorage, neg int) bool {
 func AddStorageZInvVar(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) bool {
 	panic("fe4: no assembly")
 }
+
+func SqrN(r, a *Element, n int) { panic("fe4: no assembly") }
+
+func AffineAddInvVar(b *group.AffineStorage, px, py, acc, pref *Element) {
+	panic("fe4: no assembly")
+}
+
+func PrefixStepVar(den, pre, acc, px, bx *Element) bool { panic("fe4: no assembly") }
+
+func SqrN4(r *[4]Element, n int) { panic("fe4: no assembly") }
+
+func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {
+	panic("fe4: no assembly")
+}

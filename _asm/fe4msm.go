@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+)
+
+// The kernels of the multi-scalar multiplication's affine buckets and of
+// lift_x in the 4×64 form (unit fe4): repeated squaring, for square roots
+// and inversions by exponentiation, and one affine addition fused with its
+// step of Montgomery's batch inversion. Variable time in use (public data);
+// the code itself has no data-dependent branch other than sqrNAsm's count.
+
+// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings, n ≥ 1.
+func sqrN4() {
+	TEXT("sqrNAsm", 0, "func(r, a *[4]uint64, n int)")
+	Pragma("noescape")
+	Doc("sqrNAsm sets r = a^(2^n) for n ≥ 1 (values below 2^256). r may alias a.")
+	g := newGen()
+	cnt := AllocLocal(8)
+	c := g.p.get()
+	Load(Param("n"), c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	g.sqr4(argElem("r", 0), argElem("a", 0))
+	Label("sqrN_loop")
+	c = g.p.get()
+	MOVQ(cnt, c)
+	DECQ(c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	JLE(LabelRef("sqrN_done"))
+	g.sqr4(argElem("r", 0), argElem("r", 0))
+	JMP(LabelRef("sqrN_loop"))
+	Label("sqrN_done")
+	g.done()
+	RET()
+}
+
+// affineAddInv4 generates affineAddInvAsm, the backward step of a batch of
+// affine additions b += (px, py) sharing one inversion: with acc the
+// inverse of the product of the denominators up to this one and pref the
+// product of those before it, 1/(px − bx) = acc·pref and acc becomes the
+// inverse of the product before this one; then λ = (py − by)/(px − bx),
+// x3 = λ² − bx − px, y3 = λ·(bx − x3) − by. For px ≠ bx (mod p); b must
+// not alias px, py, acc or pref.
+func affineAddInv4() {
+	TEXT("affineAddInvAsm", 0, "func(b, px, py, acc, pref *uint64)")
+	Pragma("noescape")
+	Doc("affineAddInvAsm sets b = b + (px, py) with 1/(px − bx) = acc·pref, and acc = acc·(px − bx). Variable time (public data).")
+	g := newGen()
+	bx, by := argElem("b", s4x), argElem("b", s4y)
+	px, py := argElem("px", 0), argElem("py", 0)
+	acc, pref := argElem("acc", 0), argElem("pref", 0)
+	t, den, lam, x3 := local4(), local4(), local4(), local4()
+	Comment("den = px − bx")
+	v := g.load4(px)
+	g.subv4(v, bx)
+	g.store4(den, v)
+	g.free4(v)
+	g.mul4(t, acc, pref)  // 1/den
+	g.mul4(acc, acc, den) // the inverse of the earlier denominators' product
+	Comment("λ = (py − by)/den")
+	v = g.load4(py)
+	g.subv4(v, by)
+	g.store4(lam, v)
+	g.free4(v)
+	g.mul4(lam, lam, t)
+	g.sqr4(x3, lam)
+	Comment("x3 = λ² − bx − px")
+	v = g.load4(x3)
+	g.subv4(v, bx)
+	g.subv4(v, px)
+	g.store4(x3, v)
+	g.free4(v)
+	Comment("y3 = λ·(bx − x3) − by")
+	v = g.load4(bx)
+	g.subv4(v, x3)
+	g.store4(t, v)
+	g.free4(v)
+	g.mul4(t, t, lam)
+	v = g.load4(t)
+	g.subv4(v, by)
+	g.store4(by, v)
+	g.free4(v)
+	g.copy4(bx, x3)
+	g.done()
+	RET()
+}
+
+// prefixStep4 generates prefixStepAsm, the forward step of a batch of
+// affine additions: den = px − bx, pre = acc, and, unless den ≡ 0 (then it
+// returns 1 and leaves acc for the caller's special case), acc = acc·den.
+func prefixStep4() {
+	TEXT("prefixStepAsm", 0, "func(den, pre, acc, px, bx *uint64) (zero int)")
+	Pragma("noescape")
+	Doc("prefixStepAsm sets den = px − bx, pre = acc and, unless den ≡ 0 (it then returns 1), acc = acc·den. Variable time (public data).")
+	g := newGen()
+	g.copy4(argElem("pre", 0), argElem("acc", 0))
+	v := g.load4(argElem("px", 0))
+	g.subv4(v, argElem("bx", 0))
+	g.store4(argElem("den", 0), v)
+	g.isZero4(v, "prefixStep_zero")
+	g.mul4(argElem("acc", 0), argElem("acc", 0), argElem("den", 0))
+	g.done()
+	o := g.p.get()
+	XORL(o.As32(), o.As32())
+	Store(o, Return("zero"))
+	g.p.put(o)
+	RET()
+	Label("prefixStep_zero")
+	o = g.p.get()
+	MOVQ(U64(1), o)
+	Store(o, Return("zero"))
+	g.p.put(o)
+	RET()
+}
+
+// sqrN4x generates sqrN4xAsm: four independent values each squared n
+// times, n ≥ 1, the four squarings of a step one after the other so that
+// the processor overlaps their latencies (a single chain of squarings is
+// bound by the latency of one; four are closer to the multiplier's
+// throughput).
+func sqrN4x() { sqrNx(4) }
+
+// sqrNx generates sqrN<lanes>xAsm: sqrN4x for any number of lanes.
+func sqrNx(lanes int) {
+	name := fmt.Sprintf("sqrN%dxAsm", lanes)
+	TEXT(name, 0, fmt.Sprintf("func(r *[%d]uint64, n int)", 4*lanes))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s sets each of the %d values r[4l:4l+4] to its 2^n-th power, n ≥ 1.", name, lanes))
+	g := newGen()
+	cnt := AllocLocal(8)
+	c := g.p.get()
+	Load(Param("n"), c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	Label(name + "_loop")
+	for l := 0; l < lanes; l++ {
+		g.sqr4(argElem("r", 32*l), argElem("r", 32*l))
+	}
+	c = g.p.get()
+	MOVQ(cnt, c)
+	DECQ(c)
+	MOVQ(c, cnt)
+	g.p.put(c)
+	JG(LabelRef(name + "_loop"))
+	g.done()
+	RET()
+}
+
+// affineAddInv2 generates affineAddInv2Asm: two consecutive backward steps
+// of affineAddInvAsm (entry 1, then entry 2 before it in the batch) with
+// their operations interleaved, so that the two additions' chains of
+// dependent products (λ, λ², y3) overlap: a single step is bound by the
+// latency of its products rather than by the multiplier's throughput.
+func affineAddInv2() { affineAddInvN(2) }
+
+// affineAddInvN generates affineAddInv<n>Asm: n steps interleaved.
+func affineAddInvN(nl int) {
+	name := fmt.Sprintf("affineAddInv%dAsm", nl)
+	sig := "func("
+	for k := 1; k <= nl; k++ {
+		sig += fmt.Sprintf("b%d, px%d, py%d, pre%d, ", k, k, k, k)
+	}
+	TEXT(name, 0, sig+"acc *uint64)")
+	Pragma("noescape")
+	if nl == 2 {
+		Doc("affineAddInv2Asm is affineAddInvAsm(b1, px1, py1, acc, pre1) then affineAddInvAsm(b2, px2, py2, acc, pre2), interleaved. Variable time (public data).")
+	} else {
+		Doc(fmt.Sprintf("%s is affineAddInvAsm on entries 1 … %d in turn, interleaved. Variable time (public data).", name, nl))
+	}
+	g := newGen()
+	acc := argElem("acc", 0)
+	type lane struct {
+		bx, by, px, py, pre  elem
+		den, inv, lam, x3, t elem
+	}
+	ls := make([]lane, nl)
+	for k := range ls {
+		n := fmt.Sprint(k + 1)
+		ls[k] = lane{
+			bx: argElem("b"+n, s4x), by: argElem("b"+n, s4y),
+			px: argElem("px"+n, 0), py: argElem("py"+n, 0), pre: argElem("pre"+n, 0),
+			den: local4(), inv: local4(), lam: local4(), x3: local4(), t: local4(),
+		}
+	}
+	for _, l := range ls {
+		Comment("den = px − bx; num = py − by")
+		v := g.load4(l.px)
+		g.subv4(v, l.bx)
+		g.store4(l.den, v)
+		g.free4(v)
+		v = g.load4(l.py)
+		g.subv4(v, l.by)
+		g.store4(l.lam, v)
+		g.free4(v)
+	}
+	for _, l := range ls {
+		g.mul4(l.inv, acc, l.pre)
+		g.mul4(acc, acc, l.den)
+	}
+	for _, l := range ls {
+		g.mul4(l.lam, l.lam, l.inv)
+	}
+	for _, l := range ls {
+		g.sqr4(l.x3, l.lam)
+	}
+	for _, l := range ls {
+		Comment("x3 = λ² − bx − px; t = bx − x3")
+		v := g.load4(l.x3)
+		g.subv4(v, l.bx)
+		g.subv4(v, l.px)
+		g.store4(l.x3, v)
+		g.free4(v)
+		v = g.load4(l.bx)
+		g.subv4(v, l.x3)
+		g.store4(l.t, v)
+		g.free4(v)
+	}
+	for _, l := range ls {
+		g.mul4(l.t, l.t, l.lam)
+	}
+	for _, l := range ls {
+		Comment("y3 = λ·(bx − x3) − by")
+		v := g.load4(l.t)
+		g.subv4(v, l.by)
+		g.store4(l.by, v)
+		g.free4(v)
+		g.copy4(l.bx, l.x3)
+	}
+	g.done()
+	RET()
+}
+
+var _ = Imm

@@ -1,0 +1,176 @@
+package fe4
+
+import (
+	"math/bits"
+
+	"github.com/p256k1/p256k1/internal/field"
+)
+
+// The linear operations and the exponentiations of the 4×64 form, for the
+// multi-scalar multiplication's affine buckets and for lift_x (packages
+// ecmult and batch). The linear ones are plain Go; SqrtVar and InvertVar
+// need Enabled.
+
+// c is 2^256 mod p.
+const c = 0x1000003D1
+
+// Add sets r = a + b (mod p), a value below 2^256. Constant time. r may
+// alias a or b.
+func Add(r, a, b *Element) {
+	d0, k := bits.Add64(a[0], b[0], 0)
+	d1, k := bits.Add64(a[1], b[1], k)
+	d2, k := bits.Add64(a[2], b[2], k)
+	d3, k := bits.Add64(a[3], b[3], k)
+	// A carry out of 2^256 is worth c, twice at most.
+	m := -k & c
+	d0, k = bits.Add64(d0, m, 0)
+	d1, k = bits.Add64(d1, 0, k)
+	d2, k = bits.Add64(d2, 0, k)
+	d3, k = bits.Add64(d3, 0, k)
+	d0 += -k & c
+	*r = Element{d0, d1, d2, d3}
+}
+
+// Sub sets r = a − b (mod p), a value below 2^256. Constant time. r may
+// alias a or b.
+func Sub(r, a, b *Element) {
+	d0, k := bits.Sub64(a[0], b[0], 0)
+	d1, k := bits.Sub64(a[1], b[1], k)
+	d2, k := bits.Sub64(a[2], b[2], k)
+	d3, k := bits.Sub64(a[3], b[3], k)
+	// A borrow out of 2^256 is worth −c, twice at most.
+	m := -k & c
+	d0, k = bits.Sub64(d0, m, 0)
+	d1, k = bits.Sub64(d1, 0, k)
+	d2, k = bits.Sub64(d2, 0, k)
+	d3, k = bits.Sub64(d3, 0, k)
+	d0 -= -k & c
+	*r = Element{d0, d1, d2, d3}
+}
+
+// IsZeroVar reports whether a ≡ 0 (mod p), that is a is 0 or p.
+// Variable time.
+func (a *Element) IsZeroVar() bool {
+	if a[0]|a[1]|a[2]|a[3] == 0 {
+		return true
+	}
+	return a[0] == p0 && a[1]&a[2]&a[3] == pw
+}
+
+// EqualVar reports whether a ≡ b (mod p). Variable time.
+func (a *Element) EqualVar(b *Element) bool {
+	var d Element
+	Sub(&d, a, b)
+	return d.IsZeroVar()
+}
+
+// IsOdd reports whether a's value reduced below p is odd. Constant time.
+func (a *Element) IsOdd() bool {
+	var f field.Element
+	a.ToField(&f)
+	return f.IsOdd() == 1
+}
+
+// InvertVar sets r = 1/a (0 for a ≡ 0) through package field's safegcd
+// inversion. Variable time. r may alias a.
+func InvertVar(r, a *Element) {
+	var f field.Element
+	a.ToField(&f)
+	f.InvertVar(&f)
+	r.FromField(&f)
+}
+
+// SqrtVar sets r to a square root of a and reports true if a is a square
+// modulo p; otherwise it reports false (r then holds a square root of −a).
+// The exponentiation a^((p+1)/4) follows field.Sqrt's addition chain with
+// SqrN (253 squarings, 13 multiplications). Needs Enabled. Constant time but
+// for the answer, which is returned by a branch (hence Var). r may alias a.
+func SqrtVar(r, a *Element) bool {
+	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in Element
+	in = *a
+	Square(&x2, &in)
+	Mul(&x2, &x2, &in)
+	Square(&x3, &x2)
+	Mul(&x3, &x3, &in)
+	SqrN(&x6, &x3, 3)
+	Mul(&x6, &x6, &x3)
+	SqrN(&x9, &x6, 3)
+	Mul(&x9, &x9, &x3)
+	SqrN(&x11, &x9, 2)
+	Mul(&x11, &x11, &x2)
+	SqrN(&x22, &x11, 11)
+	Mul(&x22, &x22, &x11)
+	SqrN(&x44, &x22, 22)
+	Mul(&x44, &x44, &x22)
+	SqrN(&x88, &x44, 44)
+	Mul(&x88, &x88, &x44)
+	SqrN(&x176, &x88, 88)
+	Mul(&x176, &x176, &x88)
+	SqrN(&x220, &x176, 44)
+	Mul(&x220, &x220, &x44)
+	SqrN(&x223, &x220, 3)
+	Mul(&x223, &x223, &x3)
+	SqrN(&t, &x223, 23)
+	Mul(&t, &t, &x22)
+	SqrN(&t, &t, 6)
+	Mul(&t, &t, &x2)
+	SqrN(&t, &t, 2)
+	Square(&x2, &t)
+	*r = t
+	return x2.EqualVar(&in)
+}
+
+// sq4 sets d[l] = s[l]^(2^n) for the four lanes.
+func sq4(d, s *[4]Element, n int) {
+	*d = *s
+	SqrN4(d, n)
+}
+
+// mul4 sets d[l] = x[l]·y[l] for the four lanes.
+func mul4(d, x, y *[4]Element) {
+	for l := range d {
+		Mul(&d[l], &x[l], &y[l])
+	}
+}
+
+// SqrtVar4 is SqrtVar on four values at once, ok[l] reporting whether
+// a[l] is a square (r[l] then a root): the same addition chain, with the
+// squarings of the four lanes interleaved (SqrN4), which takes about as
+// long as two single square roots. Needs Enabled. r may alias a.
+func SqrtVar4(r, a *[4]Element) (ok [4]bool) {
+	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in [4]Element
+	in = *a
+	sq4(&x2, &in, 1)
+	mul4(&x2, &x2, &in)
+	sq4(&x3, &x2, 1)
+	mul4(&x3, &x3, &in)
+	sq4(&x6, &x3, 3)
+	mul4(&x6, &x6, &x3)
+	sq4(&x9, &x6, 3)
+	mul4(&x9, &x9, &x3)
+	sq4(&x11, &x9, 2)
+	mul4(&x11, &x11, &x2)
+	sq4(&x22, &x11, 11)
+	mul4(&x22, &x22, &x11)
+	sq4(&x44, &x22, 22)
+	mul4(&x44, &x44, &x22)
+	sq4(&x88, &x44, 44)
+	mul4(&x88, &x88, &x44)
+	sq4(&x176, &x88, 88)
+	mul4(&x176, &x176, &x88)
+	sq4(&x220, &x176, 44)
+	mul4(&x220, &x220, &x44)
+	sq4(&x223, &x220, 3)
+	mul4(&x223, &x223, &x3)
+	sq4(&t, &x223, 23)
+	mul4(&t, &t, &x22)
+	sq4(&t, &t, 6)
+	mul4(&t, &t, &x2)
+	sq4(&t, &t, 2)
+	sq4(&x2, &t, 1)
+	*r = t
+	for l := range ok {
+		ok[l] = x2[l].EqualVar(&in[l])
+	}
+	return ok
+}
