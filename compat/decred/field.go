@@ -91,14 +91,21 @@ func (f *FieldVal) SetBytes(b *[32]byte) uint32 {
 // 32 bytes and padded on the left with zeros if shorter, without reducing it,
 // and reports whether that integer is ≥ p (f must then be normalized).
 func (f *FieldVal) SetByteSlice(b []byte) bool {
+	b32 := leftPad32(b)
+	overflow := f.SetBytes(&b32)
+	clear(b32[:])
+	return overflow != 0
+}
+
+// leftPad32 returns b's first 32 bytes, padded on the left with zeros when
+// b is shorter: how decred reads a big-endian integer from a slice.
+func leftPad32(b []byte) [32]byte {
 	var b32 [32]byte
 	if len(b) > 32 {
 		b = b[:32]
 	}
 	copy(b32[32-len(b):], b)
-	overflow := f.SetBytes(&b32)
-	clear(b32[:])
-	return overflow != 0
+	return b32
 }
 
 // geqWords reports (as 0 or 1) whether a ≥ b for two values of normalized

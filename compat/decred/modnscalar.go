@@ -67,11 +67,7 @@ func (s *ModNScalar) SetBytes(b *[32]byte) uint32 {
 // 32 bytes and padded on the left with zeros if shorter, reduced modulo n,
 // and reports whether that integer was ≥ n.
 func (s *ModNScalar) SetByteSlice(b []byte) bool {
-	var b32 [32]byte
-	if len(b) > 32 {
-		b = b[:32]
-	}
-	copy(b32[32-len(b):], b)
+	b32 := leftPad32(b)
 	overflow := s.SetBytes(&b32)
 	clear(b32[:])
 	return overflow != 0
@@ -177,7 +173,7 @@ func (s *ModNScalar) Negate() *ModNScalar {
 }
 
 // InverseValNonConst sets s to val⁻¹ mod n (0 for 0) and returns s.
-// Variable time: public values only; use inverseVal for secrets.
+// Variable time: public values only.
 func (s *ModNScalar) InverseValNonConst(val *ModNScalar) *ModNScalar {
 	var a curve.Scalar
 	val.toCurve(&a)
@@ -188,13 +184,6 @@ func (s *ModNScalar) InverseValNonConst(val *ModNScalar) *ModNScalar {
 // time: public values only.
 func (s *ModNScalar) InverseNonConst() *ModNScalar {
 	return s.InverseValNonConst(s)
-}
-
-// inverseVal sets s to val⁻¹ mod n in constant time (signing's k⁻¹).
-func (s *ModNScalar) inverseVal(val *ModNScalar) *ModNScalar {
-	var a curve.Scalar
-	val.toCurve(&a)
-	return s.setCurve(a.Invert(&a))
 }
 
 // IsOverHalfOrder reports whether s > n/2 (a high S value).

@@ -295,8 +295,7 @@ func signWithNonce(key, nonce *secp256k1.ModNScalar, hash []byte) (*Signature, b
 	db := key.Bytes()
 	d.SetBytes32(&db)
 	clear(db[:])
-	rb := r.Bytes()
-	rs.SetBytes32(&rb)
+	rs.SetBytes32(&x) // r = x mod n, as r itself
 	ss.MultiplyAdd(&d, &rs, &e)
 	k.Invert(&k)
 	ss.Multiply(&ss, &k)
