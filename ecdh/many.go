@@ -109,16 +109,13 @@ func (b *many8) run(out [][32]byte) {
 	b.e.MulConst(&b.r, &b.k, &b.q)
 	var x, y field.Element
 	var buf [33]byte
-	var yb [32]byte
 	for l := 0; l < n; l++ {
 		b.r.X.Lane(l, &x) // normalized
 		b.r.Y.Lane(l, &y)
 		x.Bytes((*[32]byte)(buf[1:]))
-		y.Bytes(&yb)
-		buf[0] = 0x02 | yb[31]&1
+		buf[0] = 0x02 | byte(y.IsOdd())
 		out[b.idx[l]] = sha256.Sum256(buf[:])
 	}
 	x, y = field.Element{}, field.Element{}
 	clear(buf[:])
-	clear(yb[:])
 }
