@@ -7,10 +7,11 @@ import (
 	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ecmult"
-	"github.com/p256k1/p256k1/internal/fe4"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -105,16 +106,9 @@ func recoverKeysChunk(keys []p256k1.PublicKey, hashes [][32]byte, sigs []Recover
 			all = false
 			continue
 		}
-		var enc [65]byte
-		enc[0] = 0x04
-		q[i].X.Bytes((*[32]byte)(enc[1:33]))
-		q[i].Y.Bytes((*[32]byte)(enc[33:65]))
-		pub, err := p256k1.ParsePublicKey(enc[:])
-		if err != nil { // unreachable: q[i] is a finite curve point
-			all = false
-			continue
-		}
-		keys[i] = pub
+		q[i].X.NormalizeVar()
+		q[i].Y.NormalizeVar()
+		keys[i] = point.PublicKey(&q[i]) // a finite curve point
 	}
 	return all
 }
@@ -199,74 +193,14 @@ func nonceFromR(x *group.Affine, r *scalar.Scalar, recid int) bool {
 	return liftXVar(x, &fx, recid&1 != 0)
 }
 
-// liftXVar is group.Affine.SetXOVar (x normalized) with the square root
-// taken in the 4×64 form where fe4.Enabled: the root's chain of 253
-// squarings is, after the double-base multiplication, the largest cost of a
-// recovery, and the 4×64 squaring is the faster one. Variable time.
+// liftXVar is batch.LiftXVar (the square root in the 4×64 form where
+// fe4.Enabled: after the double-base multiplication it is the largest cost
+// of a recovery) with the coordinates normalized. Variable time.
 func liftXVar(r *group.Affine, x *field.Element, odd bool) bool {
-	if !fe4.Enabled {
-		return r.SetXOVar(x, odd)
-	}
-	var c, seven field.Element
-	c.Square(x)
-	c.Mul(&c, x)
-	c.Add(&c, seven.SetInt(7)) // x³ + 7
-	var a, y4 fe4.Element
-	a.FromField(&c)
-	sqrt4(&y4, &a)
-	var y, chk field.Element
-	y4.ToField(&y) // normalized
-	chk.Square(&y)
-	if !chk.EqualVar(&c) {
+	if !batch.LiftXVar(r, x, odd) {
 		return false
 	}
-	r.X.Set(x)
 	r.X.NormalizeVar()
-	r.Infinity = 0
-	if (y.IsOdd() == 1) != odd {
-		y.Negate(&y, 1)
-		y.NormalizeVar()
-	}
-	r.Y = y
+	r.Y.NormalizeVar()
 	return true
-}
-
-// sqrt4 sets r = a^((p+1)/4), a square root of a when one exists, by the
-// addition chain of field.Element.Sqrt in the 4×64 form. Only where
-// fe4.Enabled. Constant time.
-func sqrt4(r, a *fe4.Element) {
-	sqrn := func(r, a *fe4.Element, k int) {
-		fe4.Square(r, a)
-		for range k - 1 {
-			fe4.Square(r, r)
-		}
-	}
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t fe4.Element
-	fe4.Square(&x2, a)
-	fe4.Mul(&x2, &x2, a)
-	fe4.Square(&x3, &x2)
-	fe4.Mul(&x3, &x3, a)
-	sqrn(&x6, &x3, 3)
-	fe4.Mul(&x6, &x6, &x3)
-	sqrn(&x9, &x6, 3)
-	fe4.Mul(&x9, &x9, &x3)
-	sqrn(&x11, &x9, 2)
-	fe4.Mul(&x11, &x11, &x2)
-	sqrn(&x22, &x11, 11)
-	fe4.Mul(&x22, &x22, &x11)
-	sqrn(&x44, &x22, 22)
-	fe4.Mul(&x44, &x44, &x22)
-	sqrn(&x88, &x44, 44)
-	fe4.Mul(&x88, &x88, &x44)
-	sqrn(&x176, &x88, 88)
-	fe4.Mul(&x176, &x176, &x88)
-	sqrn(&x220, &x176, 44)
-	fe4.Mul(&x220, &x220, &x44)
-	sqrn(&x223, &x220, 3)
-	fe4.Mul(&x223, &x223, &x3)
-	sqrn(&t, &x223, 23)
-	fe4.Mul(&t, &t, &x22)
-	sqrn(&t, &t, 6)
-	fe4.Mul(&t, &t, &x2)
-	sqrn(r, &t, 2)
 }
