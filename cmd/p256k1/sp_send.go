@@ -126,9 +126,7 @@ transaction: {"outputs": [...], "tweak": the tweak data, "recipients": [...]}
 		pubs[i] = k.PublicKey()
 		if srcs[i].taproot { // the chain holds the x-only key: even y
 			x, _ := pubs[i].XOnly()
-			xb := x.Bytes()
-			even := append([]byte{2}, xb[:]...)
-			pubs[i], _ = p256k1.ParsePublicKey(even)
+			pubs[i] = x.PublicKey()
 		}
 	}
 	outs, err := silentpayments.Outputs(sks, ops, recipients)
