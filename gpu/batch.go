@@ -9,6 +9,7 @@ import (
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/internal/tagged"
 	"github.com/p256k1/p256k1/schnorr"
@@ -91,14 +92,15 @@ func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if r.SetBytes((*[32]byte)(sig[:32])) != 0 || s.SetBytes((*[32]byte)(sig[32:])) != 0 {
 		return false
 	}
-	pk := it.PublicKey.PublicKey()
-	u := pk.SerializeUncompressed()
+	var q group.Affine // the key's point, read without encoding (normalized, even y)
+	point.LoadXOnly(&q, it.PublicKey)
+	q.X.Bytes((*[32]byte)(dst[0:32]))
+	q.Y.Bytes((*[32]byte)(dst[32:64]))
 	var eb [32]byte
-	tagged.BIP340Challenge.Sum(&eb, sig[:32], u[1:33], it.Message)
+	tagged.BIP340Challenge.Sum(&eb, sig[:32], dst[0:32], it.Message)
 	var ev scalar.Scalar
 	ev.SetBytes(&eb)
 	ev.Negate(&ev)
-	copy(dst[0:64], u[1:65])
 	copy(dst[64:128], sig[:])
 	glvEncode(dst[128:160], dst[160:164], &ev)
 	return true
