@@ -176,7 +176,8 @@ func (g *gen) reduce8(t []GPPhysical, lo, hi, z GPPhysical) {
 	ADCXQ(lo, t[3])
 	ADOXQ(z, hi)
 	ADCXQ(z, hi)
-	Comment("hi < 2^34: t[0..3] += c·hi, then c once more on a carry")
+	Comment("hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after")
+	Comment("a carry t < c·hi < 2^67, so that last c reaches t[1] at most")
 	MULXQ(hi, lo, hi)
 	ADDQ(lo, t[0])
 	ADCQ(hi, t[1])
@@ -186,8 +187,6 @@ func (g *gen) reduce8(t []GPPhysical, lo, hi, z GPPhysical) {
 	ANDQ(RDX, lo)
 	ADDQ(lo, t[0])
 	ADCQ(Imm(0), t[1])
-	ADCQ(Imm(0), t[2])
-	ADCQ(Imm(0), t[3])
 }
 
 // addv4 sets r += b (an element), folding the carries: r < 2^256.
@@ -219,23 +218,31 @@ func (g *gen) foldBorrow(r reg4) { g.fold(r, true) }
 
 // fold adds (sub false) or subtracts (sub true) c = 2^256 mod p for the
 // carry or borrow the flags hold, then once more for the one that makes.
+// That second one touches r[0] alone: after a second carry r < c, so r + c
+// < 2^34; after a second borrow r ≥ 2^256 − c, so r[0] ≥ 2^64 − c and
+// r[0] − c does not borrow.
 func (g *gen) fold(r reg4, sub bool) {
 	m, c := g.p.get(), g.p.get()
 	MOVQ(U64(c256), c)
-	for k := 0; k < 2; k++ {
-		SBBQ(m, m)
-		ANDQ(c, m)
-		if sub {
-			SUBQ(m, r[0])
-			SBBQ(Imm(0), r[1])
-			SBBQ(Imm(0), r[2])
-			SBBQ(Imm(0), r[3])
-		} else {
-			ADDQ(m, r[0])
-			ADCQ(Imm(0), r[1])
-			ADCQ(Imm(0), r[2])
-			ADCQ(Imm(0), r[3])
-		}
+	SBBQ(m, m)
+	ANDQ(c, m)
+	if sub {
+		SUBQ(m, r[0])
+		SBBQ(Imm(0), r[1])
+		SBBQ(Imm(0), r[2])
+		SBBQ(Imm(0), r[3])
+	} else {
+		ADDQ(m, r[0])
+		ADCQ(Imm(0), r[1])
+		ADCQ(Imm(0), r[2])
+		ADCQ(Imm(0), r[3])
+	}
+	SBBQ(m, m)
+	ANDQ(c, m)
+	if sub {
+		SUBQ(m, r[0])
+	} else {
+		ADDQ(m, r[0])
 	}
 	g.p.put(m, c)
 }

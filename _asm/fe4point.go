@@ -33,6 +33,7 @@ func fe4Unit() {
 	g.done()
 	RET()
 
+	linear4()
 	double4()
 	add4Var("addStorageVarAsm", false)
 	add4Var("addStorageZInvVarAsm", true)
@@ -44,10 +45,44 @@ func fe4Unit() {
 	affineAddInv2()
 }
 
-// double4 generates doubleAsm: r = 2·a with L = (3/2)·X², S = Y²,
-// T = −X·S: X3 = L² + 2·T, Y3 = −(L·(X3 + T) + S²), Z3 = Y·Z, the formula
-// of group.Jacobian.Double (2·a is infinity only when a is: the flag is
-// copied). Constant time. r may be a.
+// linear4 generates linearAsm, which exists for the tests: the linear steps
+// the point operations are made of (addv4, subv4, neg4, half4, each ending
+// in its carry or borrow folds), on the edge values that products almost
+// never reach. Constant time.
+func linear4() {
+	TEXT("linearAsm", NOSPLIT, "func(sum, diff, neg, half, a, b *[4]uint64)")
+	Pragma("noescape")
+	Doc("linearAsm sets sum = a + b, diff = a − b, neg = −a, half = a/2 (mod p, values below 2^256), for the tests.")
+	g := newGen()
+	a, b := argElem("a", 0), argElem("b", 0)
+	v := g.load4(a)
+	g.addv4(v, b)
+	g.store4(argElem("sum", 0), v)
+	g.free4(v)
+	v = g.load4(a)
+	g.subv4(v, b)
+	g.store4(argElem("diff", 0), v)
+	g.free4(v)
+	v = g.neg4(g.load4(a))
+	g.store4(argElem("neg", 0), v)
+	g.free4(v)
+	v = g.load4(a)
+	g.half4(v)
+	g.store4(argElem("half", 0), v)
+	g.free4(v)
+	g.done()
+	RET()
+}
+
+// double4 generates doubleAsm: r = 2·a, the doubling of
+// group.Jacobian.Double (L = (3/2)·X², S = Y², X3 = L² − 2·X·S,
+// Y3 = −(L·(X3 − X·S) + S²), Z3 = Y·Z; 2·a is infinity only when a is: the
+// flag is copied), its steps ordered for a short chain of dependent
+// operations, which is what bounds the loops that double: T = X·S is
+// taken positive (no negation before it), L = X² + X²/2 (a halving and one
+// addition), 2T and 3T are ready when L² is, so that X3 = L² − 2T and
+// W = L² − 3T are each one subtraction after L², and −S² is ready before
+// L·W. Constant time. r may be a.
 func double4() {
 	TEXT("doubleAsm", 0, "func(r, a *uint64)")
 	Pragma("noescape")
@@ -55,7 +90,7 @@ func double4() {
 	g := newGen()
 	ax, ay, az := argElem("a", j4x), argElem("a", j4y), argElem("a", j4z)
 	rx, ry, rz := argElem("r", j4x), argElem("r", j4y), argElem("r", j4z)
-	s, l, t, u := local4(), local4(), local4(), local4()
+	s, l, t, t2, u := local4(), local4(), local4(), local4(), local4()
 
 	Comment("r.Infinity = a.Infinity")
 	inf, ap, rp := g.p.get(), g.p.get(), g.p.get()
@@ -65,31 +100,44 @@ func double4() {
 	MOVQ(inf, Mem{Base: rp, Disp: j4inf})
 	g.p.put(inf, ap, rp)
 
-	g.sqr4(l, ax) // X²
-	g.sqr4(s, ay) // S = Y²
-	Comment("L = 3/2·X²; t = −S")
+	g.sqr4(l, ax)      // X²
+	g.sqr4(s, ay)      // S = Y²
+	g.mul4(t, s, ax)   // T = X·S
+	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
+	Comment("L = X² + X²/2 = 3/2·X²")
 	v := g.load4(l)
 	w := g.load4(l)
-	g.addr4(v, w)
+	g.half4(w)
 	g.addr4(v, w)
 	g.free4(w)
-	g.half4(v)
 	g.store4(l, v)
 	g.free4(v)
-	v = g.neg4(g.load4(s))
+	g.sqr4(u, l) // L²
+	Comment("2T, then 3T in t")
+	v = g.load4(t)
+	g.addv4(v, t)
+	g.store4(t2, v)
+	g.addv4(v, t)
 	g.store4(t, v)
 	g.free4(v)
-	g.sqr4(u, l)       // L²
-	g.mul4(t, t, ax)   // T = −X·S; a.X is not read again
-	g.sqr4(s, s)       // S²
-	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
-	Comment("X3 = L² + 2·T; t = X3 + T")
-	g.x3Plus4(rx, t, g.load4(u))
-	g.mul4(u, t, l) // L·(X3 + T)
-	Comment("Y3 = −(L·(X3 + T) + S²)")
+	g.sqr4(s, s) // S²
+	Comment("−S²")
+	v = g.neg4(g.load4(s))
+	g.store4(s, v)
+	g.free4(v)
+	Comment("X3 = L² − 2T (a.X is not read again); W = L² − 3T")
 	v = g.load4(u)
-	g.addv4(v, s)
-	v = g.neg4(v)
+	g.subv4(v, t2)
+	g.store4(rx, v)
+	g.free4(v)
+	v = g.load4(u)
+	g.subv4(v, t)
+	g.store4(t, v)
+	g.free4(v)
+	g.mul4(u, t, l) // L·W
+	Comment("Y3 = −S² − L·W")
+	v = g.load4(s)
+	g.subv4(v, u)
 	g.store4(ry, v)
 	g.free4(v)
 	g.done()
@@ -148,22 +196,36 @@ func add4Var(name string, zinv bool) {
 	g.isZero4(v, name+"_special")
 	g.mul4(rz, az, h) // Z3 = Z1·H; a.Z is not read again
 
-	Comment("X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1)")
-	h2, h3, t, i2, s3 := zz, u2, s2, local4(), local4()
+	Comment("X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),")
+	Comment("as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²")
+	h2, h3, t, i2, s3, t2 := zz, u2, s2, local4(), local4(), local4()
 	g.sqr4(h2, h)
 	g.sqr4(i2, i)
-	v = g.neg4(g.load4(h2))
-	g.store4(h2, v)
+	g.mul4(h3, h2, h)  // H³
+	g.mul4(t, ax, h2)  // T = U1·H²; a.X is not read again
+	g.mul4(s3, h3, ay) // S1·H³; a.Y is not read again
+	Comment("2T, then 3T in t")
+	v = g.load4(t)
+	g.addv4(v, t)
+	g.store4(t2, v)
+	g.addv4(v, t)
+	g.store4(t, v)
 	g.free4(v)
-	g.mul4(h3, h2, h)  // −H³
-	g.mul4(t, ax, h2)  // −U1·H²; a.X is not read again
-	g.mul4(s3, h3, ay) // −S1·H³; a.Y is not read again
+	Comment("D = I² − H³, X3 = D − 2T, W = D − 3T")
 	v = g.load4(i2)
-	g.addv4(v, h3)
-	g.x3Plus4(rx, t, v)
-	g.mul4(h2, t, i)
+	g.subv4(v, h3)
+	g.store4(i2, v)
+	g.subv4(v, t2)
+	g.store4(rx, v)
+	g.free4(v)
+	v = g.load4(i2)
+	g.subv4(v, t)
+	g.store4(t, v)
+	g.free4(v)
+	g.mul4(h2, t, i) // I·W
+	Comment("Y3 = I·W − S1·H³")
 	v = g.load4(h2)
-	g.addv4(v, s3)
+	g.subv4(v, s3)
 	g.store4(ry, v)
 	g.free4(v)
 	g.done()

@@ -48,6 +48,13 @@ func mulAsm(r, a, b *[4]uint64)
 //go:noescape
 func squareAsm(r, a *[4]uint64)
 
+// linearAsm sets sum = a + b, diff = a − b, neg = −a and half = a/2
+// (mod p) with the linear steps the generated point operations use; only
+// the tests call it.
+//
+//go:noescape
+func linearAsm(sum, diff, neg, half, a, b *[4]uint64)
+
 //go:noescape
 func doubleAsm(r, a *Jacobian)
 

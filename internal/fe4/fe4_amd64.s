@@ -89,7 +89,8 @@ TEXT ·mulAsm(SB), NOSPLIT, $24-24
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R14, R13, R14
 	ADDQ  R13, CX
 	ADCQ  R14, SI
@@ -99,8 +100,6 @@ TEXT ·mulAsm(SB), NOSPLIT, $24-24
 	ANDQ  DX, R13
 	ADDQ  R13, CX
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
 	MOVQ  r+0(FP), AX
 	MOVQ  CX, (AX)
 	MOVQ  SI, 8(AX)
@@ -181,7 +180,8 @@ TEXT ·squareAsm(SB), NOSPLIT, $24-16
 	ADOXQ R14, R13
 	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R13, R12, R13
 	ADDQ  R12, BX
 	ADCQ  R13, CX
@@ -191,8 +191,6 @@ TEXT ·squareAsm(SB), NOSPLIT, $24-16
 	ANDQ  DX, R12
 	ADDQ  R12, BX
 	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
 	MOVQ  r+0(FP), R15
 	MOVQ  BX, (R15)
 	MOVQ  CX, 8(R15)
@@ -200,9 +198,116 @@ TEXT ·squareAsm(SB), NOSPLIT, $24-16
 	MOVQ  DI, 24(R15)
 	RET
 
+// func linearAsm(sum *[4]uint64, diff *[4]uint64, neg *[4]uint64, half *[4]uint64, a *[4]uint64, b *[4]uint64)
+TEXT ·linearAsm(SB), NOSPLIT, $24-48
+	MOVQ a+32(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+	MOVQ b+40(FP), R8
+	ADDQ (R8), BX
+	ADCQ 8(R8), CX
+	ADCQ 16(R8), SI
+	ADCQ 24(R8), DI
+	MOVQ $0x00000001000003d1, R10
+	SBBQ R9, R9
+	ANDQ R10, R9
+	ADDQ R9, BX
+	ADCQ $0x00, CX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	SBBQ R9, R9
+	ANDQ R10, R9
+	ADDQ R9, BX
+	MOVQ sum+0(FP), R11
+	MOVQ BX, (R11)
+	MOVQ CX, 8(R11)
+	MOVQ SI, 16(R11)
+	MOVQ DI, 24(R11)
+	MOVQ a+32(FP), R12
+	MOVQ (R12), R13
+	MOVQ 8(R12), R14
+	MOVQ 16(R12), R15
+	MOVQ 24(R12), AX
+	MOVQ b+40(FP), R8
+	SUBQ (R8), R13
+	SBBQ 8(R8), R14
+	SBBQ 16(R8), R15
+	SBBQ 24(R8), AX
+	MOVQ $0x00000001000003d1, R10
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, R13
+	SBBQ $0x00, R14
+	SBBQ $0x00, R15
+	SBBQ $0x00, AX
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, R13
+	MOVQ diff+8(FP), R11
+	MOVQ R13, (R11)
+	MOVQ R14, 8(R11)
+	MOVQ R15, 16(R11)
+	MOVQ AX, 24(R11)
+	MOVQ a+32(FP), BX
+	MOVQ (BX), CX
+	MOVQ 8(BX), SI
+	MOVQ 16(BX), DI
+	MOVQ 24(BX), R12
+	XORL R8, R8
+	XORL R9, R9
+	XORL R10, R10
+	XORL R11, R11
+	SUBQ CX, R8
+	SBBQ SI, R9
+	SBBQ DI, R10
+	SBBQ R12, R11
+	MOVQ $0x00000001000003d1, R14
+	SBBQ R13, R13
+	ANDQ R14, R13
+	SUBQ R13, R8
+	SBBQ $0x00, R9
+	SBBQ $0x00, R10
+	SBBQ $0x00, R11
+	SBBQ R13, R13
+	ANDQ R14, R13
+	SUBQ R13, R8
+	MOVQ neg+16(FP), R15
+	MOVQ R8, (R15)
+	MOVQ R9, 8(R15)
+	MOVQ R10, 16(R15)
+	MOVQ R11, 24(R15)
+	MOVQ a+32(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+	MOVQ BX, R12
+	ANDQ $0x01, R12
+	NEGQ R12
+	MOVQ $0xfffffffefffffc2f, R13
+	ANDQ R12, R13
+	XORL R14, R14
+	ADDQ R13, BX
+	ADCQ R12, CX
+	ADCQ R12, SI
+	ADCQ R12, DI
+	ADCQ $0x00, R14
+	SHRQ $0x01, CX, BX
+	SHRQ $0x01, SI, CX
+	SHRQ $0x01, DI, SI
+	SHRQ $0x01, R14, DI
+	MOVQ half+24(FP), R15
+	MOVQ BX, (R15)
+	MOVQ CX, 8(R15)
+	MOVQ SI, 16(R15)
+	MOVQ DI, 24(R15)
+	RET
+
 // func doubleAsm(r *uint64, a *uint64)
 // Requires: ADX, BMI2
-TEXT ·doubleAsm(SB), $152-16
+TEXT ·doubleAsm(SB), $184-16
 	// r.Infinity = a.Infinity
 	MOVQ a+8(FP), BX
 	MOVQ r+0(FP), CX
@@ -278,7 +383,8 @@ TEXT ·doubleAsm(SB), $152-16
 	ADOXQ BX, AX
 	ADCXQ BX, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ AX, R15, AX
 	ADDQ  R15, DI
 	ADCQ  AX, R8
@@ -288,8 +394,6 @@ TEXT ·doubleAsm(SB), $152-16
 	ANDQ  DX, R15
 	ADDQ  R15, DI
 	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
 	MOVQ  DI, 56(SP)
 	MOVQ  R8, 64(SP)
 	MOVQ  R9, 72(SP)
@@ -364,7 +468,8 @@ TEXT ·doubleAsm(SB), $152-16
 	ADOXQ AX, R15
 	ADCXQ AX, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R15, R14, R15
 	ADDQ  R14, SI
 	ADCQ  R15, DI
@@ -374,685 +479,656 @@ TEXT ·doubleAsm(SB), $152-16
 	ANDQ  DX, R14
 	ADDQ  R14, SI
 	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
 	MOVQ  SI, 24(SP)
 	MOVQ  DI, 32(SP)
 	MOVQ  R8, 40(SP)
 	MOVQ  R9, 48(SP)
+	MOVQ  a+8(FP), BX
 
-	// L = 3/2·X²; t = −S
-	MOVQ 56(SP), BX
-	MOVQ 64(SP), CX
-	MOVQ 72(SP), SI
-	MOVQ 80(SP), DI
-	MOVQ 56(SP), R8
-	MOVQ 64(SP), R9
-	MOVQ 72(SP), R10
-	MOVQ 80(SP), R11
-	ADDQ R8, BX
+	// d = a·b (4×64), row 0
+	MOVQ  24(SP), DX
+	MULXQ (BX), CX, SI
+	MULXQ 8(BX), R13, DI
+	ADDQ  R13, SI
+	MULXQ 16(BX), R13, R8
+	ADCQ  R13, DI
+	MULXQ 24(BX), R13, R9
+	ADCQ  R13, R8
+	ADCQ  $0x00, R9
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  32(SP), DX
+	XORL  R15, R15
+	MULXQ (BX), R13, R14
+	ADCXQ R13, SI
+	ADOXQ R14, DI
+	MULXQ 8(BX), R13, R14
+	ADCXQ R13, DI
+	ADOXQ R14, R8
+	MULXQ 16(BX), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 24(BX), R13, R10
+	ADCXQ R13, R9
+	ADOXQ R15, R10
+	ADCXQ R15, R10
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  40(SP), DX
+	XORL  R15, R15
+	MULXQ (BX), R13, R14
+	ADCXQ R13, DI
+	ADOXQ R14, R8
+	MULXQ 8(BX), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 16(BX), R13, R14
+	ADCXQ R13, R9
+	ADOXQ R14, R10
+	MULXQ 24(BX), R13, R11
+	ADCXQ R13, R10
+	ADOXQ R15, R11
+	ADCXQ R15, R11
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  48(SP), DX
+	XORL  R15, R15
+	MULXQ (BX), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 8(BX), R13, R14
+	ADCXQ R13, R9
+	ADOXQ R14, R10
+	MULXQ 16(BX), R13, R14
+	ADCXQ R13, R10
+	ADOXQ R14, R11
+	MULXQ 24(BX), R13, R12
+	ADCXQ R13, R11
+	ADOXQ R15, R12
+	ADCXQ R15, R12
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R9, R13, R14
+	ADCXQ R13, CX
+	ADOXQ R14, SI
+	MULXQ R10, R13, R14
+	ADCXQ R13, SI
+	ADOXQ R14, DI
+	MULXQ R11, R13, R14
+	ADCXQ R13, DI
+	ADOXQ R14, R8
+	MULXQ R12, R13, R14
+	ADCXQ R13, R8
+	ADOXQ R15, R14
+	ADCXQ R15, R14
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R14, R13, R14
+	ADDQ  R13, CX
+	ADCQ  R14, SI
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, CX
+	ADCQ  $0x00, SI
+	MOVQ  CX, 88(SP)
+	MOVQ  SI, 96(SP)
+	MOVQ  DI, 104(SP)
+	MOVQ  R8, 112(SP)
+	MOVQ  a+8(FP), AX
+
+	// d = a·b (4×64), row 0
+	MOVQ  64(AX), DX
+	MULXQ 32(AX), BX, CX
+	MULXQ 40(AX), R12, SI
+	ADDQ  R12, CX
+	MULXQ 48(AX), R12, DI
+	ADCQ  R12, SI
+	MULXQ 56(AX), R12, R8
+	ADCQ  R12, DI
+	ADCQ  $0x00, R8
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(AX), DX
+	XORL  R14, R14
+	MULXQ 32(AX), R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, SI
+	MULXQ 40(AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 48(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 56(AX), R12, R9
+	ADCXQ R12, R8
+	ADOXQ R14, R9
+	ADCXQ R14, R9
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  80(AX), DX
+	XORL  R14, R14
+	MULXQ 32(AX), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ 40(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 48(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 56(AX), R12, R10
+	ADCXQ R12, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  88(AX), DX
+	XORL  R14, R14
+	MULXQ 32(AX), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 40(AX), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, R9
+	MULXQ 48(AX), R12, R13
+	ADCXQ R12, R9
+	ADOXQ R13, R10
+	MULXQ 56(AX), R12, R11
+	ADCXQ R12, R10
+	ADOXQ R14, R11
+	ADCXQ R14, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ R8, R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, CX
+	MULXQ R9, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, SI
+	MULXQ R10, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, DI
+	MULXQ R11, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R14, R13
+	ADCXQ R14, R13
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R13, R12, R13
+	ADDQ  R12, BX
+	ADCQ  R13, CX
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, DI
+	SBBQ  R12, R12
+	ANDQ  DX, R12
+	ADDQ  R12, BX
+	ADCQ  $0x00, CX
+	MOVQ  r+0(FP), R15
+	MOVQ  BX, 64(R15)
+	MOVQ  CX, 72(R15)
+	MOVQ  SI, 80(R15)
+	MOVQ  DI, 88(R15)
+
+	// L = X² + X²/2 = 3/2·X²
+	MOVQ 56(SP), AX
+	MOVQ 64(SP), R15
+	MOVQ 72(SP), BX
+	MOVQ 80(SP), CX
+	MOVQ 56(SP), SI
+	MOVQ 64(SP), DI
+	MOVQ 72(SP), R8
+	MOVQ 80(SP), R9
+	MOVQ SI, R10
+	ANDQ $0x01, R10
+	NEGQ R10
+	MOVQ $0xfffffffefffffc2f, R11
+	ANDQ R10, R11
+	XORL R12, R12
+	ADDQ R11, SI
+	ADCQ R10, DI
+	ADCQ R10, R8
+	ADCQ R10, R9
+	ADCQ $0x00, R12
+	SHRQ $0x01, DI, SI
+	SHRQ $0x01, R8, DI
+	SHRQ $0x01, R9, R8
+	SHRQ $0x01, R12, R9
+	ADDQ SI, AX
+	ADCQ DI, R15
+	ADCQ R8, BX
 	ADCQ R9, CX
-	ADCQ R10, SI
-	ADCQ R11, DI
+	MOVQ $0x00000001000003d1, R14
+	SBBQ R13, R13
+	ANDQ R14, R13
+	ADDQ R13, AX
+	ADCQ $0x00, R15
+	ADCQ $0x00, BX
+	ADCQ $0x00, CX
+	SBBQ R13, R13
+	ANDQ R14, R13
+	ADDQ R13, AX
+	MOVQ AX, 56(SP)
+	MOVQ R15, 64(SP)
+	MOVQ BX, 72(SP)
+	MOVQ CX, 80(SP)
+
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  56(SP), DX
+	MULXQ 64(SP), R11, R12
+	MULXQ 72(SP), R9, R13
+	ADDQ  R9, R12
+	MULXQ 80(SP), R9, R14
+	ADCQ  R9, R13
+	ADCQ  $0x00, R14
+
+	// a1·(a2, a3)
+	MOVQ  64(SP), DX
+	XORL  R15, R15
+	MULXQ 72(SP), R9, AX
+	ADCXQ R9, R13
+	ADOXQ AX, R14
+	MULXQ 80(SP), R9, SI
+	ADCXQ R9, R14
+	ADOXQ R15, SI
+	ADCXQ R15, SI
+
+	// a2·a3
+	MOVQ  72(SP), DX
+	MULXQ 80(SP), R9, DI
+	ADDQ  R9, SI
+	ADCQ  $0x00, DI
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R8, R8
+	ADDQ  R11, R11
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  R14, R14
+	ADCQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  $0x00, R8
+	MOVQ  56(SP), DX
+	MULXQ DX, R10, R9
+	MOVQ  64(SP), DX
+	MULXQ DX, R15, AX
+	ADDQ  R9, R11
+	ADCQ  R15, R12
+	ADCQ  AX, R13
+	MOVQ  72(SP), DX
+	MULXQ DX, R9, AX
+	ADCQ  R9, R14
+	ADCQ  AX, SI
+	MOVQ  80(SP), DX
+	MULXQ DX, R9, AX
+	ADCQ  R9, DI
+	ADCQ  AX, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R14, R9, AX
+	ADCXQ R9, R10
+	ADOXQ AX, R11
+	MULXQ SI, R9, AX
+	ADCXQ R9, R11
+	ADOXQ AX, R12
+	MULXQ DI, R9, AX
+	ADCXQ R9, R12
+	ADOXQ AX, R13
+	MULXQ R8, R9, AX
+	ADCXQ R9, R13
+	ADOXQ R15, AX
+	ADCXQ R15, AX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ AX, R9, AX
+	ADDQ  R9, R10
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
+	ADCQ  $0x00, R13
+	SBBQ  R9, R9
+	ANDQ  DX, R9
+	ADDQ  R9, R10
+	ADCQ  $0x00, R11
+	MOVQ  R10, 152(SP)
+	MOVQ  R11, 160(SP)
+	MOVQ  R12, 168(SP)
+	MOVQ  R13, 176(SP)
+
+	// 2T, then 3T in t
+	MOVQ 88(SP), BX
+	MOVQ 96(SP), CX
+	MOVQ 104(SP), R10
+	MOVQ 112(SP), R11
+	ADDQ 88(SP), BX
+	ADCQ 96(SP), CX
+	ADCQ 104(SP), R10
+	ADCQ 112(SP), R11
 	MOVQ $0x00000001000003d1, R13
 	SBBQ R12, R12
 	ANDQ R13, R12
 	ADDQ R12, BX
 	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
+	ADCQ $0x00, R10
+	ADCQ $0x00, R11
 	SBBQ R12, R12
 	ANDQ R13, R12
 	ADDQ R12, BX
-	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	ADDQ R8, BX
-	ADCQ R9, CX
-	ADCQ R10, SI
-	ADCQ R11, DI
-	MOVQ $0x00000001000003d1, R15
-	SBBQ R14, R14
-	ANDQ R15, R14
-	ADDQ R14, BX
-	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ R14, R14
-	ANDQ R15, R14
-	ADDQ R14, BX
-	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	MOVQ BX, AX
-	ANDQ $0x01, AX
-	NEGQ AX
-	MOVQ $0xfffffffefffffc2f, R12
-	ANDQ AX, R12
-	XORL R13, R13
-	ADDQ R12, BX
-	ADCQ AX, CX
-	ADCQ AX, SI
-	ADCQ AX, DI
-	ADCQ $0x00, R13
-	SHRQ $0x01, CX, BX
-	SHRQ $0x01, SI, CX
-	SHRQ $0x01, DI, SI
-	SHRQ $0x01, R13, DI
-	MOVQ BX, 56(SP)
-	MOVQ CX, 64(SP)
-	MOVQ SI, 72(SP)
-	MOVQ DI, 80(SP)
-	MOVQ 24(SP), R14
-	MOVQ 32(SP), R15
-	MOVQ 40(SP), R8
-	MOVQ 48(SP), R9
-	XORL R10, R10
-	XORL R11, R11
-	XORL AX, AX
-	XORL R12, R12
-	SUBQ R14, R10
-	SBBQ R15, R11
-	SBBQ R8, AX
-	SBBQ R9, R12
-	MOVQ $0x00000001000003d1, BX
-	SBBQ R13, R13
-	ANDQ BX, R13
-	SUBQ R13, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, AX
-	SBBQ $0x00, R12
-	SBBQ R13, R13
-	ANDQ BX, R13
-	SUBQ R13, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, AX
-	SBBQ $0x00, R12
-	MOVQ R10, 88(SP)
-	MOVQ R11, 96(SP)
-	MOVQ AX, 104(SP)
-	MOVQ R12, 112(SP)
-
-	// d = a² (4×64): a0·(a1, a2, a3)
-	MOVQ  56(SP), DX
-	MULXQ 64(SP), SI, DI
-	MULXQ 72(SP), BX, R14
-	ADDQ  BX, DI
-	MULXQ 80(SP), BX, R15
-	ADCQ  BX, R14
-	ADCQ  $0x00, R15
-
-	// a1·(a2, a3)
-	MOVQ  64(SP), DX
-	XORL  R11, R11
-	MULXQ 72(SP), BX, R10
-	ADCXQ BX, R14
-	ADOXQ R10, R15
-	MULXQ 80(SP), BX, R8
-	ADCXQ BX, R15
-	ADOXQ R11, R8
-	ADCXQ R11, R8
-
-	// a2·a3
-	MOVQ  72(SP), DX
-	MULXQ 80(SP), BX, R9
-	ADDQ  BX, R8
-	ADCQ  $0x00, R9
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R13, R13
-	ADDQ  SI, SI
-	ADCQ  DI, DI
-	ADCQ  R14, R14
-	ADCQ  R15, R15
-	ADCQ  R8, R8
-	ADCQ  R9, R9
-	ADCQ  $0x00, R13
-	MOVQ  56(SP), DX
-	MULXQ DX, CX, BX
-	MOVQ  64(SP), DX
-	MULXQ DX, R11, R10
-	ADDQ  BX, SI
-	ADCQ  R11, DI
-	ADCQ  R10, R14
-	MOVQ  72(SP), DX
-	MULXQ DX, BX, R10
-	ADCQ  BX, R15
-	ADCQ  R10, R8
-	MOVQ  80(SP), DX
-	MULXQ DX, BX, R10
-	ADCQ  BX, R9
-	ADCQ  R10, R13
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R15, BX, R10
-	ADCXQ BX, CX
-	ADOXQ R10, SI
-	MULXQ R8, BX, R10
-	ADCXQ BX, SI
-	ADOXQ R10, DI
-	MULXQ R9, BX, R10
-	ADCXQ BX, DI
-	ADOXQ R10, R14
-	MULXQ R13, BX, R10
-	ADCXQ BX, R14
-	ADOXQ R11, R10
-	ADCXQ R11, R10
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R10, BX, R10
-	ADDQ  BX, CX
-	ADCQ  R10, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R14
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R14
-	MOVQ  CX, 120(SP)
-	MOVQ  SI, 128(SP)
-	MOVQ  DI, 136(SP)
-	MOVQ  R14, 144(SP)
-	MOVQ  a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  88(SP), DX
-	MULXQ (AX), R12, CX
-	MULXQ 8(AX), R13, SI
-	ADDQ  R13, CX
-	MULXQ 16(AX), R13, DI
-	ADCQ  R13, SI
-	MULXQ 24(AX), R13, R14
-	ADCQ  R13, DI
-	ADCQ  $0x00, R14
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  96(SP), DX
-	XORL  R10, R10
-	MULXQ (AX), R13, BX
-	ADCXQ R13, CX
-	ADOXQ BX, SI
-	MULXQ 8(AX), R13, BX
-	ADCXQ R13, SI
-	ADOXQ BX, DI
-	MULXQ 16(AX), R13, BX
-	ADCXQ R13, DI
-	ADOXQ BX, R14
-	MULXQ 24(AX), R13, R15
-	ADCXQ R13, R14
-	ADOXQ R10, R15
-	ADCXQ R10, R15
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  104(SP), DX
-	XORL  R10, R10
-	MULXQ (AX), R13, BX
-	ADCXQ R13, SI
-	ADOXQ BX, DI
-	MULXQ 8(AX), R13, BX
-	ADCXQ R13, DI
-	ADOXQ BX, R14
-	MULXQ 16(AX), R13, BX
-	ADCXQ R13, R14
-	ADOXQ BX, R15
-	MULXQ 24(AX), R13, R8
-	ADCXQ R13, R15
-	ADOXQ R10, R8
-	ADCXQ R10, R8
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
-	XORL  R10, R10
-	MULXQ (AX), R13, BX
-	ADCXQ R13, DI
-	ADOXQ BX, R14
-	MULXQ 8(AX), R13, BX
-	ADCXQ R13, R14
-	ADOXQ BX, R15
-	MULXQ 16(AX), R13, BX
-	ADCXQ R13, R15
-	ADOXQ BX, R8
-	MULXQ 24(AX), R13, R9
-	ADCXQ R13, R8
-	ADOXQ R10, R9
-	ADCXQ R10, R9
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ R14, R13, BX
-	ADCXQ R13, R12
-	ADOXQ BX, CX
-	MULXQ R15, R13, BX
-	ADCXQ R13, CX
-	ADOXQ BX, SI
-	MULXQ R8, R13, BX
-	ADCXQ R13, SI
-	ADOXQ BX, DI
-	MULXQ R9, R13, BX
-	ADCXQ R13, DI
-	ADOXQ R10, BX
-	ADCXQ R10, BX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ BX, R13, BX
-	ADDQ  R13, R12
-	ADCQ  BX, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R12
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	MOVQ  R12, 88(SP)
-	MOVQ  CX, 96(SP)
-	MOVQ  SI, 104(SP)
-	MOVQ  DI, 112(SP)
-
-	// d = a² (4×64): a0·(a1, a2, a3)
-	MOVQ  24(SP), DX
-	MULXQ 32(SP), AX, R12
-	MULXQ 40(SP), R8, CX
-	ADDQ  R8, R12
-	MULXQ 48(SP), R8, SI
-	ADCQ  R8, CX
-	ADCQ  $0x00, SI
-
-	// a1·(a2, a3)
-	MOVQ  32(SP), DX
-	XORL  R13, R13
-	MULXQ 40(SP), R8, R9
-	ADCXQ R8, CX
-	ADOXQ R9, SI
-	MULXQ 48(SP), R8, DI
-	ADCXQ R8, SI
-	ADOXQ R13, DI
-	ADCXQ R13, DI
-
-	// a2·a3
-	MOVQ  40(SP), DX
-	MULXQ 48(SP), R8, R14
-	ADDQ  R8, DI
-	ADCQ  $0x00, R14
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R15, R15
-	ADDQ  AX, AX
-	ADCQ  R12, R12
-	ADCQ  CX, CX
-	ADCQ  SI, SI
-	ADCQ  DI, DI
-	ADCQ  R14, R14
-	ADCQ  $0x00, R15
-	MOVQ  24(SP), DX
-	MULXQ DX, R11, R8
-	MOVQ  32(SP), DX
-	MULXQ DX, R13, R9
-	ADDQ  R8, AX
-	ADCQ  R13, R12
-	ADCQ  R9, CX
-	MOVQ  40(SP), DX
-	MULXQ DX, R8, R9
-	ADCQ  R8, SI
-	ADCQ  R9, DI
-	MOVQ  48(SP), DX
-	MULXQ DX, R8, R9
-	ADCQ  R8, R14
-	ADCQ  R9, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ SI, R8, R9
-	ADCXQ R8, R11
-	ADOXQ R9, AX
-	MULXQ DI, R8, R9
-	ADCXQ R8, AX
-	ADOXQ R9, R12
-	MULXQ R14, R8, R9
-	ADCXQ R8, R12
-	ADOXQ R9, CX
-	MULXQ R15, R8, R9
-	ADCXQ R8, CX
-	ADOXQ R13, R9
-	ADCXQ R13, R9
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R9, R8, R9
-	ADDQ  R8, R11
-	ADCQ  R9, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, CX
-	SBBQ  R8, R8
-	ANDQ  DX, R8
-	ADDQ  R8, R11
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, CX
-	MOVQ  R11, 24(SP)
-	MOVQ  AX, 32(SP)
-	MOVQ  R12, 40(SP)
-	MOVQ  CX, 48(SP)
-	MOVQ  a+8(FP), BX
-
-	// d = a·b (4×64), row 0
-	MOVQ  64(BX), DX
-	MULXQ 32(BX), R10, R11
-	MULXQ 40(BX), R15, AX
-	ADDQ  R15, R11
-	MULXQ 48(BX), R15, R12
-	ADCQ  R15, AX
-	MULXQ 56(BX), R15, CX
-	ADCQ  R15, R12
-	ADCQ  $0x00, CX
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(BX), DX
-	XORL  R9, R9
-	MULXQ 32(BX), R15, R8
-	ADCXQ R15, R11
-	ADOXQ R8, AX
-	MULXQ 40(BX), R15, R8
-	ADCXQ R15, AX
-	ADOXQ R8, R12
-	MULXQ 48(BX), R15, R8
-	ADCXQ R15, R12
-	ADOXQ R8, CX
-	MULXQ 56(BX), R15, SI
-	ADCXQ R15, CX
-	ADOXQ R9, SI
-	ADCXQ R9, SI
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(BX), DX
-	XORL  R9, R9
-	MULXQ 32(BX), R15, R8
-	ADCXQ R15, AX
-	ADOXQ R8, R12
-	MULXQ 40(BX), R15, R8
-	ADCXQ R15, R12
-	ADOXQ R8, CX
-	MULXQ 48(BX), R15, R8
-	ADCXQ R15, CX
-	ADOXQ R8, SI
-	MULXQ 56(BX), R15, DI
-	ADCXQ R15, SI
-	ADOXQ R9, DI
-	ADCXQ R9, DI
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(BX), DX
-	XORL  R9, R9
-	MULXQ 32(BX), R15, R8
-	ADCXQ R15, R12
-	ADOXQ R8, CX
-	MULXQ 40(BX), R15, R8
-	ADCXQ R15, CX
-	ADOXQ R8, SI
-	MULXQ 48(BX), R15, R8
-	ADCXQ R15, SI
-	ADOXQ R8, DI
-	MULXQ 56(BX), R15, R14
-	ADCXQ R15, DI
-	ADOXQ R9, R14
-	ADCXQ R9, R14
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ CX, R15, R8
-	ADCXQ R15, R10
-	ADOXQ R8, R11
-	MULXQ SI, R15, R8
-	ADCXQ R15, R11
-	ADOXQ R8, AX
-	MULXQ DI, R15, R8
-	ADCXQ R15, AX
-	ADOXQ R8, R12
-	MULXQ R14, R15, R8
-	ADCXQ R15, R12
-	ADOXQ R9, R8
-	ADCXQ R9, R8
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R8, R15, R8
-	ADDQ  R15, R10
-	ADCQ  R8, R11
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	MOVQ  r+0(FP), R13
-	MOVQ  R10, 64(R13)
-	MOVQ  R11, 72(R13)
-	MOVQ  AX, 80(R13)
-	MOVQ  R12, 88(R13)
-
-	// X3 = L² + 2·T; t = X3 + T
-	MOVQ 120(SP), BX
-	MOVQ 128(SP), R13
-	MOVQ 136(SP), R10
-	MOVQ 144(SP), R11
+	MOVQ BX, 120(SP)
+	MOVQ CX, 128(SP)
+	MOVQ R10, 136(SP)
+	MOVQ R11, 144(SP)
 	ADDQ 88(SP), BX
-	ADCQ 96(SP), R13
-	ADCQ 104(SP), R10
-	ADCQ 112(SP), R11
-	MOVQ $0x00000001000003d1, R12
-	SBBQ AX, AX
-	ANDQ R12, AX
-	ADDQ AX, BX
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R11
-	SBBQ AX, AX
-	ANDQ R12, AX
-	ADDQ AX, BX
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R11
-	ADDQ 88(SP), BX
-	ADCQ 96(SP), R13
+	ADCQ 96(SP), CX
 	ADCQ 104(SP), R10
 	ADCQ 112(SP), R11
 	MOVQ $0x00000001000003d1, SI
-	SBBQ CX, CX
-	ANDQ SI, CX
-	ADDQ CX, BX
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R11
-	SBBQ CX, CX
-	ANDQ SI, CX
-	ADDQ CX, BX
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R11
-	MOVQ r+0(FP), DI
-	MOVQ BX, (DI)
-	MOVQ R13, 8(DI)
-	MOVQ R10, 16(DI)
-	MOVQ R11, 24(DI)
-	ADDQ 88(SP), BX
-	ADCQ 96(SP), R13
-	ADCQ 104(SP), R10
-	ADCQ 112(SP), R11
-	MOVQ $0x00000001000003d1, R15
 	SBBQ R14, R14
-	ANDQ R15, R14
+	ANDQ SI, R14
 	ADDQ R14, BX
-	ADCQ $0x00, R13
+	ADCQ $0x00, CX
 	ADCQ $0x00, R10
 	ADCQ $0x00, R11
 	SBBQ R14, R14
-	ANDQ R15, R14
+	ANDQ SI, R14
 	ADDQ R14, BX
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R11
 	MOVQ BX, 88(SP)
-	MOVQ R13, 96(SP)
+	MOVQ CX, 96(SP)
 	MOVQ R10, 104(SP)
 	MOVQ R11, 112(SP)
 
-	// d = a·b (4×64), row 0
-	MOVQ  88(SP), DX
-	MULXQ 56(SP), R8, R9
-	MULXQ 64(SP), R15, AX
-	ADDQ  R15, R9
-	MULXQ 72(SP), R15, R12
-	ADCQ  R15, AX
-	MULXQ 80(SP), R15, CX
-	ADCQ  R15, R12
-	ADCQ  $0x00, CX
+	// d = a² (4×64): a0·(a1, a2, a3)
+	MOVQ  24(SP), DX
+	MULXQ 32(SP), R8, R9
+	MULXQ 40(SP), SI, AX
+	ADDQ  SI, R9
+	MULXQ 48(SP), SI, R15
+	ADCQ  SI, AX
+	ADCQ  $0x00, R15
 
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  96(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), R15, BX
-	ADCXQ R15, R9
-	ADOXQ BX, AX
-	MULXQ 64(SP), R15, BX
-	ADCXQ R15, AX
-	ADOXQ BX, R12
-	MULXQ 72(SP), R15, BX
-	ADCXQ R15, R12
-	ADOXQ BX, CX
-	MULXQ 80(SP), R15, SI
-	ADCXQ R15, CX
-	ADOXQ R13, SI
-	ADCXQ R13, SI
+	// a1·(a2, a3)
+	MOVQ  32(SP), DX
+	XORL  CX, CX
+	MULXQ 40(SP), SI, BX
+	ADCXQ SI, AX
+	ADOXQ BX, R15
+	MULXQ 48(SP), SI, R12
+	ADCXQ SI, R15
+	ADOXQ CX, R12
+	ADCXQ CX, R12
 
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  104(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), R15, BX
-	ADCXQ R15, AX
-	ADOXQ BX, R12
-	MULXQ 64(SP), R15, BX
-	ADCXQ R15, R12
-	ADOXQ BX, CX
-	MULXQ 72(SP), R15, BX
-	ADCXQ R15, CX
-	ADOXQ BX, SI
-	MULXQ 80(SP), R15, DI
-	ADCXQ R15, SI
-	ADOXQ R13, DI
-	ADCXQ R13, DI
+	// a2·a3
+	MOVQ  40(SP), DX
+	MULXQ 48(SP), SI, R13
+	ADDQ  SI, R12
+	ADCQ  $0x00, R13
 
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), R15, BX
-	ADCXQ R15, R12
-	ADOXQ BX, CX
-	MULXQ 64(SP), R15, BX
-	ADCXQ R15, CX
-	ADOXQ BX, SI
-	MULXQ 72(SP), R15, BX
-	ADCXQ R15, SI
-	ADOXQ BX, DI
-	MULXQ 80(SP), R15, R14
-	ADCXQ R15, DI
-	ADOXQ R13, R14
-	ADCXQ R13, R14
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R14, R14
+	ADDQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  AX, AX
+	ADCQ  R15, R15
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  $0x00, R14
+	MOVQ  24(SP), DX
+	MULXQ DX, DI, SI
+	MOVQ  32(SP), DX
+	MULXQ DX, CX, BX
+	ADDQ  SI, R8
+	ADCQ  CX, R9
+	ADCQ  BX, AX
+	MOVQ  40(SP), DX
+	MULXQ DX, SI, BX
+	ADCQ  SI, R15
+	ADCQ  BX, R12
+	MOVQ  48(SP), DX
+	MULXQ DX, SI, BX
+	ADCQ  SI, R13
+	ADCQ  BX, R14
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ CX, R15, BX
-	ADCXQ R15, R8
+	XORL  CX, CX
+	MULXQ R15, SI, BX
+	ADCXQ SI, DI
+	ADOXQ BX, R8
+	MULXQ R12, SI, BX
+	ADCXQ SI, R8
 	ADOXQ BX, R9
-	MULXQ SI, R15, BX
-	ADCXQ R15, R9
+	MULXQ R13, SI, BX
+	ADCXQ SI, R9
 	ADOXQ BX, AX
-	MULXQ DI, R15, BX
-	ADCXQ R15, AX
-	ADOXQ BX, R12
-	MULXQ R14, R15, BX
-	ADCXQ R15, R12
-	ADOXQ R13, BX
-	ADCXQ R13, BX
+	MULXQ R14, SI, BX
+	ADCXQ SI, AX
+	ADOXQ CX, BX
+	ADCXQ CX, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ BX, R15, BX
-	ADDQ  R15, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, R8
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ BX, SI, BX
+	ADDQ  SI, DI
+	ADCQ  BX, R8
 	ADCQ  $0x00, R9
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	MOVQ  R8, 120(SP)
-	MOVQ  R9, 128(SP)
-	MOVQ  AX, 136(SP)
-	MOVQ  R12, 144(SP)
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, DI
+	ADCQ  $0x00, R8
+	MOVQ  DI, 24(SP)
+	MOVQ  R8, 32(SP)
+	MOVQ  R9, 40(SP)
+	MOVQ  AX, 48(SP)
 
-	// Y3 = −(L·(X3 + T) + S²)
-	MOVQ 120(SP), R10
-	MOVQ 128(SP), R11
-	MOVQ 136(SP), R8
-	MOVQ 144(SP), R9
-	ADDQ 24(SP), R10
-	ADCQ 32(SP), R11
-	ADCQ 40(SP), R8
-	ADCQ 48(SP), R9
+	// −S²
+	MOVQ 24(SP), R10
+	MOVQ 32(SP), R11
+	MOVQ 40(SP), DI
+	MOVQ 48(SP), R8
+	XORL R9, R9
+	XORL AX, AX
+	XORL R15, R15
+	XORL R12, R12
+	SUBQ R10, R9
+	SBBQ R11, AX
+	SBBQ DI, R15
+	SBBQ R8, R12
+	MOVQ $0x00000001000003d1, R14
+	SBBQ R13, R13
+	ANDQ R14, R13
+	SUBQ R13, R9
+	SBBQ $0x00, AX
+	SBBQ $0x00, R15
+	SBBQ $0x00, R12
+	SBBQ R13, R13
+	ANDQ R14, R13
+	SUBQ R13, R9
+	MOVQ R9, 24(SP)
+	MOVQ AX, 32(SP)
+	MOVQ R15, 40(SP)
+	MOVQ R12, 48(SP)
+
+	// X3 = L² − 2T (a.X is not read again); W = L² − 3T
+	MOVQ 152(SP), SI
+	MOVQ 160(SP), BX
+	MOVQ 168(SP), CX
+	MOVQ 176(SP), R10
+	SUBQ 120(SP), SI
+	SBBQ 128(SP), BX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), R10
+	MOVQ $0x00000001000003d1, DI
+	SBBQ R11, R11
+	ANDQ DI, R11
+	SUBQ R11, SI
+	SBBQ $0x00, BX
+	SBBQ $0x00, CX
+	SBBQ $0x00, R10
+	SBBQ R11, R11
+	ANDQ DI, R11
+	SUBQ R11, SI
+	MOVQ r+0(FP), R8
+	MOVQ SI, (R8)
+	MOVQ BX, 8(R8)
+	MOVQ CX, 16(R8)
+	MOVQ R10, 24(R8)
+	MOVQ 152(SP), R13
+	MOVQ 160(SP), R14
+	MOVQ 168(SP), R9
+	MOVQ 176(SP), AX
+	SUBQ 88(SP), R13
+	SBBQ 96(SP), R14
+	SBBQ 104(SP), R9
+	SBBQ 112(SP), AX
 	MOVQ $0x00000001000003d1, R12
-	SBBQ AX, AX
-	ANDQ R12, AX
-	ADDQ AX, R10
-	ADCQ $0x00, R11
-	ADCQ $0x00, R8
-	ADCQ $0x00, R9
-	SBBQ AX, AX
-	ANDQ R12, AX
-	ADDQ AX, R10
-	ADCQ $0x00, R11
-	ADCQ $0x00, R8
-	ADCQ $0x00, R9
-	XORL CX, CX
-	XORL SI, SI
-	XORL DI, DI
-	XORL R14, R14
-	SUBQ R10, CX
-	SBBQ R11, SI
-	SBBQ R8, DI
-	SBBQ R9, R14
-	MOVQ $0x00000001000003d1, BX
 	SBBQ R15, R15
-	ANDQ BX, R15
-	SUBQ R15, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
+	ANDQ R12, R15
+	SUBQ R15, R13
 	SBBQ $0x00, R14
+	SBBQ $0x00, R9
+	SBBQ $0x00, AX
 	SBBQ R15, R15
-	ANDQ BX, R15
-	SUBQ R15, CX
-	SBBQ $0x00, SI
+	ANDQ R12, R15
+	SUBQ R15, R13
+	MOVQ R13, 88(SP)
+	MOVQ R14, 96(SP)
+	MOVQ R9, 104(SP)
+	MOVQ AX, 112(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  88(SP), DX
+	MULXQ 56(SP), R11, DI
+	MULXQ 64(SP), R12, R8
+	ADDQ  R12, DI
+	MULXQ 72(SP), R12, SI
+	ADCQ  R12, R8
+	MULXQ 80(SP), R12, BX
+	ADCQ  R12, SI
+	ADCQ  $0x00, BX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  96(SP), DX
+	XORL  R14, R14
+	MULXQ 56(SP), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ 64(SP), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, SI
+	MULXQ 72(SP), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, BX
+	MULXQ 80(SP), R12, CX
+	ADCXQ R12, BX
+	ADOXQ R14, CX
+	ADCXQ R14, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  104(SP), DX
+	XORL  R14, R14
+	MULXQ 56(SP), R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, SI
+	MULXQ 64(SP), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, BX
+	MULXQ 72(SP), R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, CX
+	MULXQ 80(SP), R12, R10
+	ADCXQ R12, CX
+	ADOXQ R14, R10
+	ADCXQ R14, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  112(SP), DX
+	XORL  R14, R14
+	MULXQ 56(SP), R12, R13
+	ADCXQ R12, SI
+	ADOXQ R13, BX
+	MULXQ 64(SP), R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, CX
+	MULXQ 72(SP), R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, R10
+	MULXQ 80(SP), R12, R15
+	ADCXQ R12, R10
+	ADOXQ R14, R15
+	ADCXQ R14, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ BX, R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, DI
+	MULXQ CX, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R8
+	MULXQ R10, R12, R13
+	ADCXQ R12, R8
+	ADOXQ R13, SI
+	MULXQ R15, R12, R13
+	ADCXQ R12, SI
+	ADOXQ R14, R13
+	ADCXQ R14, R13
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R13, R12, R13
+	ADDQ  R12, R11
+	ADCQ  R13, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, SI
+	SBBQ  R12, R12
+	ANDQ  DX, R12
+	ADDQ  R12, R11
+	ADCQ  $0x00, DI
+	MOVQ  R11, 152(SP)
+	MOVQ  DI, 160(SP)
+	MOVQ  R8, 168(SP)
+	MOVQ  SI, 176(SP)
+
+	// Y3 = −S² − L·W
+	MOVQ 24(SP), R9
+	MOVQ 32(SP), AX
+	MOVQ 40(SP), R11
+	MOVQ 48(SP), DI
+	SUBQ 152(SP), R9
+	SBBQ 160(SP), AX
+	SBBQ 168(SP), R11
+	SBBQ 176(SP), DI
+	MOVQ $0x00000001000003d1, SI
+	SBBQ R8, R8
+	ANDQ SI, R8
+	SUBQ R8, R9
+	SBBQ $0x00, AX
+	SBBQ $0x00, R11
 	SBBQ $0x00, DI
-	SBBQ $0x00, R14
-	MOVQ r+0(FP), R13
-	MOVQ CX, 32(R13)
-	MOVQ SI, 40(R13)
-	MOVQ DI, 48(R13)
-	MOVQ R14, 56(R13)
+	SBBQ R8, R8
+	ANDQ SI, R8
+	SUBQ R8, R9
+	MOVQ r+0(FP), BX
+	MOVQ R9, 32(BX)
+	MOVQ AX, 40(BX)
+	MOVQ R11, 48(BX)
+	MOVQ DI, 56(BX)
 	RET
 
 // func addStorageVarAsm(r *uint64, a *uint64, b *uint64, neg int) (ok int)
 // Requires: ADX, BMI2
-TEXT ·addStorageVarAsm(SB), $280-40
+TEXT ·addStorageVarAsm(SB), $312-40
 	// b.Y, or p − b.Y for a negative digit
 	MOVQ  neg+24(FP), AX
 	TESTQ AX, AX
@@ -1154,7 +1230,8 @@ addStorageVarAsm_sign:
 	ADOXQ R12, R11
 	ADCXQ R12, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R11, R10, R11
 	ADDQ  R10, R15
 	ADCQ  R11, AX
@@ -1164,8 +1241,6 @@ addStorageVarAsm_sign:
 	ANDQ  DX, R10
 	ADDQ  R10, R15
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
 	MOVQ  R15, 56(SP)
 	MOVQ  AX, 64(SP)
 	MOVQ  BX, 72(SP)
@@ -1251,7 +1326,8 @@ addStorageVarAsm_sign:
 	ADOXQ R11, R10
 	ADCXQ R11, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R10, R9, R10
 	ADDQ  R9, R14
 	ADCQ  R10, R15
@@ -1261,8 +1337,6 @@ addStorageVarAsm_sign:
 	ANDQ  DX, R9
 	ADDQ  R9, R14
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
 	MOVQ  R14, 88(SP)
 	MOVQ  R15, 96(SP)
 	MOVQ  AX, 104(SP)
@@ -1347,7 +1421,8 @@ addStorageVarAsm_sign:
 	ADOXQ R9, R8
 	ADCXQ R9, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R8, DI, R8
 	ADDQ  DI, R12
 	ADCQ  R8, R13
@@ -1357,8 +1432,6 @@ addStorageVarAsm_sign:
 	ANDQ  DX, DI
 	ADDQ  DI, R12
 	ADCQ  $0x00, R13
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
 	MOVQ  R12, 120(SP)
 	MOVQ  R13, 128(SP)
 	MOVQ  R14, 136(SP)
@@ -1444,7 +1517,8 @@ addStorageVarAsm_sign:
 	ADOXQ R8, DI
 	ADCXQ R8, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ DI, SI, DI
 	ADDQ  SI, R11
 	ADCQ  DI, R12
@@ -1454,8 +1528,6 @@ addStorageVarAsm_sign:
 	ANDQ  DX, SI
 	ADDQ  SI, R11
 	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, R14
 	MOVQ  R11, 120(SP)
 	MOVQ  R12, 128(SP)
 	MOVQ  R13, 136(SP)
@@ -1481,9 +1553,6 @@ addStorageVarAsm_sign:
 	SBBQ R14, R14
 	ANDQ R15, R14
 	SUBQ R14, R9
-	SBBQ $0x00, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, R12
 	MOVQ R9, 152(SP)
 	MOVQ R10, 160(SP)
 	MOVQ R11, 168(SP)
@@ -1507,9 +1576,6 @@ addStorageVarAsm_sign:
 	SBBQ R8, R8
 	ANDQ R13, R8
 	SUBQ R8, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ BX, 184(SP)
 	MOVQ CX, 192(SP)
 	MOVQ SI, 200(SP)
@@ -1608,7 +1674,8 @@ addStorageVarAsm_sign:
 	ADOXQ R11, R10
 	ADCXQ R11, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R10, R9, R10
 	ADDQ  R9, R8
 	ADCQ  R10, R13
@@ -1618,15 +1685,14 @@ addStorageVarAsm_sign:
 	ANDQ  DX, R9
 	ADDQ  R9, R8
 	ADCQ  $0x00, R13
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
 	MOVQ  r+0(FP), R12
 	MOVQ  R8, 64(R12)
 	MOVQ  R13, 72(R12)
 	MOVQ  BX, 80(R12)
 	MOVQ  CX, 88(R12)
 
-	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1)
+	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),
+	// as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²
 	// d = a² (4×64): a0·(a1, a2, a3)
 	MOVQ  152(SP), DX
 	MULXQ 160(SP), R12, R8
@@ -1695,7 +1761,8 @@ addStorageVarAsm_sign:
 	ADOXQ R9, R15
 	ADCXQ R9, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R15, R14, R15
 	ADDQ  R14, AX
 	ADCQ  R15, R12
@@ -1705,8 +1772,6 @@ addStorageVarAsm_sign:
 	ANDQ  DX, R14
 	ADDQ  R14, AX
 	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
 	MOVQ  AX, 56(SP)
 	MOVQ  R12, 64(SP)
 	MOVQ  R8, 72(SP)
@@ -1780,7 +1845,8 @@ addStorageVarAsm_sign:
 	ADOXQ R14, DI
 	ADCXQ R14, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ DI, SI, DI
 	ADDQ  SI, R10
 	ADCQ  DI, R11
@@ -1790,536 +1856,526 @@ addStorageVarAsm_sign:
 	ANDQ  DX, SI
 	ADDQ  SI, R10
 	ADCQ  $0x00, R11
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
 	MOVQ  R10, 216(SP)
 	MOVQ  R11, 224(SP)
 	MOVQ  AX, 232(SP)
 	MOVQ  R12, 240(SP)
-	MOVQ  56(SP), R15
-	MOVQ  64(SP), R9
-	MOVQ  72(SP), R10
-	MOVQ  80(SP), R11
-	XORL  AX, AX
-	XORL  R12, R12
-	XORL  R8, R8
-	XORL  R13, R13
-	SUBQ  R15, AX
-	SBBQ  R9, R12
-	SBBQ  R10, R8
-	SBBQ  R11, R13
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	SUBQ  BX, AX
-	SBBQ  $0x00, R12
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, R13
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	SUBQ  BX, AX
-	SBBQ  $0x00, R12
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, R13
-	MOVQ  AX, 56(SP)
-	MOVQ  R12, 64(SP)
-	MOVQ  R8, 72(SP)
-	MOVQ  R13, 80(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  56(SP), DX
-	MULXQ 152(SP), SI, DI
-	MULXQ 160(SP), CX, R14
-	ADDQ  CX, DI
-	MULXQ 168(SP), CX, R15
-	ADCQ  CX, R14
-	MULXQ 176(SP), CX, R9
-	ADCQ  CX, R15
-	ADCQ  $0x00, R9
+	MULXQ 152(SP), R15, R9
+	MULXQ 160(SP), BX, R10
+	ADDQ  BX, R9
+	MULXQ 168(SP), BX, R11
+	ADCQ  BX, R10
+	MULXQ 176(SP), BX, AX
+	ADCQ  BX, R11
+	ADCQ  $0x00, AX
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  64(SP), DX
-	XORL  R12, R12
-	MULXQ 152(SP), CX, AX
-	ADCXQ CX, DI
-	ADOXQ AX, R14
-	MULXQ 160(SP), CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ 168(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 176(SP), CX, R10
-	ADCXQ CX, R9
-	ADOXQ R12, R10
-	ADCXQ R12, R10
+	XORL  SI, SI
+	MULXQ 152(SP), BX, CX
+	ADCXQ BX, R9
+	ADOXQ CX, R10
+	MULXQ 160(SP), BX, CX
+	ADCXQ BX, R10
+	ADOXQ CX, R11
+	MULXQ 168(SP), BX, CX
+	ADCXQ BX, R11
+	ADOXQ CX, AX
+	MULXQ 176(SP), BX, R12
+	ADCXQ BX, AX
+	ADOXQ SI, R12
+	ADCXQ SI, R12
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  72(SP), DX
-	XORL  R12, R12
-	MULXQ 152(SP), CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ 160(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 168(SP), CX, AX
-	ADCXQ CX, R9
-	ADOXQ AX, R10
-	MULXQ 176(SP), CX, R11
-	ADCXQ CX, R10
-	ADOXQ R12, R11
-	ADCXQ R12, R11
+	XORL  SI, SI
+	MULXQ 152(SP), BX, CX
+	ADCXQ BX, R10
+	ADOXQ CX, R11
+	MULXQ 160(SP), BX, CX
+	ADCXQ BX, R11
+	ADOXQ CX, AX
+	MULXQ 168(SP), BX, CX
+	ADCXQ BX, AX
+	ADOXQ CX, R12
+	MULXQ 176(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ SI, R8
+	ADCXQ SI, R8
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  80(SP), DX
-	XORL  R12, R12
-	MULXQ 152(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 160(SP), CX, AX
-	ADCXQ CX, R9
-	ADOXQ AX, R10
-	MULXQ 168(SP), CX, AX
-	ADCXQ CX, R10
-	ADOXQ AX, R11
-	MULXQ 176(SP), CX, BX
-	ADCXQ CX, R11
-	ADOXQ R12, BX
-	ADCXQ R12, BX
+	XORL  SI, SI
+	MULXQ 152(SP), BX, CX
+	ADCXQ BX, R11
+	ADOXQ CX, AX
+	MULXQ 160(SP), BX, CX
+	ADCXQ BX, AX
+	ADOXQ CX, R12
+	MULXQ 168(SP), BX, CX
+	ADCXQ BX, R12
+	ADOXQ CX, R8
+	MULXQ 176(SP), BX, R13
+	ADCXQ BX, R8
+	ADOXQ SI, R13
+	ADCXQ SI, R13
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R12, R12
-	MULXQ R9, CX, AX
-	ADCXQ CX, SI
-	ADOXQ AX, DI
-	MULXQ R10, CX, AX
-	ADCXQ CX, DI
-	ADOXQ AX, R14
-	MULXQ R11, CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ BX, CX, AX
-	ADCXQ CX, R15
-	ADOXQ R12, AX
-	ADCXQ R12, AX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ AX, CX, AX
-	ADDQ  CX, SI
-	ADCQ  AX, DI
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	MOVQ  SI, 88(SP)
-	MOVQ  DI, 96(SP)
-	MOVQ  R14, 104(SP)
-	MOVQ  R15, 112(SP)
-	MOVQ  a+8(FP), R8
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R8), DX
-	MULXQ 56(SP), R13, SI
-	MULXQ 64(SP), BX, DI
-	ADDQ  BX, SI
-	MULXQ 72(SP), BX, R14
-	ADCQ  BX, DI
-	MULXQ 80(SP), BX, R15
-	ADCQ  BX, R14
-	ADCQ  $0x00, R15
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R8), DX
-	XORL  AX, AX
-	MULXQ 56(SP), BX, CX
-	ADCXQ BX, SI
-	ADOXQ CX, DI
-	MULXQ 64(SP), BX, CX
-	ADCXQ BX, DI
-	ADOXQ CX, R14
-	MULXQ 72(SP), BX, CX
-	ADCXQ BX, R14
-	ADOXQ CX, R15
-	MULXQ 80(SP), BX, R9
-	ADCXQ BX, R15
-	ADOXQ AX, R9
-	ADCXQ AX, R9
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R8), DX
-	XORL  AX, AX
-	MULXQ 56(SP), BX, CX
-	ADCXQ BX, DI
-	ADOXQ CX, R14
-	MULXQ 64(SP), BX, CX
-	ADCXQ BX, R14
-	ADOXQ CX, R15
-	MULXQ 72(SP), BX, CX
+	XORL  SI, SI
+	MULXQ AX, BX, CX
 	ADCXQ BX, R15
 	ADOXQ CX, R9
-	MULXQ 80(SP), BX, R10
-	ADCXQ BX, R9
-	ADOXQ AX, R10
-	ADCXQ AX, R10
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R8), DX
-	XORL  AX, AX
-	MULXQ 56(SP), BX, CX
-	ADCXQ BX, R14
-	ADOXQ CX, R15
-	MULXQ 64(SP), BX, CX
-	ADCXQ BX, R15
-	ADOXQ CX, R9
-	MULXQ 72(SP), BX, CX
+	MULXQ R12, BX, CX
 	ADCXQ BX, R9
 	ADOXQ CX, R10
-	MULXQ 80(SP), BX, R11
+	MULXQ R8, BX, CX
 	ADCXQ BX, R10
-	ADOXQ AX, R11
-	ADCXQ AX, R11
+	ADOXQ CX, R11
+	MULXQ R13, BX, CX
+	ADCXQ BX, R11
+	ADOXQ SI, CX
+	ADCXQ SI, CX
 
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  AX, AX
-	MULXQ R15, BX, CX
-	ADCXQ BX, R13
-	ADOXQ CX, SI
-	MULXQ R9, BX, CX
-	ADCXQ BX, SI
-	ADOXQ CX, DI
-	MULXQ R10, BX, CX
-	ADCXQ BX, DI
-	ADOXQ CX, R14
-	MULXQ R11, BX, CX
-	ADCXQ BX, R14
-	ADOXQ AX, CX
-	ADCXQ AX, CX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ CX, BX, CX
-	ADDQ  BX, R13
-	ADCQ  CX, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R14
+	ADDQ  BX, R15
+	ADCQ  CX, R9
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, R11
 	SBBQ  BX, BX
 	ANDQ  DX, BX
-	ADDQ  BX, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R14
-	MOVQ  R13, 120(SP)
-	MOVQ  SI, 128(SP)
-	MOVQ  DI, 136(SP)
-	MOVQ  R14, 144(SP)
-	MOVQ  a+8(FP), R12
+	ADDQ  BX, R15
+	ADCQ  $0x00, R9
+	MOVQ  R15, 88(SP)
+	MOVQ  R9, 96(SP)
+	MOVQ  R10, 104(SP)
+	MOVQ  R11, 112(SP)
+	MOVQ  a+8(FP), DI
 
 	// d = a·b (4×64), row 0
-	MOVQ  88(SP), DX
-	MULXQ 32(R12), R8, R13
-	MULXQ 40(R12), R11, SI
-	ADDQ  R11, R13
-	MULXQ 48(R12), R11, DI
-	ADCQ  R11, SI
-	MULXQ 56(R12), R11, R14
-	ADCQ  R11, DI
-	ADCQ  $0x00, R14
+	MOVQ  (DI), DX
+	MULXQ 56(SP), R14, R15
+	MULXQ 64(SP), R13, R9
+	ADDQ  R13, R15
+	MULXQ 72(SP), R13, R10
+	ADCQ  R13, R9
+	MULXQ 80(SP), R13, R11
+	ADCQ  R13, R10
+	ADCQ  $0x00, R11
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  96(SP), DX
+	MOVQ  8(DI), DX
 	XORL  CX, CX
-	MULXQ 32(R12), R11, BX
-	ADCXQ R11, R13
-	ADOXQ BX, SI
-	MULXQ 40(R12), R11, BX
-	ADCXQ R11, SI
-	ADOXQ BX, DI
-	MULXQ 48(R12), R11, BX
-	ADCXQ R11, DI
-	ADOXQ BX, R14
-	MULXQ 56(R12), R11, R15
-	ADCXQ R11, R14
-	ADOXQ CX, R15
-	ADCXQ CX, R15
+	MULXQ 56(SP), R13, BX
+	ADCXQ R13, R15
+	ADOXQ BX, R9
+	MULXQ 64(SP), R13, BX
+	ADCXQ R13, R9
+	ADOXQ BX, R10
+	MULXQ 72(SP), R13, BX
+	ADCXQ R13, R10
+	ADOXQ BX, R11
+	MULXQ 80(SP), R13, AX
+	ADCXQ R13, R11
+	ADOXQ CX, AX
+	ADCXQ CX, AX
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  104(SP), DX
+	MOVQ  16(DI), DX
 	XORL  CX, CX
-	MULXQ 32(R12), R11, BX
-	ADCXQ R11, SI
-	ADOXQ BX, DI
-	MULXQ 40(R12), R11, BX
-	ADCXQ R11, DI
-	ADOXQ BX, R14
-	MULXQ 48(R12), R11, BX
-	ADCXQ R11, R14
-	ADOXQ BX, R15
-	MULXQ 56(R12), R11, R9
-	ADCXQ R11, R15
-	ADOXQ CX, R9
-	ADCXQ CX, R9
+	MULXQ 56(SP), R13, BX
+	ADCXQ R13, R9
+	ADOXQ BX, R10
+	MULXQ 64(SP), R13, BX
+	ADCXQ R13, R10
+	ADOXQ BX, R11
+	MULXQ 72(SP), R13, BX
+	ADCXQ R13, R11
+	ADOXQ BX, AX
+	MULXQ 80(SP), R13, R12
+	ADCXQ R13, AX
+	ADOXQ CX, R12
+	ADCXQ CX, R12
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
+	MOVQ  24(DI), DX
 	XORL  CX, CX
-	MULXQ 32(R12), R11, BX
-	ADCXQ R11, DI
-	ADOXQ BX, R14
-	MULXQ 40(R12), R11, BX
-	ADCXQ R11, R14
-	ADOXQ BX, R15
-	MULXQ 48(R12), R11, BX
-	ADCXQ R11, R15
-	ADOXQ BX, R9
-	MULXQ 56(R12), R11, R10
-	ADCXQ R11, R9
-	ADOXQ CX, R10
-	ADCXQ CX, R10
+	MULXQ 56(SP), R13, BX
+	ADCXQ R13, R10
+	ADOXQ BX, R11
+	MULXQ 64(SP), R13, BX
+	ADCXQ R13, R11
+	ADOXQ BX, AX
+	MULXQ 72(SP), R13, BX
+	ADCXQ R13, AX
+	ADOXQ BX, R12
+	MULXQ 80(SP), R13, R8
+	ADCXQ R13, R12
+	ADOXQ CX, R8
+	ADCXQ CX, R8
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  CX, CX
-	MULXQ R14, R11, BX
-	ADCXQ R11, R8
-	ADOXQ BX, R13
-	MULXQ R15, R11, BX
-	ADCXQ R11, R13
-	ADOXQ BX, SI
-	MULXQ R9, R11, BX
-	ADCXQ R11, SI
-	ADOXQ BX, DI
-	MULXQ R10, R11, BX
-	ADCXQ R11, DI
+	MULXQ R11, R13, BX
+	ADCXQ R13, R14
+	ADOXQ BX, R15
+	MULXQ AX, R13, BX
+	ADCXQ R13, R15
+	ADOXQ BX, R9
+	MULXQ R12, R13, BX
+	ADCXQ R13, R9
+	ADOXQ BX, R10
+	MULXQ R8, R13, BX
+	ADCXQ R13, R10
 	ADOXQ CX, BX
 	ADCXQ CX, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ BX, R11, BX
-	ADDQ  R11, R8
-	ADCQ  BX, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, R8
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	MOVQ  R8, 248(SP)
-	MOVQ  R13, 256(SP)
-	MOVQ  SI, 264(SP)
-	MOVQ  DI, 272(SP)
-	MOVQ  216(SP), AX
-	MOVQ  224(SP), R12
-	MOVQ  232(SP), R8
-	MOVQ  240(SP), R13
-	ADDQ  88(SP), AX
-	ADCQ  96(SP), R12
-	ADCQ  104(SP), R8
-	ADCQ  112(SP), R13
-	MOVQ  $0x00000001000003d1, DI
-	SBBQ  SI, SI
-	ANDQ  DI, SI
-	ADDQ  SI, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	SBBQ  SI, SI
-	ANDQ  DI, SI
-	ADDQ  SI, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	ADDQ  120(SP), AX
-	ADCQ  128(SP), R12
-	ADCQ  136(SP), R8
-	ADCQ  144(SP), R13
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	ADDQ  120(SP), AX
-	ADCQ  128(SP), R12
-	ADCQ  136(SP), R8
-	ADCQ  144(SP), R13
-	MOVQ  $0x00000001000003d1, R10
-	SBBQ  R9, R9
-	ANDQ  R10, R9
-	ADDQ  R9, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	SBBQ  R9, R9
-	ANDQ  R10, R9
-	ADDQ  R9, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	MOVQ  r+0(FP), R11
-	MOVQ  AX, (R11)
-	MOVQ  R12, 8(R11)
-	MOVQ  R8, 16(R11)
-	MOVQ  R13, 24(R11)
-	ADDQ  120(SP), AX
-	ADCQ  128(SP), R12
-	ADCQ  136(SP), R8
-	ADCQ  144(SP), R13
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	ADDQ  BX, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	ADDQ  BX, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R13
-	MOVQ  AX, 120(SP)
-	MOVQ  R12, 128(SP)
-	MOVQ  R8, 136(SP)
-	MOVQ  R13, 144(SP)
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ BX, R13, BX
+	ADDQ  R13, R14
+	ADCQ  BX, R15
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, R14
+	ADCQ  $0x00, R15
+	MOVQ  R14, 120(SP)
+	MOVQ  R15, 128(SP)
+	MOVQ  R9, 136(SP)
+	MOVQ  R10, 144(SP)
+	MOVQ  a+8(FP), SI
 
 	// d = a·b (4×64), row 0
-	MOVQ  120(SP), DX
-	MULXQ 184(SP), SI, DI
-	MULXQ 192(SP), CX, R14
-	ADDQ  CX, DI
-	MULXQ 200(SP), CX, R15
-	ADCQ  CX, R14
-	MULXQ 208(SP), CX, R9
-	ADCQ  CX, R15
-	ADCQ  $0x00, R9
+	MOVQ  88(SP), DX
+	MULXQ 32(SI), DI, R14
+	MULXQ 40(SI), R8, R15
+	ADDQ  R8, R14
+	MULXQ 48(SI), R8, R9
+	ADCQ  R8, R15
+	MULXQ 56(SI), R8, R10
+	ADCQ  R8, R9
+	ADCQ  $0x00, R10
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  128(SP), DX
-	XORL  R12, R12
-	MULXQ 184(SP), CX, AX
-	ADCXQ CX, DI
-	ADOXQ AX, R14
-	MULXQ 192(SP), CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ 200(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 208(SP), CX, R10
-	ADCXQ CX, R9
-	ADOXQ R12, R10
-	ADCXQ R12, R10
+	MOVQ  96(SP), DX
+	XORL  BX, BX
+	MULXQ 32(SI), R8, R13
+	ADCXQ R8, R14
+	ADOXQ R13, R15
+	MULXQ 40(SI), R8, R13
+	ADCXQ R8, R15
+	ADOXQ R13, R9
+	MULXQ 48(SI), R8, R13
+	ADCXQ R8, R9
+	ADOXQ R13, R10
+	MULXQ 56(SI), R8, R11
+	ADCXQ R8, R10
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  136(SP), DX
-	XORL  R12, R12
-	MULXQ 184(SP), CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ 192(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 200(SP), CX, AX
-	ADCXQ CX, R9
-	ADOXQ AX, R10
-	MULXQ 208(SP), CX, R11
-	ADCXQ CX, R10
-	ADOXQ R12, R11
-	ADCXQ R12, R11
+	MOVQ  104(SP), DX
+	XORL  BX, BX
+	MULXQ 32(SI), R8, R13
+	ADCXQ R8, R15
+	ADOXQ R13, R9
+	MULXQ 40(SI), R8, R13
+	ADCXQ R8, R9
+	ADOXQ R13, R10
+	MULXQ 48(SI), R8, R13
+	ADCXQ R8, R10
+	ADOXQ R13, R11
+	MULXQ 56(SI), R8, AX
+	ADCXQ R8, R11
+	ADOXQ BX, AX
+	ADCXQ BX, AX
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  144(SP), DX
-	XORL  R12, R12
-	MULXQ 184(SP), CX, AX
-	ADCXQ CX, R15
-	ADOXQ AX, R9
-	MULXQ 192(SP), CX, AX
-	ADCXQ CX, R9
-	ADOXQ AX, R10
-	MULXQ 200(SP), CX, AX
-	ADCXQ CX, R10
-	ADOXQ AX, R11
-	MULXQ 208(SP), CX, BX
-	ADCXQ CX, R11
-	ADOXQ R12, BX
-	ADCXQ R12, BX
+	MOVQ  112(SP), DX
+	XORL  BX, BX
+	MULXQ 32(SI), R8, R13
+	ADCXQ R8, R9
+	ADOXQ R13, R10
+	MULXQ 40(SI), R8, R13
+	ADCXQ R8, R10
+	ADOXQ R13, R11
+	MULXQ 48(SI), R8, R13
+	ADCXQ R8, R11
+	ADOXQ R13, AX
+	MULXQ 56(SI), R8, R12
+	ADCXQ R8, AX
+	ADOXQ BX, R12
+	ADCXQ BX, R12
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R12, R12
-	MULXQ R9, CX, AX
-	ADCXQ CX, SI
-	ADOXQ AX, DI
-	MULXQ R10, CX, AX
-	ADCXQ CX, DI
-	ADOXQ AX, R14
-	MULXQ R11, CX, AX
-	ADCXQ CX, R14
-	ADOXQ AX, R15
-	MULXQ BX, CX, AX
-	ADCXQ CX, R15
-	ADOXQ R12, AX
-	ADCXQ R12, AX
+	XORL  BX, BX
+	MULXQ R10, R8, R13
+	ADCXQ R8, DI
+	ADOXQ R13, R14
+	MULXQ R11, R8, R13
+	ADCXQ R8, R14
+	ADOXQ R13, R15
+	MULXQ AX, R8, R13
+	ADCXQ R8, R15
+	ADOXQ R13, R9
+	MULXQ R12, R8, R13
+	ADCXQ R8, R9
+	ADOXQ BX, R13
+	ADCXQ BX, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ AX, CX, AX
-	ADDQ  CX, SI
-	ADCQ  AX, DI
-	ADCQ  $0x00, R14
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R13, R8, R13
+	ADDQ  R8, DI
+	ADCQ  R13, R14
 	ADCQ  $0x00, R15
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, SI
-	ADCQ  $0x00, DI
+	ADCQ  $0x00, R9
+	SBBQ  R8, R8
+	ANDQ  DX, R8
+	ADDQ  R8, DI
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	MOVQ  SI, 56(SP)
-	MOVQ  DI, 64(SP)
-	MOVQ  R14, 72(SP)
-	MOVQ  R15, 80(SP)
-	MOVQ  56(SP), R8
-	MOVQ  64(SP), R13
-	MOVQ  72(SP), SI
-	MOVQ  80(SP), DI
-	ADDQ  248(SP), R8
-	ADCQ  256(SP), R13
-	ADCQ  264(SP), SI
-	ADCQ  272(SP), DI
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, R8
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, R8
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	MOVQ  r+0(FP), R9
-	MOVQ  R8, 32(R9)
-	MOVQ  R13, 40(R9)
-	MOVQ  SI, 48(R9)
-	MOVQ  DI, 56(R9)
-	MOVQ  $0x0000000000000001, AX
-	MOVQ  AX, ok+32(FP)
+	MOVQ  DI, 248(SP)
+	MOVQ  R14, 256(SP)
+	MOVQ  R15, 264(SP)
+	MOVQ  R9, 272(SP)
+
+	// 2T, then 3T in t
+	MOVQ 120(SP), CX
+	MOVQ 128(SP), SI
+	MOVQ 136(SP), DI
+	MOVQ 144(SP), R14
+	ADDQ 120(SP), CX
+	ADCQ 128(SP), SI
+	ADCQ 136(SP), DI
+	ADCQ 144(SP), R14
+	MOVQ $0x00000001000003d1, R9
+	SBBQ R15, R15
+	ANDQ R9, R15
+	ADDQ R15, CX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	ADCQ $0x00, R14
+	SBBQ R15, R15
+	ANDQ R9, R15
+	ADDQ R15, CX
+	MOVQ CX, 280(SP)
+	MOVQ SI, 288(SP)
+	MOVQ DI, 296(SP)
+	MOVQ R14, 304(SP)
+	ADDQ 120(SP), CX
+	ADCQ 128(SP), SI
+	ADCQ 136(SP), DI
+	ADCQ 144(SP), R14
+	MOVQ $0x00000001000003d1, R11
+	SBBQ R10, R10
+	ANDQ R11, R10
+	ADDQ R10, CX
+	ADCQ $0x00, SI
+	ADCQ $0x00, DI
+	ADCQ $0x00, R14
+	SBBQ R10, R10
+	ANDQ R11, R10
+	ADDQ R10, CX
+	MOVQ CX, 120(SP)
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R14, 144(SP)
+
+	// D = I² − H³, X3 = D − 2T, W = D − 3T
+	MOVQ 216(SP), AX
+	MOVQ 224(SP), R12
+	MOVQ 232(SP), R8
+	MOVQ 240(SP), R13
+	SUBQ 88(SP), AX
+	SBBQ 96(SP), R12
+	SBBQ 104(SP), R8
+	SBBQ 112(SP), R13
+	MOVQ $0x00000001000003d1, R15
+	SBBQ BX, BX
+	ANDQ R15, BX
+	SUBQ BX, AX
+	SBBQ $0x00, R12
+	SBBQ $0x00, R8
+	SBBQ $0x00, R13
+	SBBQ BX, BX
+	ANDQ R15, BX
+	SUBQ BX, AX
+	MOVQ AX, 216(SP)
+	MOVQ R12, 224(SP)
+	MOVQ R8, 232(SP)
+	MOVQ R13, 240(SP)
+	SUBQ 280(SP), AX
+	SBBQ 288(SP), R12
+	SBBQ 296(SP), R8
+	SBBQ 304(SP), R13
+	MOVQ $0x00000001000003d1, R10
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, AX
+	SBBQ $0x00, R12
+	SBBQ $0x00, R8
+	SBBQ $0x00, R13
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, AX
+	MOVQ r+0(FP), R11
+	MOVQ AX, (R11)
+	MOVQ R12, 8(R11)
+	MOVQ R8, 16(R11)
+	MOVQ R13, 24(R11)
+	MOVQ 216(SP), CX
+	MOVQ 224(SP), SI
+	MOVQ 232(SP), DI
+	MOVQ 240(SP), R14
+	SUBQ 120(SP), CX
+	SBBQ 128(SP), SI
+	SBBQ 136(SP), DI
+	SBBQ 144(SP), R14
+	MOVQ $0x00000001000003d1, R15
+	SBBQ BX, BX
+	ANDQ R15, BX
+	SUBQ BX, CX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ $0x00, R14
+	SBBQ BX, BX
+	ANDQ R15, BX
+	SUBQ BX, CX
+	MOVQ CX, 120(SP)
+	MOVQ SI, 128(SP)
+	MOVQ DI, 136(SP)
+	MOVQ R14, 144(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  120(SP), DX
+	MULXQ 184(SP), R9, R10
+	MULXQ 192(SP), R15, R11
+	ADDQ  R15, R10
+	MULXQ 200(SP), R15, AX
+	ADCQ  R15, R11
+	MULXQ 208(SP), R15, R12
+	ADCQ  R15, AX
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  128(SP), DX
+	XORL  SI, SI
+	MULXQ 184(SP), R15, CX
+	ADCXQ R15, R10
+	ADOXQ CX, R11
+	MULXQ 192(SP), R15, CX
+	ADCXQ R15, R11
+	ADOXQ CX, AX
+	MULXQ 200(SP), R15, CX
+	ADCXQ R15, AX
+	ADOXQ CX, R12
+	MULXQ 208(SP), R15, R8
+	ADCXQ R15, R12
+	ADOXQ SI, R8
+	ADCXQ SI, R8
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  136(SP), DX
+	XORL  SI, SI
+	MULXQ 184(SP), R15, CX
+	ADCXQ R15, R11
+	ADOXQ CX, AX
+	MULXQ 192(SP), R15, CX
+	ADCXQ R15, AX
+	ADOXQ CX, R12
+	MULXQ 200(SP), R15, CX
+	ADCXQ R15, R12
+	ADOXQ CX, R8
+	MULXQ 208(SP), R15, R13
+	ADCXQ R15, R8
+	ADOXQ SI, R13
+	ADCXQ SI, R13
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  144(SP), DX
+	XORL  SI, SI
+	MULXQ 184(SP), R15, CX
+	ADCXQ R15, AX
+	ADOXQ CX, R12
+	MULXQ 192(SP), R15, CX
+	ADCXQ R15, R12
+	ADOXQ CX, R8
+	MULXQ 200(SP), R15, CX
+	ADCXQ R15, R8
+	ADOXQ CX, R13
+	MULXQ 208(SP), R15, BX
+	ADCXQ R15, R13
+	ADOXQ SI, BX
+	ADCXQ SI, BX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  SI, SI
+	MULXQ R12, R15, CX
+	ADCXQ R15, R9
+	ADOXQ CX, R10
+	MULXQ R8, R15, CX
+	ADCXQ R15, R10
+	ADOXQ CX, R11
+	MULXQ R13, R15, CX
+	ADCXQ R15, R11
+	ADOXQ CX, AX
+	MULXQ BX, R15, CX
+	ADCXQ R15, AX
+	ADOXQ SI, CX
+	ADCXQ SI, CX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ CX, R15, CX
+	ADDQ  R15, R9
+	ADCQ  CX, R10
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, AX
+	SBBQ  R15, R15
+	ANDQ  DX, R15
+	ADDQ  R15, R9
+	ADCQ  $0x00, R10
+	MOVQ  R9, 56(SP)
+	MOVQ  R10, 64(SP)
+	MOVQ  R11, 72(SP)
+	MOVQ  AX, 80(SP)
+
+	// Y3 = I·W − S1·H³
+	MOVQ 56(SP), DI
+	MOVQ 64(SP), R14
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	SUBQ 248(SP), DI
+	SBBQ 256(SP), R14
+	SBBQ 264(SP), R9
+	SBBQ 272(SP), R10
+	MOVQ $0x00000001000003d1, AX
+	SBBQ R11, R11
+	ANDQ AX, R11
+	SUBQ R11, DI
+	SBBQ $0x00, R14
+	SBBQ $0x00, R9
+	SBBQ $0x00, R10
+	SBBQ R11, R11
+	ANDQ AX, R11
+	SUBQ R11, DI
+	MOVQ r+0(FP), R12
+	MOVQ DI, 32(R12)
+	MOVQ R14, 40(R12)
+	MOVQ R9, 48(R12)
+	MOVQ R10, 56(R12)
+	MOVQ $0x0000000000000001, AX
+	MOVQ AX, ok+32(FP)
 	RET
 
 addStorageVarAsm_special:
@@ -2329,7 +2385,7 @@ addStorageVarAsm_special:
 
 // func addStorageZInvVarAsm(r *uint64, a *uint64, b *uint64, neg int, bzinv *uint64) (ok int)
 // Requires: ADX, BMI2
-TEXT ·addStorageZInvVarAsm(SB), $312-48
+TEXT ·addStorageZInvVarAsm(SB), $344-48
 	// b.Y, or p − b.Y for a negative digit
 	MOVQ  neg+24(FP), AX
 	TESTQ AX, AX
@@ -2443,7 +2499,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, BX
@@ -2453,8 +2510,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, R11
 	ADDQ  R11, AX
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
 	MOVQ  AX, 216(SP)
 	MOVQ  BX, 224(SP)
 	MOVQ  CX, 232(SP)
@@ -2528,7 +2583,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R11, R10
 	ADCXQ R11, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R10, R9, R10
 	ADDQ  R9, R14
 	ADCQ  R10, R15
@@ -2538,8 +2594,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, R9
 	ADDQ  R9, R14
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
 	MOVQ  R14, 56(SP)
 	MOVQ  R15, 64(SP)
 	MOVQ  AX, 72(SP)
@@ -2625,7 +2679,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R10, R9
 	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R9, R8, R9
 	ADDQ  R8, R13
 	ADCQ  R9, R14
@@ -2635,8 +2690,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, R8
 	ADDQ  R8, R13
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
 	MOVQ  R13, 88(SP)
 	MOVQ  R14, 96(SP)
 	MOVQ  R15, 104(SP)
@@ -2721,7 +2774,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R8, DI
 	ADCXQ R8, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ DI, SI, DI
 	ADDQ  SI, R11
 	ADCQ  DI, R12
@@ -2731,8 +2785,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, SI
 	ADDQ  SI, R11
 	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, R14
 	MOVQ  R11, 120(SP)
 	MOVQ  R12, 128(SP)
 	MOVQ  R13, 136(SP)
@@ -2817,7 +2869,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ SI, CX
 	ADCXQ SI, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ CX, BX, CX
 	ADDQ  BX, R9
 	ADCQ  CX, R10
@@ -2827,8 +2880,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, BX
 	ADDQ  BX, R9
 	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
 	MOVQ  R9, 120(SP)
 	MOVQ  R10, 128(SP)
 	MOVQ  R11, 136(SP)
@@ -2854,9 +2905,6 @@ addStorageZInvVarAsm_sign:
 	SBBQ R12, R12
 	ANDQ R13, R12
 	SUBQ R12, DI
-	SBBQ $0x00, R8
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ DI, 152(SP)
 	MOVQ R8, 160(SP)
 	MOVQ R9, 168(SP)
@@ -2880,9 +2928,6 @@ addStorageZInvVarAsm_sign:
 	SBBQ SI, SI
 	ANDQ R11, SI
 	SUBQ SI, R15
-	SBBQ $0x00, AX
-	SBBQ $0x00, BX
-	SBBQ $0x00, CX
 	MOVQ R15, 184(SP)
 	MOVQ AX, 192(SP)
 	MOVQ BX, 200(SP)
@@ -2981,7 +3026,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R9, R8
 	ADCXQ R9, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R8, DI, R8
 	ADDQ  DI, SI
 	ADCQ  R8, R11
@@ -2991,15 +3037,14 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, DI
 	ADDQ  DI, SI
 	ADCQ  $0x00, R11
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
 	MOVQ  r+0(FP), R10
 	MOVQ  SI, 64(R10)
 	MOVQ  R11, 72(R10)
 	MOVQ  R15, 80(R10)
 	MOVQ  AX, 88(R10)
 
-	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1)
+	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),
+	// as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²
 	// d = a² (4×64): a0·(a1, a2, a3)
 	MOVQ  152(SP), DX
 	MULXQ 160(SP), R10, SI
@@ -3068,7 +3113,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ DI, R13
 	ADCXQ DI, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R13, R12, R13
 	ADDQ  R12, R14
 	ADCQ  R13, R10
@@ -3078,8 +3124,6 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, R12
 	ADDQ  R12, R14
 	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
 	MOVQ  R14, 56(SP)
 	MOVQ  R10, 64(SP)
 	MOVQ  SI, 72(SP)
@@ -3153,7 +3197,8 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R12, CX
 	ADCXQ R12, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ CX, BX, CX
 	ADDQ  BX, R8
 	ADCQ  CX, R9
@@ -3163,536 +3208,526 @@ addStorageZInvVarAsm_sign:
 	ANDQ  DX, BX
 	ADDQ  BX, R8
 	ADCQ  $0x00, R9
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R10
 	MOVQ  R8, 248(SP)
 	MOVQ  R9, 256(SP)
 	MOVQ  R14, 264(SP)
 	MOVQ  R10, 272(SP)
-	MOVQ  56(SP), R13
-	MOVQ  64(SP), DI
-	MOVQ  72(SP), R8
-	MOVQ  80(SP), R9
-	XORL  R14, R14
-	XORL  R10, R10
-	XORL  SI, SI
-	XORL  R11, R11
-	SUBQ  R13, R14
-	SBBQ  DI, R10
-	SBBQ  R8, SI
-	SBBQ  R9, R11
-	MOVQ  $0x00000001000003d1, AX
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	SUBQ  R15, R14
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R11
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	SUBQ  R15, R14
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R11
-	MOVQ  R14, 56(SP)
-	MOVQ  R10, 64(SP)
-	MOVQ  SI, 72(SP)
-	MOVQ  R11, 80(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  56(SP), DX
-	MULXQ 152(SP), BX, CX
-	MULXQ 160(SP), AX, R12
-	ADDQ  AX, CX
-	MULXQ 168(SP), AX, R13
-	ADCQ  AX, R12
-	MULXQ 176(SP), AX, DI
-	ADCQ  AX, R13
-	ADCQ  $0x00, DI
+	MULXQ 152(SP), R13, DI
+	MULXQ 160(SP), R15, R8
+	ADDQ  R15, DI
+	MULXQ 168(SP), R15, R9
+	ADCQ  R15, R8
+	MULXQ 176(SP), R15, R14
+	ADCQ  R15, R9
+	ADCQ  $0x00, R14
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  64(SP), DX
-	XORL  R10, R10
-	MULXQ 152(SP), AX, R14
-	ADCXQ AX, CX
-	ADOXQ R14, R12
-	MULXQ 160(SP), AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ 168(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 176(SP), AX, R8
-	ADCXQ AX, DI
-	ADOXQ R10, R8
-	ADCXQ R10, R8
+	XORL  BX, BX
+	MULXQ 152(SP), R15, AX
+	ADCXQ R15, DI
+	ADOXQ AX, R8
+	MULXQ 160(SP), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ 168(SP), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R14
+	MULXQ 176(SP), R15, R10
+	ADCXQ R15, R14
+	ADOXQ BX, R10
+	ADCXQ BX, R10
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  72(SP), DX
-	XORL  R10, R10
-	MULXQ 152(SP), AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ 160(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 168(SP), AX, R14
-	ADCXQ AX, DI
-	ADOXQ R14, R8
-	MULXQ 176(SP), AX, R9
-	ADCXQ AX, R8
-	ADOXQ R10, R9
-	ADCXQ R10, R9
+	XORL  BX, BX
+	MULXQ 152(SP), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ 160(SP), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R14
+	MULXQ 168(SP), R15, AX
+	ADCXQ R15, R14
+	ADOXQ AX, R10
+	MULXQ 176(SP), R15, SI
+	ADCXQ R15, R10
+	ADOXQ BX, SI
+	ADCXQ BX, SI
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  80(SP), DX
-	XORL  R10, R10
-	MULXQ 152(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 160(SP), AX, R14
-	ADCXQ AX, DI
-	ADOXQ R14, R8
-	MULXQ 168(SP), AX, R14
-	ADCXQ AX, R8
-	ADOXQ R14, R9
-	MULXQ 176(SP), AX, R15
-	ADCXQ AX, R9
-	ADOXQ R10, R15
-	ADCXQ R10, R15
+	XORL  BX, BX
+	MULXQ 152(SP), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R14
+	MULXQ 160(SP), R15, AX
+	ADCXQ R15, R14
+	ADOXQ AX, R10
+	MULXQ 168(SP), R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, SI
+	MULXQ 176(SP), R15, R11
+	ADCXQ R15, SI
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ DI, AX, R14
-	ADCXQ AX, BX
-	ADOXQ R14, CX
-	MULXQ R8, AX, R14
-	ADCXQ AX, CX
-	ADOXQ R14, R12
-	MULXQ R9, AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ R15, AX, R14
-	ADCXQ AX, R13
-	ADOXQ R10, R14
-	ADCXQ R10, R14
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R14, AX, R14
-	ADDQ  AX, BX
-	ADCQ  R14, CX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	MOVQ  BX, 88(SP)
-	MOVQ  CX, 96(SP)
-	MOVQ  R12, 104(SP)
-	MOVQ  R13, 112(SP)
-	MOVQ  a+8(FP), SI
-
-	// d = a·b (4×64), row 0
-	MOVQ  (SI), DX
-	MULXQ 56(SP), R11, BX
-	MULXQ 64(SP), R15, CX
-	ADDQ  R15, BX
-	MULXQ 72(SP), R15, R12
-	ADCQ  R15, CX
-	MULXQ 80(SP), R15, R13
-	ADCQ  R15, R12
-	ADCQ  $0x00, R13
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(SI), DX
-	XORL  R14, R14
-	MULXQ 56(SP), R15, AX
-	ADCXQ R15, BX
-	ADOXQ AX, CX
-	MULXQ 64(SP), R15, AX
-	ADCXQ R15, CX
-	ADOXQ AX, R12
-	MULXQ 72(SP), R15, AX
-	ADCXQ R15, R12
-	ADOXQ AX, R13
-	MULXQ 80(SP), R15, DI
-	ADCXQ R15, R13
-	ADOXQ R14, DI
-	ADCXQ R14, DI
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(SI), DX
-	XORL  R14, R14
-	MULXQ 56(SP), R15, AX
-	ADCXQ R15, CX
-	ADOXQ AX, R12
-	MULXQ 64(SP), R15, AX
-	ADCXQ R15, R12
-	ADOXQ AX, R13
-	MULXQ 72(SP), R15, AX
+	XORL  BX, BX
+	MULXQ R14, R15, AX
 	ADCXQ R15, R13
 	ADOXQ AX, DI
-	MULXQ 80(SP), R15, R8
-	ADCXQ R15, DI
-	ADOXQ R14, R8
-	ADCXQ R14, R8
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(SI), DX
-	XORL  R14, R14
-	MULXQ 56(SP), R15, AX
-	ADCXQ R15, R12
-	ADOXQ AX, R13
-	MULXQ 64(SP), R15, AX
-	ADCXQ R15, R13
-	ADOXQ AX, DI
-	MULXQ 72(SP), R15, AX
+	MULXQ R10, R15, AX
 	ADCXQ R15, DI
 	ADOXQ AX, R8
-	MULXQ 80(SP), R15, R9
+	MULXQ SI, R15, AX
 	ADCXQ R15, R8
-	ADOXQ R14, R9
-	ADCXQ R14, R9
+	ADOXQ AX, R9
+	MULXQ R11, R15, AX
+	ADCXQ R15, R9
+	ADOXQ BX, AX
+	ADCXQ BX, AX
 
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R14, R14
-	MULXQ R13, R15, AX
-	ADCXQ R15, R11
-	ADOXQ AX, BX
-	MULXQ DI, R15, AX
-	ADCXQ R15, BX
-	ADOXQ AX, CX
-	MULXQ R8, R15, AX
-	ADCXQ R15, CX
-	ADOXQ AX, R12
-	MULXQ R9, R15, AX
-	ADCXQ R15, R12
-	ADOXQ R14, AX
-	ADCXQ R14, AX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ AX, R15, AX
-	ADDQ  R15, R11
-	ADCQ  AX, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R12
+	ADDQ  R15, R13
+	ADCQ  AX, DI
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R9
 	SBBQ  R15, R15
 	ANDQ  DX, R15
-	ADDQ  R15, R11
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R12
-	MOVQ  R11, 120(SP)
-	MOVQ  BX, 128(SP)
-	MOVQ  CX, 136(SP)
-	MOVQ  R12, 144(SP)
-	MOVQ  a+8(FP), R10
+	ADDQ  R15, R13
+	ADCQ  $0x00, DI
+	MOVQ  R13, 88(SP)
+	MOVQ  DI, 96(SP)
+	MOVQ  R8, 104(SP)
+	MOVQ  R9, 112(SP)
+	MOVQ  a+8(FP), CX
 
 	// d = a·b (4×64), row 0
-	MOVQ  88(SP), DX
-	MULXQ 32(R10), SI, R11
-	MULXQ 40(R10), R9, BX
-	ADDQ  R9, R11
-	MULXQ 48(R10), R9, CX
-	ADCQ  R9, BX
-	MULXQ 56(R10), R9, R12
-	ADCQ  R9, CX
-	ADCQ  $0x00, R12
+	MOVQ  (CX), DX
+	MULXQ 56(SP), R12, R13
+	MULXQ 64(SP), R11, DI
+	ADDQ  R11, R13
+	MULXQ 72(SP), R11, R8
+	ADCQ  R11, DI
+	MULXQ 80(SP), R11, R9
+	ADCQ  R11, R8
+	ADCQ  $0x00, R9
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  96(SP), DX
+	MOVQ  8(CX), DX
 	XORL  AX, AX
-	MULXQ 32(R10), R9, R15
-	ADCXQ R9, R11
-	ADOXQ R15, BX
-	MULXQ 40(R10), R9, R15
-	ADCXQ R9, BX
-	ADOXQ R15, CX
-	MULXQ 48(R10), R9, R15
-	ADCXQ R9, CX
-	ADOXQ R15, R12
-	MULXQ 56(R10), R9, R13
-	ADCXQ R9, R12
-	ADOXQ AX, R13
-	ADCXQ AX, R13
+	MULXQ 56(SP), R11, R15
+	ADCXQ R11, R13
+	ADOXQ R15, DI
+	MULXQ 64(SP), R11, R15
+	ADCXQ R11, DI
+	ADOXQ R15, R8
+	MULXQ 72(SP), R11, R15
+	ADCXQ R11, R8
+	ADOXQ R15, R9
+	MULXQ 80(SP), R11, R14
+	ADCXQ R11, R9
+	ADOXQ AX, R14
+	ADCXQ AX, R14
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  104(SP), DX
+	MOVQ  16(CX), DX
 	XORL  AX, AX
-	MULXQ 32(R10), R9, R15
-	ADCXQ R9, BX
-	ADOXQ R15, CX
-	MULXQ 40(R10), R9, R15
-	ADCXQ R9, CX
-	ADOXQ R15, R12
-	MULXQ 48(R10), R9, R15
-	ADCXQ R9, R12
-	ADOXQ R15, R13
-	MULXQ 56(R10), R9, DI
-	ADCXQ R9, R13
-	ADOXQ AX, DI
-	ADCXQ AX, DI
+	MULXQ 56(SP), R11, R15
+	ADCXQ R11, DI
+	ADOXQ R15, R8
+	MULXQ 64(SP), R11, R15
+	ADCXQ R11, R8
+	ADOXQ R15, R9
+	MULXQ 72(SP), R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, R14
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, R14
+	ADOXQ AX, R10
+	ADCXQ AX, R10
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
+	MOVQ  24(CX), DX
 	XORL  AX, AX
-	MULXQ 32(R10), R9, R15
-	ADCXQ R9, CX
-	ADOXQ R15, R12
-	MULXQ 40(R10), R9, R15
-	ADCXQ R9, R12
-	ADOXQ R15, R13
-	MULXQ 48(R10), R9, R15
-	ADCXQ R9, R13
-	ADOXQ R15, DI
-	MULXQ 56(R10), R9, R8
-	ADCXQ R9, DI
-	ADOXQ AX, R8
-	ADCXQ AX, R8
+	MULXQ 56(SP), R11, R15
+	ADCXQ R11, R8
+	ADOXQ R15, R9
+	MULXQ 64(SP), R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, R14
+	MULXQ 72(SP), R11, R15
+	ADCXQ R11, R14
+	ADOXQ R15, R10
+	MULXQ 80(SP), R11, SI
+	ADCXQ R11, R10
+	ADOXQ AX, SI
+	ADCXQ AX, SI
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  AX, AX
-	MULXQ R12, R9, R15
-	ADCXQ R9, SI
-	ADOXQ R15, R11
-	MULXQ R13, R9, R15
-	ADCXQ R9, R11
-	ADOXQ R15, BX
-	MULXQ DI, R9, R15
-	ADCXQ R9, BX
-	ADOXQ R15, CX
-	MULXQ R8, R9, R15
-	ADCXQ R9, CX
+	MULXQ R9, R11, R15
+	ADCXQ R11, R12
+	ADOXQ R15, R13
+	MULXQ R14, R11, R15
+	ADCXQ R11, R13
+	ADOXQ R15, DI
+	MULXQ R10, R11, R15
+	ADCXQ R11, DI
+	ADOXQ R15, R8
+	MULXQ SI, R11, R15
+	ADCXQ R11, R8
 	ADOXQ AX, R15
 	ADCXQ AX, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R15, R9, R15
-	ADDQ  R9, SI
-	ADCQ  R15, R11
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	SBBQ  R9, R9
-	ANDQ  DX, R9
-	ADDQ  R9, SI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	MOVQ  SI, 280(SP)
-	MOVQ  R11, 288(SP)
-	MOVQ  BX, 296(SP)
-	MOVQ  CX, 304(SP)
-	MOVQ  248(SP), R14
-	MOVQ  256(SP), R10
-	MOVQ  264(SP), SI
-	MOVQ  272(SP), R11
-	ADDQ  88(SP), R14
-	ADCQ  96(SP), R10
-	ADCQ  104(SP), SI
-	ADCQ  112(SP), R11
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	ADDQ  BX, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	SBBQ  BX, BX
-	ANDQ  CX, BX
-	ADDQ  BX, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	ADDQ  120(SP), R14
-	ADCQ  128(SP), R10
-	ADCQ  136(SP), SI
-	ADCQ  144(SP), R11
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	ADDQ  R12, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	ADDQ  R12, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	ADDQ  120(SP), R14
-	ADCQ  128(SP), R10
-	ADCQ  136(SP), SI
-	ADCQ  144(SP), R11
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  DI, DI
-	ANDQ  R8, DI
-	ADDQ  DI, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	SBBQ  DI, DI
-	ANDQ  R8, DI
-	ADDQ  DI, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	MOVQ  r+0(FP), R9
-	MOVQ  R14, (R9)
-	MOVQ  R10, 8(R9)
-	MOVQ  SI, 16(R9)
-	MOVQ  R11, 24(R9)
-	ADDQ  120(SP), R14
-	ADCQ  128(SP), R10
-	ADCQ  136(SP), SI
-	ADCQ  144(SP), R11
-	MOVQ  $0x00000001000003d1, AX
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	ADDQ  R15, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	ADDQ  R15, R14
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	MOVQ  R14, 120(SP)
-	MOVQ  R10, 128(SP)
-	MOVQ  SI, 136(SP)
-	MOVQ  R11, 144(SP)
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R15, R11, R15
+	ADDQ  R11, R12
+	ADCQ  R15, R13
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	SBBQ  R11, R11
+	ANDQ  DX, R11
+	ADDQ  R11, R12
+	ADCQ  $0x00, R13
+	MOVQ  R12, 120(SP)
+	MOVQ  R13, 128(SP)
+	MOVQ  DI, 136(SP)
+	MOVQ  R8, 144(SP)
+	MOVQ  a+8(FP), BX
 
 	// d = a·b (4×64), row 0
-	MOVQ  120(SP), DX
-	MULXQ 184(SP), BX, CX
-	MULXQ 192(SP), AX, R12
-	ADDQ  AX, CX
-	MULXQ 200(SP), AX, R13
-	ADCQ  AX, R12
-	MULXQ 208(SP), AX, DI
-	ADCQ  AX, R13
-	ADCQ  $0x00, DI
+	MOVQ  88(SP), DX
+	MULXQ 32(BX), CX, R12
+	MULXQ 40(BX), SI, R13
+	ADDQ  SI, R12
+	MULXQ 48(BX), SI, DI
+	ADCQ  SI, R13
+	MULXQ 56(BX), SI, R8
+	ADCQ  SI, DI
+	ADCQ  $0x00, R8
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  128(SP), DX
-	XORL  R10, R10
-	MULXQ 184(SP), AX, R14
-	ADCXQ AX, CX
-	ADOXQ R14, R12
-	MULXQ 192(SP), AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ 200(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 208(SP), AX, R8
-	ADCXQ AX, DI
-	ADOXQ R10, R8
-	ADCXQ R10, R8
+	MOVQ  96(SP), DX
+	XORL  R15, R15
+	MULXQ 32(BX), SI, R11
+	ADCXQ SI, R12
+	ADOXQ R11, R13
+	MULXQ 40(BX), SI, R11
+	ADCXQ SI, R13
+	ADOXQ R11, DI
+	MULXQ 48(BX), SI, R11
+	ADCXQ SI, DI
+	ADOXQ R11, R8
+	MULXQ 56(BX), SI, R9
+	ADCXQ SI, R8
+	ADOXQ R15, R9
+	ADCXQ R15, R9
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  136(SP), DX
-	XORL  R10, R10
-	MULXQ 184(SP), AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ 192(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 200(SP), AX, R14
-	ADCXQ AX, DI
-	ADOXQ R14, R8
-	MULXQ 208(SP), AX, R9
-	ADCXQ AX, R8
-	ADOXQ R10, R9
-	ADCXQ R10, R9
+	MOVQ  104(SP), DX
+	XORL  R15, R15
+	MULXQ 32(BX), SI, R11
+	ADCXQ SI, R13
+	ADOXQ R11, DI
+	MULXQ 40(BX), SI, R11
+	ADCXQ SI, DI
+	ADOXQ R11, R8
+	MULXQ 48(BX), SI, R11
+	ADCXQ SI, R8
+	ADOXQ R11, R9
+	MULXQ 56(BX), SI, R14
+	ADCXQ SI, R9
+	ADOXQ R15, R14
+	ADCXQ R15, R14
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  144(SP), DX
-	XORL  R10, R10
-	MULXQ 184(SP), AX, R14
-	ADCXQ AX, R13
-	ADOXQ R14, DI
-	MULXQ 192(SP), AX, R14
-	ADCXQ AX, DI
-	ADOXQ R14, R8
-	MULXQ 200(SP), AX, R14
-	ADCXQ AX, R8
-	ADOXQ R14, R9
-	MULXQ 208(SP), AX, R15
-	ADCXQ AX, R9
-	ADOXQ R10, R15
-	ADCXQ R10, R15
+	MOVQ  112(SP), DX
+	XORL  R15, R15
+	MULXQ 32(BX), SI, R11
+	ADCXQ SI, DI
+	ADOXQ R11, R8
+	MULXQ 40(BX), SI, R11
+	ADCXQ SI, R8
+	ADOXQ R11, R9
+	MULXQ 48(BX), SI, R11
+	ADCXQ SI, R9
+	ADOXQ R11, R14
+	MULXQ 56(BX), SI, R10
+	ADCXQ SI, R14
+	ADOXQ R15, R10
+	ADCXQ R15, R10
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ DI, AX, R14
-	ADCXQ AX, BX
-	ADOXQ R14, CX
-	MULXQ R8, AX, R14
-	ADCXQ AX, CX
-	ADOXQ R14, R12
-	MULXQ R9, AX, R14
-	ADCXQ AX, R12
-	ADOXQ R14, R13
-	MULXQ R15, AX, R14
-	ADCXQ AX, R13
-	ADOXQ R10, R14
-	ADCXQ R10, R14
+	XORL  R15, R15
+	MULXQ R8, SI, R11
+	ADCXQ SI, CX
+	ADOXQ R11, R12
+	MULXQ R9, SI, R11
+	ADCXQ SI, R12
+	ADOXQ R11, R13
+	MULXQ R14, SI, R11
+	ADCXQ SI, R13
+	ADOXQ R11, DI
+	MULXQ R10, SI, R11
+	ADCXQ SI, DI
+	ADOXQ R15, R11
+	ADCXQ R15, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
-	MULXQ R14, AX, R14
-	ADDQ  AX, BX
-	ADCQ  R14, CX
-	ADCQ  $0x00, R12
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R11, SI, R11
+	ADDQ  SI, CX
+	ADCQ  R11, R12
 	ADCQ  $0x00, R13
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, BX
-	ADCQ  $0x00, CX
+	ADCQ  $0x00, DI
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, CX
 	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	MOVQ  BX, 56(SP)
-	MOVQ  CX, 64(SP)
-	MOVQ  R12, 72(SP)
-	MOVQ  R13, 80(SP)
-	MOVQ  56(SP), SI
-	MOVQ  64(SP), R11
-	MOVQ  72(SP), BX
-	MOVQ  80(SP), CX
-	ADDQ  280(SP), SI
-	ADCQ  288(SP), R11
-	ADCQ  296(SP), BX
-	ADCQ  304(SP), CX
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	ADDQ  R12, SI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	ADDQ  R12, SI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	MOVQ  r+0(FP), DI
-	MOVQ  SI, 32(DI)
-	MOVQ  R11, 40(DI)
-	MOVQ  BX, 48(DI)
-	MOVQ  CX, 56(DI)
-	MOVQ  $0x0000000000000001, AX
-	MOVQ  AX, ok+40(FP)
+	MOVQ  CX, 280(SP)
+	MOVQ  R12, 288(SP)
+	MOVQ  R13, 296(SP)
+	MOVQ  DI, 304(SP)
+
+	// 2T, then 3T in t
+	MOVQ 120(SP), AX
+	MOVQ 128(SP), BX
+	MOVQ 136(SP), CX
+	MOVQ 144(SP), R12
+	ADDQ 120(SP), AX
+	ADCQ 128(SP), BX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), R12
+	MOVQ $0x00000001000003d1, DI
+	SBBQ R13, R13
+	ANDQ DI, R13
+	ADDQ R13, AX
+	ADCQ $0x00, BX
+	ADCQ $0x00, CX
+	ADCQ $0x00, R12
+	SBBQ R13, R13
+	ANDQ DI, R13
+	ADDQ R13, AX
+	MOVQ AX, 312(SP)
+	MOVQ BX, 320(SP)
+	MOVQ CX, 328(SP)
+	MOVQ R12, 336(SP)
+	ADDQ 120(SP), AX
+	ADCQ 128(SP), BX
+	ADCQ 136(SP), CX
+	ADCQ 144(SP), R12
+	MOVQ $0x00000001000003d1, R9
+	SBBQ R8, R8
+	ANDQ R9, R8
+	ADDQ R8, AX
+	ADCQ $0x00, BX
+	ADCQ $0x00, CX
+	ADCQ $0x00, R12
+	SBBQ R8, R8
+	ANDQ R9, R8
+	ADDQ R8, AX
+	MOVQ AX, 120(SP)
+	MOVQ BX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ R12, 144(SP)
+
+	// D = I² − H³, X3 = D − 2T, W = D − 3T
+	MOVQ 248(SP), R14
+	MOVQ 256(SP), R10
+	MOVQ 264(SP), SI
+	MOVQ 272(SP), R11
+	SUBQ 88(SP), R14
+	SBBQ 96(SP), R10
+	SBBQ 104(SP), SI
+	SBBQ 112(SP), R11
+	MOVQ $0x00000001000003d1, R13
+	SBBQ R15, R15
+	ANDQ R13, R15
+	SUBQ R15, R14
+	SBBQ $0x00, R10
+	SBBQ $0x00, SI
+	SBBQ $0x00, R11
+	SBBQ R15, R15
+	ANDQ R13, R15
+	SUBQ R15, R14
+	MOVQ R14, 248(SP)
+	MOVQ R10, 256(SP)
+	MOVQ SI, 264(SP)
+	MOVQ R11, 272(SP)
+	SUBQ 312(SP), R14
+	SBBQ 320(SP), R10
+	SBBQ 328(SP), SI
+	SBBQ 336(SP), R11
+	MOVQ $0x00000001000003d1, R8
+	SBBQ DI, DI
+	ANDQ R8, DI
+	SUBQ DI, R14
+	SBBQ $0x00, R10
+	SBBQ $0x00, SI
+	SBBQ $0x00, R11
+	SBBQ DI, DI
+	ANDQ R8, DI
+	SUBQ DI, R14
+	MOVQ r+0(FP), R9
+	MOVQ R14, (R9)
+	MOVQ R10, 8(R9)
+	MOVQ SI, 16(R9)
+	MOVQ R11, 24(R9)
+	MOVQ 248(SP), AX
+	MOVQ 256(SP), BX
+	MOVQ 264(SP), CX
+	MOVQ 272(SP), R12
+	SUBQ 120(SP), AX
+	SBBQ 128(SP), BX
+	SBBQ 136(SP), CX
+	SBBQ 144(SP), R12
+	MOVQ $0x00000001000003d1, R13
+	SBBQ R15, R15
+	ANDQ R13, R15
+	SUBQ R15, AX
+	SBBQ $0x00, BX
+	SBBQ $0x00, CX
+	SBBQ $0x00, R12
+	SBBQ R15, R15
+	ANDQ R13, R15
+	SUBQ R15, AX
+	MOVQ AX, 120(SP)
+	MOVQ BX, 128(SP)
+	MOVQ CX, 136(SP)
+	MOVQ R12, 144(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  120(SP), DX
+	MULXQ 184(SP), DI, R8
+	MULXQ 192(SP), R13, R9
+	ADDQ  R13, R8
+	MULXQ 200(SP), R13, R14
+	ADCQ  R13, R9
+	MULXQ 208(SP), R13, R10
+	ADCQ  R13, R14
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  128(SP), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, AX
+	ADCXQ R13, R8
+	ADOXQ AX, R9
+	MULXQ 192(SP), R13, AX
+	ADCXQ R13, R9
+	ADOXQ AX, R14
+	MULXQ 200(SP), R13, AX
+	ADCXQ R13, R14
+	ADOXQ AX, R10
+	MULXQ 208(SP), R13, SI
+	ADCXQ R13, R10
+	ADOXQ BX, SI
+	ADCXQ BX, SI
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  136(SP), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, AX
+	ADCXQ R13, R9
+	ADOXQ AX, R14
+	MULXQ 192(SP), R13, AX
+	ADCXQ R13, R14
+	ADOXQ AX, R10
+	MULXQ 200(SP), R13, AX
+	ADCXQ R13, R10
+	ADOXQ AX, SI
+	MULXQ 208(SP), R13, R11
+	ADCXQ R13, SI
+	ADOXQ BX, R11
+	ADCXQ BX, R11
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  144(SP), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, AX
+	ADCXQ R13, R14
+	ADOXQ AX, R10
+	MULXQ 192(SP), R13, AX
+	ADCXQ R13, R10
+	ADOXQ AX, SI
+	MULXQ 200(SP), R13, AX
+	ADCXQ R13, SI
+	ADOXQ AX, R11
+	MULXQ 208(SP), R13, R15
+	ADCXQ R13, R11
+	ADOXQ BX, R15
+	ADCXQ BX, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ R10, R13, AX
+	ADCXQ R13, DI
+	ADOXQ AX, R8
+	MULXQ SI, R13, AX
+	ADCXQ R13, R8
+	ADOXQ AX, R9
+	MULXQ R11, R13, AX
+	ADCXQ R13, R9
+	ADOXQ AX, R14
+	MULXQ R15, R13, AX
+	ADCXQ R13, R14
+	ADOXQ BX, AX
+	ADCXQ BX, AX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ AX, R13, AX
+	ADDQ  R13, DI
+	ADCQ  AX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R14
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, DI
+	ADCQ  $0x00, R8
+	MOVQ  DI, 56(SP)
+	MOVQ  R8, 64(SP)
+	MOVQ  R9, 72(SP)
+	MOVQ  R14, 80(SP)
+
+	// Y3 = I·W − S1·H³
+	MOVQ 56(SP), CX
+	MOVQ 64(SP), R12
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R8
+	SUBQ 280(SP), CX
+	SBBQ 288(SP), R12
+	SBBQ 296(SP), DI
+	SBBQ 304(SP), R8
+	MOVQ $0x00000001000003d1, R14
+	SBBQ R9, R9
+	ANDQ R14, R9
+	SUBQ R9, CX
+	SBBQ $0x00, R12
+	SBBQ $0x00, DI
+	SBBQ $0x00, R8
+	SBBQ R9, R9
+	ANDQ R14, R9
+	SUBQ R9, CX
+	MOVQ r+0(FP), R10
+	MOVQ CX, 32(R10)
+	MOVQ R12, 40(R10)
+	MOVQ DI, 48(R10)
+	MOVQ R8, 56(R10)
+	MOVQ $0x0000000000000001, AX
+	MOVQ AX, ok+40(FP)
 	RET
 
 addStorageZInvVarAsm_special:
@@ -3795,7 +3830,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, R11, R12
 	ADDQ  R11, AX
 	ADCQ  R12, BX
@@ -3805,8 +3841,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R11
 	ADDQ  R11, AX
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
 	MOVQ  AX, 24(SP)
 	MOVQ  BX, 32(SP)
 	MOVQ  CX, 40(SP)
@@ -3892,7 +3926,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R12, R11
 	ADCXQ R12, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R11, R10, R11
 	ADDQ  R10, R15
 	ADCQ  R11, AX
@@ -3902,8 +3937,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R10
 	ADDQ  R10, R15
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
 	MOVQ  R15, 88(SP)
 	MOVQ  AX, 96(SP)
 	MOVQ  BX, 104(SP)
@@ -3989,7 +4022,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R11, R10
 	ADCXQ R11, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R10, R9, R10
 	ADDQ  R9, R14
 	ADCQ  R10, R15
@@ -3999,8 +4033,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R9
 	ADDQ  R9, R14
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
 	MOVQ  R14, 152(SP)
 	MOVQ  R15, 160(SP)
 	MOVQ  AX, 168(SP)
@@ -4086,7 +4118,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R10, R9
 	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R9, R8, R9
 	ADDQ  R8, R13
 	ADCQ  R9, R14
@@ -4096,8 +4129,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R8
 	ADDQ  R8, R13
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
 	MOVQ  R13, 152(SP)
 	MOVQ  R14, 160(SP)
 	MOVQ  R15, 168(SP)
@@ -4122,9 +4153,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R15, R15
 	ANDQ AX, R15
 	ADDQ R15, R11
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R14
 	MOVQ R11, 184(SP)
 	MOVQ R12, 192(SP)
 	MOVQ R13, 200(SP)
@@ -4147,9 +4175,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R8, R8
 	ANDQ R9, R8
 	ADDQ R8, BX
-	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
 	MOVQ BX, 216(SP)
 	MOVQ CX, 224(SP)
 	MOVQ SI, 232(SP)
@@ -4223,7 +4248,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ CX, BX
 	ADCXQ CX, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ BX, R9, BX
 	ADDQ  R9, R10
 	ADCQ  BX, R15
@@ -4233,8 +4259,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R9
 	ADDQ  R9, R10
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R11
 	MOVQ  R10, 248(SP)
 	MOVQ  R15, 256(SP)
 	MOVQ  AX, 264(SP)
@@ -4263,9 +4287,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R14, R14
 	ANDQ R8, R14
 	SUBQ R14, AX
-	SBBQ $0x00, R11
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
 	MOVQ AX, 280(SP)
 	MOVQ R11, 288(SP)
 	MOVQ R12, 296(SP)
@@ -4350,7 +4371,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R11, AX
 	ADCXQ R11, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ AX, R8, AX
 	ADDQ  R8, R9
 	ADCQ  AX, BX
@@ -4360,8 +4382,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R8
 	ADDQ  R8, R9
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
 	MOVQ  R9, 152(SP)
 	MOVQ  BX, 160(SP)
 	MOVQ  CX, 168(SP)
@@ -4386,9 +4406,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ CX, CX
 	ANDQ SI, CX
 	ADDQ CX, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R9
-	ADCQ $0x00, BX
 	MOVQ R12, 248(SP)
 	MOVQ R13, 256(SP)
 	MOVQ R9, 264(SP)
@@ -4466,9 +4483,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R8, R8
 	ANDQ AX, R8
 	ADDQ R8, R15
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R9
 	MOVQ 248(SP), R11
 	XORQ R15, R11
 	ANDQ DI, R11
@@ -4507,9 +4521,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ SI, SI
 	ANDQ R10, SI
 	ADDQ SI, CX
-	ADCQ $0x00, R8
-	ADCQ $0x00, AX
-	ADCQ $0x00, BX
 	MOVQ 216(SP), R14
 	XORQ CX, R14
 	ANDQ DI, R14
@@ -4599,7 +4610,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ AX, R8
 	ADCXQ AX, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R8, CX, R8
 	ADDQ  CX, R11
 	ADCQ  R8, R15
@@ -4609,8 +4621,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, CX
 	ADDQ  CX, R11
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
 	MOVQ  R11, 24(SP)
 	MOVQ  R15, 32(SP)
 	MOVQ  R12, 40(SP)
@@ -4639,9 +4649,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R10, R10
 	ANDQ R14, R10
 	SUBQ R10, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R9
-	SBBQ $0x00, SI
 	MOVQ R12, 88(SP)
 	MOVQ R13, 96(SP)
 	MOVQ R9, 104(SP)
@@ -4726,7 +4733,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, R14, R12
 	ADDQ  R14, CX
 	ADCQ  R12, R8
@@ -4736,8 +4744,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R14
 	ADDQ  R14, CX
 	ADCQ  $0x00, R8
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
 	MOVQ  CX, 88(SP)
 	MOVQ  R8, 96(SP)
 	MOVQ  AX, 104(SP)
@@ -4811,7 +4817,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R14, R10
 	ADCXQ R14, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R10, R15, R10
 	ADDQ  R15, R9
 	ADCQ  R10, SI
@@ -4821,8 +4828,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R15
 	ADDQ  R15, R9
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R8
 	MOVQ  R9, 24(SP)
 	MOVQ  SI, 32(SP)
 	MOVQ  CX, 40(SP)
@@ -4923,7 +4928,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, CX, R12
 	ADDQ  CX, AX
 	ADCQ  R12, BX
@@ -4933,8 +4939,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, CX
 	ADDQ  CX, AX
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R11
 	MOVQ  AX, 184(SP)
 	MOVQ  BX, 192(SP)
 	MOVQ  DI, 200(SP)
@@ -5020,7 +5024,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R12, CX
 	ADCXQ R12, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ CX, R8, CX
 	ADDQ  R8, SI
 	ADCQ  CX, AX
@@ -5030,8 +5035,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R8
 	ADDQ  R8, SI
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, DI
 	MOVQ  r+0(FP), R13
 	MOVQ  SI, 64(R13)
 	MOVQ  AX, 72(R13)
@@ -5057,9 +5060,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ BX, BX
 	ANDQ DI, BX
 	ADDQ BX, R9
-	ADCQ $0x00, R13
-	ADCQ $0x00, SI
-	ADCQ $0x00, AX
 	MOVQ r+0(FP), R11
 	MOVQ R9, (R11)
 	MOVQ R13, 8(R11)
@@ -5084,9 +5084,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R12, R12
 	ANDQ BX, R12
 	ADDQ R12, R9
-	ADCQ $0x00, R13
-	ADCQ $0x00, SI
-	ADCQ $0x00, AX
 	ADDQ 88(SP), R9
 	ADCQ 96(SP), R13
 	ADCQ 104(SP), SI
@@ -5101,9 +5098,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ DI, DI
 	ANDQ R11, DI
 	ADDQ DI, R9
-	ADCQ $0x00, R13
-	ADCQ $0x00, SI
-	ADCQ $0x00, AX
 	MOVQ R9, 184(SP)
 	MOVQ R13, 192(SP)
 	MOVQ SI, 200(SP)
@@ -5188,7 +5182,8 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R13, R9
 	ADCXQ R13, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R9, R11, R9
 	ADDQ  R11, R15
 	ADCQ  R9, R12
@@ -5198,8 +5193,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	ANDQ  DX, R11
 	ADDQ  R11, R15
 	ADCQ  $0x00, R12
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R10
 	MOVQ  R15, 184(SP)
 	MOVQ  R12, 192(SP)
 	MOVQ  BX, 200(SP)
@@ -5224,9 +5217,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ BX, BX
 	ANDQ R10, BX
 	ADDQ BX, SI
-	ADCQ $0x00, AX
-	ADCQ $0x00, R15
-	ADCQ $0x00, R12
 	XORL R14, R14
 	XORL R8, R8
 	XORL CX, CX
@@ -5245,9 +5235,6 @@ TEXT ·addAffineAsm(SB), $360-24
 	SBBQ R11, R11
 	ANDQ R9, R11
 	SUBQ R11, R14
-	SBBQ $0x00, R8
-	SBBQ $0x00, CX
-	SBBQ $0x00, DI
 	MOVQ R14, R13
 	ANDQ $0x01, R13
 	NEGQ R13
@@ -5440,7 +5427,8 @@ TEXT ·sqrNAsm(SB), $32-24
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R14, R13, R14
 	ADDQ  R13, CX
 	ADCQ  R14, SI
@@ -5450,8 +5438,6 @@ TEXT ·sqrNAsm(SB), $32-24
 	ANDQ  DX, R13
 	ADDQ  R13, CX
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
 	MOVQ  r+0(FP), AX
 	MOVQ  CX, (AX)
 	MOVQ  SI, 8(AX)
@@ -5533,7 +5519,8 @@ sqrN_loop:
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R14, R13, R14
 	ADDQ  R13, CX
 	ADCQ  R14, SI
@@ -5543,8 +5530,6 @@ sqrN_loop:
 	ANDQ  DX, R13
 	ADDQ  R13, CX
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
 	MOVQ  r+0(FP), BX
 	MOVQ  CX, (BX)
 	MOVQ  SI, 8(BX)
@@ -5579,9 +5564,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ R9, R9
 	ANDQ R10, R9
 	SUBQ R9, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ BX, 56(SP)
 	MOVQ CX, 64(SP)
 	MOVQ SI, 72(SP)
@@ -5668,7 +5650,8 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ADOXQ DI, SI
 	ADCXQ DI, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ SI, CX, SI
 	ADDQ  CX, R13
 	ADCQ  SI, R14
@@ -5678,8 +5661,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ANDQ  DX, CX
 	ADDQ  CX, R13
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
 	MOVQ  R13, 24(SP)
 	MOVQ  R14, 32(SP)
 	MOVQ  R15, 40(SP)
@@ -5765,7 +5746,8 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ADOXQ SI, CX
 	ADCXQ SI, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ CX, BX, CX
 	ADDQ  BX, R12
 	ADCQ  CX, R13
@@ -5775,8 +5757,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ANDQ  DX, BX
 	ADDQ  BX, R12
 	ADCQ  $0x00, R13
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
 	MOVQ  acc+24(FP), DI
 	MOVQ  R12, (DI)
 	MOVQ  R13, 8(DI)
@@ -5804,9 +5784,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ AX, AX
 	ANDQ R8, AX
 	SUBQ AX, DI
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
 	MOVQ DI, 88(SP)
 	MOVQ R12, 96(SP)
 	MOVQ R13, 104(SP)
@@ -5891,7 +5868,8 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ADOXQ R12, DI
 	ADCXQ R12, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ DI, R8, DI
 	ADDQ  R8, R9
 	ADCQ  DI, R10
@@ -5901,8 +5879,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ANDQ  DX, R8
 	ADDQ  R8, R9
 	ADCQ  $0x00, R10
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
 	MOVQ  R9, 88(SP)
 	MOVQ  R10, 96(SP)
 	MOVQ  BX, 104(SP)
@@ -5976,7 +5952,8 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ADOXQ R8, AX
 	ADCXQ R8, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ AX, R15, AX
 	ADDQ  R15, R13
 	ADCQ  AX, R14
@@ -5986,8 +5963,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ANDQ  DX, R15
 	ADDQ  R15, R13
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
 	MOVQ  R13, 120(SP)
 	MOVQ  R14, 128(SP)
 	MOVQ  R9, 136(SP)
@@ -6013,9 +5988,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ R10, R10
 	ANDQ BX, R10
 	SUBQ R10, DI
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
 	MOVQ px+8(FP), CX
 	SUBQ (CX), DI
 	SBBQ 8(CX), R12
@@ -6031,9 +6003,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ SI, SI
 	ANDQ R11, SI
 	SUBQ SI, DI
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
 	MOVQ DI, 120(SP)
 	MOVQ R12, 128(SP)
 	MOVQ R13, 136(SP)
@@ -6059,9 +6028,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ BX, BX
 	ANDQ CX, BX
 	SUBQ BX, AX
-	SBBQ $0x00, R8
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ AX, 24(SP)
 	MOVQ R8, 32(SP)
 	MOVQ R9, 40(SP)
@@ -6146,7 +6112,8 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ADOXQ R8, AX
 	ADCXQ R8, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ AX, CX, AX
 	ADDQ  CX, SI
 	ADCQ  AX, R11
@@ -6156,8 +6123,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	ANDQ  DX, CX
 	ADDQ  CX, SI
 	ADCQ  $0x00, R11
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R12
 	MOVQ  SI, 24(SP)
 	MOVQ  R11, 32(SP)
 	MOVQ  DI, 40(SP)
@@ -6181,9 +6146,6 @@ TEXT ·affineAddInvAsm(SB), $152-40
 	SBBQ  R12, R12
 	ANDQ  R13, R12
 	SUBQ  R12, R9
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R11
 	MOVQ  b+0(FP), R14
 	MOVQ  R9, 32(R14)
 	MOVQ  R10, 40(R14)
@@ -6233,9 +6195,6 @@ TEXT ·prefixStepAsm(SB), $24-48
 	SBBQ R15, R15
 	ANDQ AX, R15
 	SUBQ R15, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
 	MOVQ den+0(FP), R8
 	MOVQ R10, (R8)
 	MOVQ R11, 8(R8)
@@ -6336,7 +6295,8 @@ TEXT ·prefixStepAsm(SB), $24-48
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, R11, R12
 	ADDQ  R11, R9
 	ADCQ  R12, R14
@@ -6346,8 +6306,6 @@ TEXT ·prefixStepAsm(SB), $24-48
 	ANDQ  DX, R11
 	ADDQ  R11, R9
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
 	MOVQ  acc+16(FP), SI
 	MOVQ  R9, (SI)
 	MOVQ  R14, 8(SI)
@@ -6439,7 +6397,8 @@ sqrN4xAsm_loop:
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R14, R13, R14
 	ADDQ  R13, CX
 	ADCQ  R14, SI
@@ -6449,8 +6408,6 @@ sqrN4xAsm_loop:
 	ANDQ  DX, R13
 	ADDQ  R13, CX
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
 	MOVQ  r+0(FP), AX
 	MOVQ  CX, (AX)
 	MOVQ  SI, 8(AX)
@@ -6526,7 +6483,8 @@ sqrN4xAsm_loop:
 	ADOXQ R14, R13
 	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R13, R12, R13
 	ADDQ  R12, AX
 	ADCQ  R13, CX
@@ -6536,8 +6494,6 @@ sqrN4xAsm_loop:
 	ANDQ  DX, R12
 	ADDQ  R12, AX
 	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
 	MOVQ  r+0(FP), R15
 	MOVQ  AX, 32(R15)
 	MOVQ  CX, 40(R15)
@@ -6613,7 +6569,8 @@ sqrN4xAsm_loop:
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, R11, R12
 	ADDQ  R11, R15
 	ADCQ  R12, AX
@@ -6623,8 +6580,6 @@ sqrN4xAsm_loop:
 	ANDQ  DX, R11
 	ADDQ  R11, R15
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
 	MOVQ  r+0(FP), R14
 	MOVQ  R15, 64(R14)
 	MOVQ  AX, 72(R14)
@@ -6700,7 +6655,8 @@ sqrN4xAsm_loop:
 	ADOXQ R12, R11
 	ADCXQ R12, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R11, R10, R11
 	ADDQ  R10, R14
 	ADCQ  R11, R15
@@ -6710,8 +6666,6 @@ sqrN4xAsm_loop:
 	ANDQ  DX, R10
 	ADDQ  R10, R14
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, CX
 	MOVQ  r+0(FP), R13
 	MOVQ  R14, 96(R13)
 	MOVQ  R15, 104(R13)
@@ -6747,9 +6701,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R9, R9
 	ANDQ R10, R9
 	SUBQ R9, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ BX, 24(SP)
 	MOVQ CX, 32(SP)
 	MOVQ SI, 40(SP)
@@ -6774,9 +6725,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R8, R8
 	ANDQ R9, R8
 	SUBQ R8, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
 	MOVQ R12, 88(SP)
 	MOVQ R13, 96(SP)
 	MOVQ R14, 104(SP)
@@ -6803,9 +6751,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ AX, AX
 	ANDQ R8, AX
 	SUBQ AX, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ BX, 184(SP)
 	MOVQ CX, 192(SP)
 	MOVQ SI, 200(SP)
@@ -6830,9 +6775,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R11, R11
 	ANDQ AX, R11
 	SUBQ R11, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
 	MOVQ R12, 248(SP)
 	MOVQ R13, 256(SP)
 	MOVQ R14, 264(SP)
@@ -6919,7 +6861,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R14, R13, R14
 	ADDQ  R13, CX
 	ADCQ  R14, SI
@@ -6929,8 +6872,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R13
 	ADDQ  R13, CX
 	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R9
 	MOVQ  CX, 56(SP)
 	MOVQ  SI, 64(SP)
 	MOVQ  DI, 72(SP)
@@ -7016,7 +6957,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R14, R13
 	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R13, R12, R13
 	ADDQ  R12, BX
 	ADCQ  R13, CX
@@ -7026,8 +6968,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R12
 	ADDQ  R12, BX
 	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
 	MOVQ  acc+64(FP), R15
 	MOVQ  BX, (R15)
 	MOVQ  CX, 8(R15)
@@ -7115,7 +7055,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R14, R13
 	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R13, R12, R13
 	ADDQ  R12, BX
 	ADCQ  R13, CX
@@ -7125,8 +7066,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R12
 	ADDQ  R12, BX
 	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
 	MOVQ  BX, 216(SP)
 	MOVQ  CX, 224(SP)
 	MOVQ  SI, 232(SP)
@@ -7212,7 +7151,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R12, AX, R12
 	ADDQ  AX, R15
 	ADCQ  R12, BX
@@ -7222,8 +7162,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, AX
 	ADDQ  AX, R15
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
 	MOVQ  acc+64(FP), R14
 	MOVQ  R15, (R14)
 	MOVQ  BX, 8(R14)
@@ -7309,7 +7247,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ AX, R11
 	ADCXQ AX, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R11, R10, R11
 	ADDQ  R10, R8
 	ADCQ  R11, R14
@@ -7319,8 +7258,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R10
 	ADDQ  R10, R8
 	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, BX
 	MOVQ  R8, 88(SP)
 	MOVQ  R14, 96(SP)
 	MOVQ  R15, 104(SP)
@@ -7405,7 +7342,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R10, R9
 	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R9, DI, R9
 	ADDQ  DI, R12
 	ADCQ  R9, R13
@@ -7415,8 +7353,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, DI
 	ADDQ  DI, R12
 	ADCQ  $0x00, R13
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R14
 	MOVQ  R12, 248(SP)
 	MOVQ  R13, 256(SP)
 	MOVQ  R8, 264(SP)
@@ -7490,7 +7426,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ DI, SI
 	ADCXQ DI, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ SI, CX, SI
 	ADDQ  CX, R11
 	ADCQ  SI, AX
@@ -7500,8 +7437,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, CX
 	ADDQ  CX, R11
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
 	MOVQ  R11, 120(SP)
 	MOVQ  AX, 128(SP)
 	MOVQ  R12, 136(SP)
@@ -7575,7 +7510,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ CX, BX
 	ADCXQ CX, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ BX, R15, BX
 	ADDQ  R15, R9
 	ADCQ  BX, R10
@@ -7585,8 +7521,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R15
 	ADDQ  R15, R9
 	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, AX
 	MOVQ  R9, 280(SP)
 	MOVQ  R10, 288(SP)
 	MOVQ  R11, 296(SP)
@@ -7612,9 +7546,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ AX, AX
 	ANDQ R12, AX
 	SUBQ AX, SI
-	SBBQ $0x00, DI
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ px1+8(FP), R13
 	SUBQ (R13), SI
 	SBBQ 8(R13), DI
@@ -7630,9 +7561,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R8, R8
 	ANDQ R14, R8
 	SUBQ R8, SI
-	SBBQ $0x00, DI
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ SI, 120(SP)
 	MOVQ DI, 128(SP)
 	MOVQ R9, 136(SP)
@@ -7656,9 +7584,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R12, R12
 	ANDQ R13, R12
 	SUBQ R12, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, R11
-	SBBQ $0x00, AX
 	MOVQ BX, 152(SP)
 	MOVQ CX, 160(SP)
 	MOVQ R11, 168(SP)
@@ -7684,9 +7609,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R10, R10
 	ANDQ R15, R10
 	SUBQ R10, R8
-	SBBQ $0x00, R14
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ px2+40(FP), R12
 	SUBQ (R12), R8
 	SBBQ 8(R12), R14
@@ -7702,9 +7624,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R13, R13
 	ANDQ BX, R13
 	SUBQ R13, R8
-	SBBQ $0x00, R14
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
 	MOVQ R8, 280(SP)
 	MOVQ R14, 288(SP)
 	MOVQ SI, 296(SP)
@@ -7728,9 +7647,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ R15, R15
 	ANDQ R12, R15
 	SUBQ R15, R11
-	SBBQ $0x00, AX
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ R11, 312(SP)
 	MOVQ AX, 320(SP)
 	MOVQ R9, 328(SP)
@@ -7815,7 +7731,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ AX, R11
 	ADCXQ AX, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R11, R12, R11
 	ADDQ  R12, R13
 	ADCQ  R11, BX
@@ -7825,8 +7742,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, R12
 	ADDQ  R12, R13
 	ADCQ  $0x00, BX
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R14
 	MOVQ  R13, 152(SP)
 	MOVQ  BX, 160(SP)
 	MOVQ  R8, 168(SP)
@@ -7911,7 +7826,8 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ADOXQ R12, R15
 	ADCXQ R12, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
 	MULXQ R15, CX, R15
 	ADDQ  CX, R9
 	ADCQ  R15, R10
@@ -7921,8 +7837,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	ANDQ  DX, CX
 	ADDQ  CX, R9
 	ADCQ  $0x00, R10
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, BX
 	MOVQ  R9, 312(SP)
 	MOVQ  R10, 320(SP)
 	MOVQ  R13, 328(SP)
@@ -7948,9 +7862,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ BX, BX
 	ANDQ R8, BX
 	SUBQ BX, R11
-	SBBQ $0x00, AX
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
 	MOVQ b1+0(FP), R14
 	MOVQ R11, 32(R14)
 	MOVQ AX, 40(R14)
@@ -7986,9 +7897,6 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	SBBQ AX, AX
 	ANDQ R9, AX
 	SUBQ AX, R13
-	SBBQ $0x00, BX
-	SBBQ $0x00, R8
-	SBBQ $0x00, R14
 	MOVQ b2+32(FP), R10
 	MOVQ R13, 32(R10)
 	MOVQ BX, 40(R10)
