@@ -65,10 +65,6 @@ func doubleBaseVar(r *group.Jacobian, a *scalar.Scalar, p *group.Jacobian, b *sc
 		var a1, aL scalar.Scalar
 		scalar.SplitLambda(&a1, &aL, a)
 		top = max(top, wnafSigned(&wa1, &a1, windowA), wnafSigned(&waL, &aL, windowA))
-		oddMultiplesGlobalZ(&pre, &z, p)
-		for i := range pre {
-			preL[i].MulLambda(&pre[i])
-		}
 	}
 	if b.IsZero() == 0 {
 		var bb [32]byte
@@ -87,8 +83,19 @@ func doubleBaseVar(r *group.Jacobian, a *scalar.Scalar, p *group.Jacobian, b *sc
 	// (X, Y, Z·z) on secp256k1. A true affine point (x, y) of a G table is
 	// (x, y, 1/z) there, which AddZInvVar adds directly. The factor z is
 	// put back into the result's Z at the end.
-	if hasP && fe4.Enabled && strauss4(r, &pre, &preL, &z, &wa1, &waL, &wb1, &wb128, tg, tg128, top) {
-		return
+	if hasP && fe4.Enabled {
+		var tp, tpl [tableSizeA]group.AffineStorage
+		var z4 fe4.Element
+		oddMultiples4(&tp, &tpl, &z4, p)
+		if strauss4(r, &tp, &tpl, &z4, &wa1, &waL, &wb1, &wb128, tg, tg128, top) {
+			return
+		}
+	}
+	if hasP {
+		oddMultiplesGlobalZ(&pre, &z, p)
+		for i := range pre {
+			preL[i].MulLambda(&pre[i])
+		}
 	}
 	r.SetInfinity()
 	for i := top - 1; i >= 0; i-- {

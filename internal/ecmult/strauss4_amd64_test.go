@@ -73,16 +73,13 @@ func TestStrauss4Fallback(t *testing.T) {
 	var gj group.Jacobian
 	gj.SetAffine(&g)
 	one := emScalar(big.NewInt(1))
-	var pre, preL [tableSizeA]group.Affine
-	var z field.Element
-	oddMultiplesGlobalZ(&pre, &z, &gj)
-	for i := range pre {
-		preL[i].MulLambda(&pre[i])
-	}
+	var tp, tpl [tableSizeA]group.AffineStorage
+	var z fe4.Element
+	oddMultiples4(&tp, &tpl, &z, &gj)
 	var wa1, waL, wb1, wb128 wnafDigits
 	wa1[0], wb1[0] = 1, 1
 	var r group.Jacobian
-	if strauss4(&r, &pre, &preL, &z, &wa1, &waL, &wb1, &wb128, tableG(), tableG128(), 1) {
+	if strauss4(&r, &tp, &tpl, &z, &wa1, &waL, &wb1, &wb128, tableG(), tableG128(), 1) {
 		t.Fatal("the engine did not refuse G + G")
 	}
 	DoubleBaseVar(&r, &one, &gj, &one)
@@ -106,4 +103,40 @@ func FuzzStrauss4(f *testing.F) {
 		}
 		checkEngines(t, a, reference.ScalarBaseMult(k), big.NewInt(5), b)
 	})
+}
+
+// TestOddMultiples4 requires the 4×64 table builder to give the tables of
+// oddMultiplesGlobalZ and MulLambda: the same global Z and the same
+// entries, reduced below p, for points with random and edge Z.
+func TestOddMultiples4(t *testing.T) {
+	requireStrauss4(t)
+	rng := emRng(44)
+	zs := []*big.Int{big.NewInt(1), new(big.Int).Sub(reference.P, big.NewInt(1))}
+	for it := 0; it < 100; it++ {
+		z := emRandBig(rng)
+		if it < len(zs) {
+			z = zs[it]
+		}
+		pj := emJacobian(emRandPoint(rng), z)
+		var pre, preL [tableSizeA]group.Affine
+		var zw field.Element
+		oddMultiplesGlobalZ(&pre, &zw, &pj)
+		var tp, tpl [tableSizeA]group.AffineStorage
+		var z4 fe4.Element
+		oddMultiples4(&tp, &tpl, &z4, &pj)
+		var zg field.Element
+		z4.ToField(&zg)
+		if zg.Equal(&zw) != 1 {
+			t.Fatalf("global Z differs for P = %v", pj)
+		}
+		for i := range pre {
+			preL[i].MulLambda(&pre[i])
+			var w, wl group.AffineStorage
+			fe4.FromAffine(&w, &pre[i])
+			fe4.FromAffine(&wl, &preL[i])
+			if tp[i] != w || tpl[i] != wl {
+				t.Fatalf("entry %d differs for P = %v", i, pj)
+			}
+		}
+	}
 }

@@ -70,19 +70,25 @@ func (r *Element) FromField(e *field.Element) {
 // ToField sets e to the value of r (e normalized). Constant time: r is
 // reduced below p by a masked subtraction.
 func (r *Element) ToField(e *field.Element) {
+	s := field.Storage(r.Reduced())
+	e.FromStorage(&s)
+}
+
+// Reduced returns the representative of r below p (a value below 2^256 is
+// below 2p, so one masked subtraction of p does it). Constant time.
+func (r *Element) Reduced() Element {
 	// d = r − p; r ≥ p exactly when there is no borrow.
 	d0, b := sub64(r[0], p0, 0)
 	d1, b := sub64(r[1], pw, b)
 	d2, b := sub64(r[2], pw, b)
 	d3, b := sub64(r[3], pw, b)
 	m := b - 1 // all ones if r ≥ p
-	s := field.Storage{
+	return Element{
 		r[0] ^ (m & (r[0] ^ d0)),
 		r[1] ^ (m & (r[1] ^ d1)),
 		r[2] ^ (m & (r[2] ^ d2)),
 		r[3] ^ (m & (r[3] ^ d3)),
 	}
-	e.FromStorage(&s)
 }
 
 // NegateIf sets s.Y = p − s.Y when cond is 1 and leaves it when cond is 0,
