@@ -5,6 +5,7 @@ import (
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
 )
 
 // The kernels of the multi-scalar multiplication's affine buckets and of
@@ -13,7 +14,12 @@ import (
 // step of Montgomery's batch inversion. Variable time in use (public data);
 // the code itself has no data-dependent branch other than sqrNAsm's count.
 
-// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings, n ≥ 1.
+// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings, the value kept in
+// registers from one squaring to the next (the squaring of sqr4 with its
+// registers chosen by hand: the four input words, seven product words and
+// two temporaries are the 13 the pool holds; t0 takes a0's register once
+// a0² is formed, and the dead input registers serve as zero and scratch).
+// Constant time in a (n is public).
 func sqrN4() {
 	TEXT("sqrNAsm", 0, "func(r, a *[4]uint64, n int)")
 	Pragma("noescape")
@@ -23,18 +29,83 @@ func sqrN4() {
 	c := g.p.get()
 	Load(Param("n"), c)
 	MOVQ(c, cnt)
+	Load(Param("a"), c)
+	var a [4]GPPhysical
+	for i := range a {
+		a[i] = g.p.get()
+		MOVQ(Mem{Base: c, Disp: 8 * i}, a[i])
+	}
 	g.p.put(c)
-	g.sqr4(argElem("r", 0), argElem("a", 0))
+	t := make([]GPPhysical, 8)
+	t[0] = a[0]
+	for i := 1; i < 8; i++ {
+		t[i] = g.p.get()
+	}
+	lo, hi := g.p.get(), g.p.get()
+
 	Label("sqrN_loop")
+	Comment("a0·(a1, a2, a3)")
+	MOVQ(a[0], RDX)
+	MULXQ(a[1], t[1], t[2])
+	MULXQ(a[2], lo, t[3])
+	ADDQ(lo, t[2])
+	MULXQ(a[3], lo, t[4])
+	ADCQ(lo, t[3])
+	ADCQ(Imm(0), t[4])
+	Comment("a1·(a2, a3), with t7 as the zero of the two carry chains")
+	MOVQ(a[1], RDX)
+	XORL(t[7].As32(), t[7].As32())
+	MULXQ(a[2], lo, hi)
+	ADCXQ(lo, t[3])
+	ADOXQ(hi, t[4])
+	MULXQ(a[3], lo, t[5])
+	ADCXQ(lo, t[4])
+	ADOXQ(t[7], t[5])
+	ADCXQ(t[7], t[5])
+	Comment("a2·a3")
+	MOVQ(a[2], RDX)
+	MULXQ(a[3], lo, t[6])
+	ADDQ(lo, t[5])
+	ADCQ(Imm(0), t[6])
+	Comment("double the cross products, then add the squares a_i² (MULX leaves the flags alone)")
+	XORL(t[7].As32(), t[7].As32())
+	ADDQ(t[1], t[1])
+	for i := 2; i <= 6; i++ {
+		ADCQ(t[i], t[i])
+	}
+	ADCQ(Imm(0), t[7])
+	MOVQ(a[0], RDX)
+	MULXQ(RDX, t[0], lo) // t0 is a0's register
+	MOVQ(a[1], RDX)
+	MULXQ(RDX, a[1], hi) // a1 is dead: its register takes the low word
+	ADDQ(lo, t[1])
+	ADCQ(a[1], t[2])
+	ADCQ(hi, t[3])
+	MOVQ(a[2], RDX)
+	MULXQ(RDX, lo, hi)
+	ADCQ(lo, t[4])
+	ADCQ(hi, t[5])
+	MOVQ(a[3], RDX)
+	MULXQ(RDX, lo, hi)
+	ADCQ(lo, t[6])
+	ADCQ(hi, t[7])
+	g.reduce8(t, lo, hi, a[3]) // a3 is dead: the zero register
+	Comment("the result is the next input (t0 is a0 already)")
+	MOVQ(t[1], a[1])
+	MOVQ(t[2], a[2])
+	MOVQ(t[3], a[3])
+	DECQ(cnt)
+	JG(LabelRef("sqrN_loop"))
+
+	g.p.put(t[1:]...)
+	g.p.put(lo, hi)
 	c = g.p.get()
-	MOVQ(cnt, c)
-	DECQ(c)
-	MOVQ(c, cnt)
+	Load(Param("r"), c)
+	for i := range a {
+		MOVQ(a[i], Mem{Base: c, Disp: 8 * i})
+	}
 	g.p.put(c)
-	JLE(LabelRef("sqrN_done"))
-	g.sqr4(argElem("r", 0), argElem("r", 0))
-	JMP(LabelRef("sqrN_loop"))
-	Label("sqrN_done")
+	g.p.put(a[:]...)
 	g.done()
 	RET()
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
@@ -241,16 +242,7 @@ func RecoverPublicKey(hash *[32]byte, sig *RecoverableSignature) (p256k1.PublicK
 	if !recoverPoint(&q, &sig.sig.r, &sig.sig.s, &m, int(sig.recid)) {
 		return p256k1.PublicKey{}, ErrRecoveryFailed
 	}
-	var enc [65]byte
-	enc[0] = 0x04
-	q.X.Bytes((*[32]byte)(enc[1:33]))
-	q.Y.Bytes((*[32]byte)(enc[33:65]))
-	pub, err := p256k1.ParsePublicKey(enc[:])
-	if err != nil {
-		// Unreachable: q is a finite point on the curve.
-		return p256k1.PublicKey{}, ErrRecoveryFailed
-	}
-	return pub, nil
+	return point.PublicKey(&q), nil // a finite curve point
 }
 
 // recoverPoint is libsecp256k1's secp256k1_ecdsa_sig_recover. On success q holds

@@ -5357,187 +5357,104 @@ TEXT ·addAffineAsm(SB), $360-24
 TEXT ·sqrNAsm(SB), $32-24
 	MOVQ n+16(FP), AX
 	MOVQ AX, 24(SP)
-	MOVQ a+8(FP), BX
-
-	// d = a² (4×64): a0·(a1, a2, a3)
-	MOVQ  (BX), DX
-	MULXQ 8(BX), SI, DI
-	MULXQ 16(BX), R13, R8
-	ADDQ  R13, DI
-	MULXQ 24(BX), R13, R9
-	ADCQ  R13, R8
-	ADCQ  $0x00, R9
-
-	// a1·(a2, a3)
-	MOVQ  8(BX), DX
-	XORL  R15, R15
-	MULXQ 16(BX), R13, R14
-	ADCXQ R13, R8
-	ADOXQ R14, R9
-	MULXQ 24(BX), R13, R10
-	ADCXQ R13, R9
-	ADOXQ R15, R10
-	ADCXQ R15, R10
-
-	// a2·a3
-	MOVQ  16(BX), DX
-	MULXQ 24(BX), R13, R11
-	ADDQ  R13, R10
-	ADCQ  $0x00, R11
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  SI, SI
-	ADCQ  DI, DI
-	ADCQ  R8, R8
-	ADCQ  R9, R9
-	ADCQ  R10, R10
-	ADCQ  R11, R11
-	ADCQ  $0x00, R12
-	MOVQ  (BX), DX
-	MULXQ DX, CX, R13
-	MOVQ  8(BX), DX
-	MULXQ DX, R15, R14
-	ADDQ  R13, SI
-	ADCQ  R15, DI
-	ADCQ  R14, R8
-	MOVQ  16(BX), DX
-	MULXQ DX, R13, R14
-	ADCQ  R13, R9
-	ADCQ  R14, R10
-	MOVQ  24(BX), DX
-	MULXQ DX, R13, R14
-	ADCQ  R13, R11
-	ADCQ  R14, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R9, R13, R14
-	ADCXQ R13, CX
-	ADOXQ R14, SI
-	MULXQ R10, R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ R11, R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R8
-	MULXQ R12, R13, R14
-	ADCXQ R13, R8
-	ADOXQ R15, R14
-	ADCXQ R15, R14
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, CX
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, CX
-	ADCQ  $0x00, SI
-	MOVQ  r+0(FP), AX
-	MOVQ  CX, (AX)
-	MOVQ  SI, 8(AX)
-	MOVQ  DI, 16(AX)
-	MOVQ  R8, 24(AX)
+	MOVQ a+8(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
 
 sqrN_loop:
-	MOVQ 24(SP), BX
-	DECQ BX
-	MOVQ BX, 24(SP)
-	JLE  sqrN_done
-	MOVQ r+0(FP), AX
-
-	// d = a² (4×64): a0·(a1, a2, a3)
-	MOVQ  (AX), DX
-	MULXQ 8(AX), SI, DI
-	MULXQ 16(AX), R13, R8
-	ADDQ  R13, DI
-	MULXQ 24(AX), R13, R9
-	ADCQ  R13, R8
-	ADCQ  $0x00, R9
-
-	// a1·(a2, a3)
-	MOVQ  8(AX), DX
-	XORL  R15, R15
-	MULXQ 16(AX), R13, R14
-	ADCXQ R13, R8
-	ADOXQ R14, R9
-	MULXQ 24(AX), R13, R10
-	ADCXQ R13, R9
-	ADOXQ R15, R10
-	ADCXQ R15, R10
-
-	// a2·a3
-	MOVQ  16(AX), DX
-	MULXQ 24(AX), R13, R11
-	ADDQ  R13, R10
+	// a0·(a1, a2, a3)
+	MOVQ  BX, DX
+	MULXQ CX, R8, R9
+	MULXQ SI, R15, R10
+	ADDQ  R15, R9
+	MULXQ DI, R15, R11
+	ADCQ  R15, R10
 	ADCQ  $0x00, R11
 
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  CX, DX
+	XORL  R14, R14
+	MULXQ SI, R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ DI, R15, R12
+	ADCXQ R15, R11
+	ADOXQ R14, R12
+	ADCXQ R14, R12
+
+	// a2·a3
+	MOVQ  SI, DX
+	MULXQ DI, R15, R13
+	ADDQ  R15, R12
+	ADCQ  $0x00, R13
+
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  SI, SI
-	ADCQ  DI, DI
-	ADCQ  R8, R8
+	XORL  R14, R14
+	ADDQ  R8, R8
 	ADCQ  R9, R9
 	ADCQ  R10, R10
 	ADCQ  R11, R11
-	ADCQ  $0x00, R12
-	MOVQ  (AX), DX
-	MULXQ DX, CX, R13
-	MOVQ  8(AX), DX
-	MULXQ DX, R15, R14
-	ADDQ  R13, SI
-	ADCQ  R15, DI
-	ADCQ  R14, R8
-	MOVQ  16(AX), DX
-	MULXQ DX, R13, R14
-	ADCQ  R13, R9
-	ADCQ  R14, R10
-	MOVQ  24(AX), DX
-	MULXQ DX, R13, R14
-	ADCQ  R13, R11
-	ADCQ  R14, R12
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  $0x00, R14
+	MOVQ  BX, DX
+	MULXQ DX, BX, R15
+	MOVQ  CX, DX
+	MULXQ DX, CX, AX
+	ADDQ  R15, R8
+	ADCQ  CX, R9
+	ADCQ  AX, R10
+	MOVQ  SI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R11
+	ADCQ  AX, R12
+	MOVQ  DI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R13
+	ADCQ  AX, R14
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R9, R13, R14
-	ADCXQ R13, CX
-	ADOXQ R14, SI
-	MULXQ R10, R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ R11, R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R8
-	MULXQ R12, R13, R14
-	ADCXQ R13, R8
-	ADOXQ R15, R14
-	ADCXQ R15, R14
+	XORL  DI, DI
+	MULXQ R11, R15, AX
+	ADCXQ R15, BX
+	ADOXQ AX, R8
+	MULXQ R12, R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ R13, R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ R14, R15, AX
+	ADCXQ R15, R10
+	ADOXQ DI, AX
+	ADCXQ DI, AX
 
 	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
 	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, CX
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
+	MULXQ AX, R15, AX
+	ADDQ  R15, BX
+	ADCQ  AX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	SBBQ  R15, R15
+	ANDQ  DX, R15
+	ADDQ  R15, BX
 	ADCQ  $0x00, R8
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, CX
-	ADCQ  $0x00, SI
-	MOVQ  r+0(FP), BX
-	MOVQ  CX, (BX)
-	MOVQ  SI, 8(BX)
-	MOVQ  DI, 16(BX)
-	MOVQ  R8, 24(BX)
-	JMP   sqrN_loop
 
-sqrN_done:
+	// the result is the next input (t0 is a0 already)
+	MOVQ R8, CX
+	MOVQ R9, SI
+	MOVQ R10, DI
+	DECQ 24(SP)
+	JG   sqrN_loop
+	MOVQ r+0(FP), R8
+	MOVQ BX, (R8)
+	MOVQ CX, 8(R8)
+	MOVQ SI, 16(R8)
+	MOVQ DI, 24(R8)
 	RET
 
 // func affineAddInvAsm(b *uint64, px *uint64, py *uint64, acc *uint64, pref *uint64)
