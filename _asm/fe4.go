@@ -61,10 +61,21 @@ func (g *gen) store4(e elem, r reg4) {
 	bnd.release()
 }
 
-func (g *gen) free4(r reg4) { g.p.put(r[:]...) }
+func (g *gen) free4(rs ...reg4) {
+	for _, r := range rs {
+		g.p.put(r[:]...)
+	}
+}
 
 // mul4 emits d = a·b (values below 2^256; d may alias a or b).
 func (g *gen) mul4(d, ea, eb elem) {
+	r := g.mul4r(ea, eb)
+	g.store4(d, r)
+	g.free4(r)
+}
+
+// mul4r emits a·b and returns it in registers (the caller frees them).
+func (g *gen) mul4r(ea, eb elem) reg4 {
 	bnd, ab := g.bind(ea, eb)
 	a, b := ab[0], ab[1]
 	t := g.words(8)
@@ -95,14 +106,21 @@ func (g *gen) mul4(d, ea, eb elem) {
 	}
 	bnd.release()
 	g.reduce8(t, lo, hi, z)
-	g.store4(d, reg4{t[0], t[1], t[2], t[3]})
-	g.p.put(t...)
+	g.p.put(t[4:]...)
 	g.p.put(lo, hi, z)
+	return reg4{t[0], t[1], t[2], t[3]}
 }
 
 // sqr4 emits d = a² (d may alias a): the six products a_i·a_j (i < j)
 // once, doubled, then the four squares.
 func (g *gen) sqr4(d, ea elem) {
+	r := g.sqr4r(ea)
+	g.store4(d, r)
+	g.free4(r)
+}
+
+// sqr4r emits a² and returns it in registers (the caller frees them).
+func (g *gen) sqr4r(ea elem) reg4 {
 	bnd, ab := g.bind(ea)
 	a := ab[0]
 	t := g.words(8)
@@ -154,9 +172,28 @@ func (g *gen) sqr4(d, ea elem) {
 	ADCQ(hi, t[7])
 	bnd.release()
 	g.reduce8(t, lo, hi, z)
-	g.store4(d, reg4{t[0], t[1], t[2], t[3]})
-	g.p.put(t...)
+	g.p.put(t[4:]...)
 	g.p.put(lo, hi, z)
+	return reg4{t[0], t[1], t[2], t[3]}
+}
+
+// copy4r returns a copy of r in new registers.
+func (g *gen) copy4r(r reg4) reg4 {
+	var d reg4
+	for i := range d {
+		d[i] = g.p.get()
+		MOVQ(r[i], d[i])
+	}
+	return d
+}
+
+// subr4 sets r −= s (registers), folding the borrows: r < 2^256.
+func (g *gen) subr4(r, s reg4) {
+	SUBQ(s[0], r[0])
+	for i := 1; i < 4; i++ {
+		SBBQ(s[i], r[i])
+	}
+	g.foldBorrow(r)
 }
 
 // reduce8 folds the 512-bit t[0..7] to a value below 2^256 congruent mod p

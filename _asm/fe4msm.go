@@ -44,6 +44,33 @@ func sqrN4() {
 	lo, hi := g.p.get(), g.p.get()
 
 	Label("sqrN_loop")
+	g.sqrRegs(a, t, lo, hi)
+	Comment("the result is the next input (t0 is a0 already)")
+	MOVQ(t[1], a[1])
+	MOVQ(t[2], a[2])
+	MOVQ(t[3], a[3])
+	DECQ(cnt)
+	JG(LabelRef("sqrN_loop"))
+
+	g.p.put(t[1:]...)
+	g.p.put(lo, hi)
+	c = g.p.get()
+	Load(Param("r"), c)
+	for i := range a {
+		MOVQ(a[i], Mem{Base: c, Disp: 8 * i})
+	}
+	g.p.put(c)
+	g.p.put(a[:]...)
+	g.done()
+	RET()
+}
+
+// sqrRegs emits t[0..3] = a² for a in registers (t[0] must be a[0]'s
+// register; t[1..7], lo and hi are distinct others): the squaring of sqr4
+// with its registers chosen by hand, in the 13 the pool holds. a[1..3]
+// are clobbered (dead inputs serve as scratch and as the zero of the
+// reduction); t[4..7], lo and hi hold garbage after.
+func (g *gen) sqrRegs(a reg4, t []GPPhysical, lo, hi GPPhysical) {
 	Comment("a0·(a1, a2, a3)")
 	MOVQ(a[0], RDX)
 	MULXQ(a[1], t[1], t[2])
@@ -90,24 +117,6 @@ func sqrN4() {
 	ADCQ(lo, t[6])
 	ADCQ(hi, t[7])
 	g.reduce8(t, lo, hi, a[3]) // a3 is dead: the zero register
-	Comment("the result is the next input (t0 is a0 already)")
-	MOVQ(t[1], a[1])
-	MOVQ(t[2], a[2])
-	MOVQ(t[3], a[3])
-	DECQ(cnt)
-	JG(LabelRef("sqrN_loop"))
-
-	g.p.put(t[1:]...)
-	g.p.put(lo, hi)
-	c = g.p.get()
-	Load(Param("r"), c)
-	for i := range a {
-		MOVQ(a[i], Mem{Base: c, Disp: 8 * i})
-	}
-	g.p.put(c)
-	g.p.put(a[:]...)
-	g.done()
-	RET()
 }
 
 // affineAddInv4 generates affineAddInvAsm, the backward step of a batch of

@@ -78,11 +78,13 @@ func linear4() {
 // group.Jacobian.Double (L = (3/2)·X², S = Y², X3 = L² − 2·X·S,
 // Y3 = −(L·(X3 − X·S) + S²), Z3 = Y·Z; 2·a is infinity only when a is: the
 // flag is copied), its steps ordered for a short chain of dependent
-// operations, which is what bounds the loops that double: T = X·S is
-// taken positive (no negation before it), L = X² + X²/2 (a halving and one
-// addition), 2T and 3T are ready when L² is, so that X3 = L² − 2T and
-// W = L² − 3T are each one subtraction after L², and −S² is ready before
-// L·W. Constant time. r may be a.
+// operations, which is what bounds the loops that double: the chain
+// X² → L → L² is emitted first; T = X·S is taken positive (no negation
+// before it), L = X² + X²/2 (a halving and one addition), 2T and 3T are
+// ready when L² is, so that X3 = L² − 2T and W = L² − 3T are each one
+// subtraction after L², and −S² is ready before L·W. Products hand their
+// result to the next step in registers where the registers allow, rather
+// than through memory. Constant time. r may be a.
 func double4() {
 	TEXT("doubleAsm", 0, "func(r, a *uint64)")
 	Pragma("noescape")
@@ -90,7 +92,7 @@ func double4() {
 	g := newGen()
 	ax, ay, az := argElem("a", j4x), argElem("a", j4y), argElem("a", j4z)
 	rx, ry, rz := argElem("r", j4x), argElem("r", j4y), argElem("r", j4z)
-	s, l, t, t2, u := local4(), local4(), local4(), local4(), local4()
+	s, l, t, t2 := local4(), local4(), local4(), local4()
 
 	Comment("r.Infinity = a.Infinity")
 	inf, ap, rp := g.p.get(), g.p.get(), g.p.get()
@@ -100,46 +102,44 @@ func double4() {
 	MOVQ(inf, Mem{Base: rp, Disp: j4inf})
 	g.p.put(inf, ap, rp)
 
-	g.sqr4(l, ax)      // X²
-	g.sqr4(s, ay)      // S = Y²
-	g.mul4(t, s, ax)   // T = X·S
-	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
 	Comment("L = X² + X²/2 = 3/2·X²")
-	v := g.load4(l)
-	w := g.load4(l)
+	v := g.sqr4r(ax)
+	w := g.copy4r(v)
 	g.half4(w)
 	g.addr4(v, w)
 	g.free4(w)
 	g.store4(l, v)
 	g.free4(v)
-	g.sqr4(u, l) // L²
-	Comment("2T, then 3T in t")
-	v = g.load4(t)
-	g.addv4(v, t)
-	g.store4(t2, v)
-	g.addv4(v, t)
-	g.store4(t, v)
-	g.free4(v)
-	g.sqr4(s, s) // S²
-	Comment("−S²")
-	v = g.neg4(g.load4(s))
-	g.store4(s, v)
-	g.free4(v)
-	Comment("X3 = L² − 2T (a.X is not read again); W = L² − 3T")
-	v = g.load4(u)
+	Comment("S = Y²; T = X·S; 2T; 3T")
+	g.sqr4(s, ay)
+	v = g.mul4r(s, ax)
+	w = g.copy4r(v)
+	g.addr4(w, v)
+	g.store4(t2, w)
+	g.addr4(w, v)
+	g.store4(t, w)
+	g.free4(v, w)
+	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
+	Comment("L², then X3 = L² − 2T (a.X is not read again) and W = L² − 3T")
+	v = g.sqr4r(l)
+	w = g.copy4r(v)
 	g.subv4(v, t2)
 	g.store4(rx, v)
 	g.free4(v)
-	v = g.load4(u)
-	g.subv4(v, t)
-	g.store4(t, v)
+	g.subv4(w, t)
+	g.store4(t, w)
+	g.free4(w)
+	Comment("−S²")
+	v = g.neg4(g.sqr4r(s))
+	g.store4(s, v)
 	g.free4(v)
-	g.mul4(u, t, l) // L·W
 	Comment("Y3 = −S² − L·W")
-	v = g.load4(s)
-	g.subv4(v, u)
-	g.store4(ry, v)
+	v = g.mul4r(t, l)
+	w = g.load4(s)
+	g.subr4(w, v)
 	g.free4(v)
+	g.store4(ry, w)
+	g.free4(w)
 	g.done()
 	RET()
 }
@@ -175,57 +175,59 @@ func add4Var(name string, zinv bool) {
 	g.negCanonical(by, argElem("b", s4y))
 	Label(name + "_sign")
 
-	zz, u2, s2, h, i := local4(), local4(), local4(), local4(), local4()
+	zz, s2, h, i, h2, h3, t, t2 := local4(), local4(), local4(), local4(), local4(), local4(), local4(), local4()
 	za := az // the Z the table point is scaled by: Z1, or Z1·bzinv
 	if zinv {
 		za = local4()
 		g.mul4(za, az, argElem("bzinv", 0))
 	}
-	g.sqr4(zz, za)
-	g.mul4(u2, bx, zz) // U2 = X2·Z²
-	g.mul4(s2, by, zz)
-	g.mul4(s2, s2, za) // S2 = Y2·Z³
-	Comment("H = U2 − X1, I = Y1 − S2")
-	v := g.load4(u2)
+	Comment("X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),")
+	Comment("as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²,")
+	Comment("H = U2 − X1, I = Y1 − S2, U2 = X2·Z², S2 = Y2·Z³: the two chains to D")
+	Comment("(through H, H², H³ and through S2, I, I²) interleaved")
+	v := g.sqr4r(za)
+	g.store4(zz, v)
+	g.free4(v)
+	Comment("H = U2 − X1")
+	v = g.mul4r(bx, zz)
 	g.subv4(v, ax)
+	w := g.copy4r(v)
 	g.store4(h, v)
-	w := g.load4(ay)
-	g.subv4(w, s2)
+	g.free4(v)
+	g.isZero4(w, name+"_special")
+	g.mul4(s2, by, zz)
+	g.sqr4(h2, h)
+	Comment("I = Y1 − S2")
+	v = g.mul4r(s2, za)
+	w = g.load4(ay)
+	g.subr4(w, v)
+	g.free4(v)
 	g.store4(i, w)
 	g.free4(w)
-	g.isZero4(v, name+"_special")
-	g.mul4(rz, az, h) // Z3 = Z1·H; a.Z is not read again
-
-	Comment("X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),")
-	Comment("as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²")
-	h2, h3, t, i2, s3, t2 := zz, u2, s2, local4(), local4(), local4()
-	g.sqr4(h2, h)
-	g.sqr4(i2, i)
-	g.mul4(h3, h2, h)  // H³
-	g.mul4(t, ax, h2)  // T = U1·H²; a.X is not read again
-	g.mul4(s3, h3, ay) // S1·H³; a.Y is not read again
-	Comment("2T, then 3T in t")
-	v = g.load4(t)
-	g.addv4(v, t)
-	g.store4(t2, v)
-	g.addv4(v, t)
-	g.store4(t, v)
-	g.free4(v)
-	Comment("D = I² − H³, X3 = D − 2T, W = D − 3T")
-	v = g.load4(i2)
+	g.mul4(h3, h2, h) // H³
+	Comment("T = U1·H²; 2T; 3T")
+	v = g.mul4r(ax, h2)
+	w = g.copy4r(v)
+	g.addr4(w, v)
+	g.store4(t2, w)
+	g.addr4(w, v)
+	g.store4(t, w)
+	g.free4(v, w)
+	Comment("D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T")
+	v = g.sqr4r(i)
 	g.subv4(v, h3)
-	g.store4(i2, v)
+	w = g.copy4r(v)
 	g.subv4(v, t2)
 	g.store4(rx, v)
 	g.free4(v)
-	v = g.load4(i2)
-	g.subv4(v, t)
-	g.store4(t, v)
-	g.free4(v)
-	g.mul4(h2, t, i) // I·W
+	g.subv4(w, t)
+	g.store4(t, w)
+	g.free4(w)
+	g.mul4(rz, az, h)  // Z3 = Z1·H; a.Z is not read again
+	g.mul4(h3, h3, ay) // S1·H³; a.Y is not read again
 	Comment("Y3 = I·W − S1·H³")
-	v = g.load4(h2)
-	g.subv4(v, s3)
+	v = g.mul4r(i, t)
+	g.subv4(v, h3)
 	g.store4(ry, v)
 	g.free4(v)
 	g.done()
