@@ -3,6 +3,7 @@ package p256k1
 import (
 	"crypto"
 
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
 	"github.com/p256k1/p256k1/internal/ecmultgen"
@@ -44,7 +45,7 @@ func ParsePublicKey(b []byte) (PublicKey, error) {
 		if x.SetBytes((*[32]byte)(b[1:33])) != 0 {
 			return PublicKey{}, ErrInvalidPublicKey
 		}
-		if !k.p.SetXOVar(&x, b[0] == prefixOdd) {
+		if !batch.LiftXVar(&k.p, &x, b[0] == prefixOdd) {
 			return PublicKey{}, ErrInvalidPublicKey
 		}
 	case len(b) == 65 && (b[0] == prefixUncompressed || b[0] == prefixHybridEven || b[0] == prefixHybridOdd):

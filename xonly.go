@@ -1,6 +1,7 @@
 package p256k1
 
 import (
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 )
@@ -28,7 +29,7 @@ func ParseXOnlyPublicKey(b []byte) (XOnlyPublicKey, error) {
 		return XOnlyPublicKey{}, ErrInvalidPublicKey
 	}
 	var k XOnlyPublicKey
-	if !k.p.SetXOVar(&x, false) {
+	if !batch.LiftXVar(&k.p, &x, false) {
 		return XOnlyPublicKey{}, ErrInvalidPublicKey
 	}
 	k.p.X.NormalizeVar()

@@ -3,6 +3,7 @@ package curve
 import (
 	"errors"
 
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -37,7 +38,7 @@ func (p *Point) SetBytes(b []byte) (*Point, error) {
 		return p.SetIdentity(), nil
 	case len(b) == 33 && (b[0] == 0x02 || b[0] == 0x03):
 		var x field.Element
-		if x.SetBytes((*[32]byte)(b[1:33])) != 0 || !a.SetXOVar(&x, b[0] == 0x03) {
+		if x.SetBytes((*[32]byte)(b[1:33])) != 0 || !batch.LiftXVar(&a, &x, b[0] == 0x03) {
 			return nil, ErrInvalidEncoding
 		}
 	case len(b) == 65 && b[0] == 0x04:
@@ -63,7 +64,7 @@ func (p *Point) SetBytes(b []byte) (*Point, error) {
 func (p *Point) SetXOnlyBytes(b []byte) (*Point, error) {
 	var x field.Element
 	var a group.Affine
-	if len(b) != 32 || x.SetBytes((*[32]byte)(b)) != 0 || !a.SetXOVar(&x, false) {
+	if len(b) != 32 || x.SetBytes((*[32]byte)(b)) != 0 || !batch.LiftXVar(&a, &x, false) {
 		return nil, ErrInvalidEncoding
 	}
 	p.p.SetAffine(&a)

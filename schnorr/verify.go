@@ -2,6 +2,7 @@ package schnorr
 
 import (
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/ecmult"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
@@ -52,7 +53,7 @@ func VerifyBytes(pub, msg, sig []byte) bool {
 	}
 	var x field.Element
 	var p group.Affine
-	if x.SetBytes((*[32]byte)(pub)) != 0 || !p.SetXOVar(&x, false) {
+	if x.SetBytes((*[32]byte)(pub)) != 0 || !batch.LiftXVar(&p, &x, false) {
 		return false
 	}
 	return verify(&rx, &s, (*[32]byte)(sig[:32]), (*[32]byte)(pub), &p, msg)

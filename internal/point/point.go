@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/batch"
 	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/keyaccess"
@@ -103,7 +104,7 @@ func Decompress(a *group.Affine, b []byte) bool {
 	if x.SetBytes((*[32]byte)(b[1:])) != 0 {
 		return false
 	}
-	if !a.SetXOVar(&x, b[0] == 0x03) {
+	if !batch.LiftXVar(a, &x, b[0] == 0x03) {
 		return false
 	}
 	a.X.NormalizeVar()
