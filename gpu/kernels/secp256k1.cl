@@ -340,30 +340,24 @@ static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
 }
 #endif
 #else
-/* Portable: products of 32-bit digits (one 32x32->64 multiply each, the
-   native multiply of GPUs), their low and high halves summed per column in
-   64-bit accumulators (below 2^36: no carry tests), one carry pass, and
-   the reduction by 2^256 = 2^32 + 977 digit by digit: fewer instructions
-   than 64-bit limb products with compare-and-select carries (gpu/proxy). */
+/* Portable: 32-bit digits, row by row (operand scanning): each step is
+   t = x_i*y_j + w_(i+j) + carry, which fits in 64 bits (one 32x32->64
+   multiply-add, the native multiply of GPUs, and one 64-bit add), then the
+   reduction by 2^256 = 2^32 + 977 digit by digit. Fewer instructions than
+   summing the products' halves per column or 64-bit limb products with
+   compare-and-select carries (gpu/proxy). */
 #define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
 	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
 
-/* r = the 512-bit value with column sums col[0..16] (col[k] at 2^(32k),
-   each below 2^37) mod p, below 2^256. */
-static ALWAYS_INLINE void fe_from_cols(fe *r, ulong *col) {
-	uint w[16], v[8];
+/* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
+   2^256 = 2^32 + 977, digit by digit, then the top folded again. */
+static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
+	uint v[8];
 	ulong c = 0;
 #pragma unroll
-	for (int k = 0; k < 16; k++) {
-		c += col[k];
-		w[k] = (uint)c;
-		c >>= 32;
-	}
-	/* digit k of L + 977*H + H*2^32 (L = w[0..7], H = w[8..15]) */
-	c = 0;
-#pragma unroll
 	for (int k = 0; k < 8; k++) {
-		c += (ulong)w[k] + (ulong)w[8 + k] * 977 + (k ? w[7 + k] : 0);
+		c += (ulong)w[8 + k] * 977 + w[k];
+		if (k) c += w[7 + k];
 		v[k] = (uint)c;
 		c >>= 32;
 	}
@@ -387,50 +381,66 @@ static ALWAYS_INLINE void fe_from_cols(fe *r, ulong *col) {
 }
 
 static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
-	uint x[8], y[8];
+	uint x[8], y[8], w[16];
 	DIGITS(x, a);
 	DIGITS(y, b);
-	ulong col[17];
+	ulong t = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] = 0;
+	for (int j = 0; j < 8; j++) {
+		t = (ulong)x[0] * y[j] + (t >> 32);
+		w[j] = (uint)t;
+	}
+	w[8] = (uint)(t >> 32);
 #pragma unroll
-	for (int i = 0; i < 8; i++) {
+	for (int i = 1; i < 8; i++) {
+		t = 0;
 #pragma unroll
 		for (int j = 0; j < 8; j++) {
-			ulong p = (ulong)x[i] * y[j];
-			col[i + j] += (uint)p;
-			col[i + j + 1] += p >> 32;
+			t = (ulong)x[i] * y[j] + w[i + j] + (t >> 32);
+			w[i + j] = (uint)t;
 		}
+		w[i + 8] = (uint)(t >> 32);
 	}
-	fe_from_cols(r, col);
+	fe_reduce16(r, w);
 }
 
-/* A real squaring: the 28 cross products once, the columns doubled, then
-   the 8 squares: 36 digit products instead of 64. */
+/* A real squaring: the 28 cross products row by row, doubled by a shift,
+   then the 8 squares on the diagonal: 36 digit products instead of 64. */
 static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
-	uint x[8];
+	uint x[8], w[16];
 	DIGITS(x, a);
-	ulong col[17];
+	ulong t = 0;
+	w[0] = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] = 0;
+	for (int j = 1; j < 8; j++) {
+		t = (ulong)x[0] * x[j] + (t >> 32);
+		w[j] = (uint)t;
+	}
+	w[8] = (uint)(t >> 32);
 #pragma unroll
-	for (int i = 0; i < 8; i++) {
+	for (int i = 1; i < 7; i++) {
+		t = 0;
 #pragma unroll
 		for (int j = i + 1; j < 8; j++) {
-			ulong p = (ulong)x[i] * x[j];
-			col[i + j] += (uint)p;
-			col[i + j + 1] += p >> 32;
+			t = (ulong)x[i] * x[j] + w[i + j] + (t >> 32);
+			w[i + j] = (uint)t;
 		}
+		w[i + 8] = (uint)(t >> 32);
 	}
+	w[15] = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] <<= 1;
+	for (int k = 15; k > 0; k--) w[k] = (w[k] << 1) | (w[k - 1] >> 31);
+	w[0] = 0;
+	t = 0;
 #pragma unroll
 	for (int i = 0; i < 8; i++) {
-		ulong p = (ulong)x[i] * x[i];
-		col[2 * i] += (uint)p;
-		col[2 * i + 1] += p >> 32;
+		ulong s = (ulong)x[i] * x[i];
+		t = (ulong)w[2 * i] + (uint)s + (t >> 32);
+		w[2 * i] = (uint)t;
+		t = (ulong)w[2 * i + 1] + (s >> 32) + (t >> 32);
+		w[2 * i + 1] = (uint)t;
 	}
-	fe_from_cols(r, col);
+	fe_reduce16(r, w);
 }
 #endif
 
