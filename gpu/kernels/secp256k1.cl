@@ -105,9 +105,20 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
+/* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
+   of the top limb; a = 0 gives p, which is below 2^256). */
 static void fe_neg(fe *r, const fe *a) {
-	fe z = {{0, 0, 0, 0}};
-	fe_sub(r, &z, a);
+	fe t = *a;
+	fe_normalize(&t);
+	ulong b = t.d[0] > P0;
+	r->d[0] = P0 - t.d[0];
+	ulong r1 = ~t.d[1];
+	r->d[1] = r1 - b;
+	b = r1 < b;
+	ulong r2 = ~t.d[2];
+	r->d[2] = r2 - b;
+	b = r2 < b;
+	r->d[3] = ~t.d[3] - b;
 }
 
 /* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257). */
@@ -525,9 +536,10 @@ static void fe_store(__global uchar *b, const fe *a) {
 
 /* Jacobian doubling for y^2 = x^3 + b (any b: the formula does not use
    it, so it also serves the isomorphic curves of the common-Z tables):
-   3M + 3S, libsecp256k1's formula with L = 3/2 X^2. A point of order 2
-   would need x^3 = -b, which has no solution for b = 7 c^6, so only
-   infinity doubles to infinity. r may be a. */
+   3M + 4S, libsecp256k1's formula with L = 3/2 X^2, its signs arranged so
+   that nothing is negated. A point of order 2 would need x^3 = -b, which
+   has no solution for b = 7 c^6, so only infinity doubles to infinity.
+   r may be a. */
 static void gej_double(gej *r, const gej *a) {
 	if (a->inf) { r->inf = 1; return; }
 	fe l, s, t, x3, y3;
@@ -537,16 +549,14 @@ static void gej_double(gej *r, const gej *a) {
 	fe_add(&t, &l, &l);
 	fe_add(&l, &t, &l);
 	fe_half(&l, &l);              /* L = 3/2 X1^2 */
-	fe_neg(&t, &s);
-	fe_mul(&t, &t, &a->x);        /* T = -X1*S */
+	fe_mul(&t, &s, &a->x);        /* T = X1*S */
 	fe_sqr(&x3, &l);
-	fe_add(&x3, &x3, &t);
-	fe_add(&x3, &x3, &t);         /* X3 = L^2 + 2T */
+	fe_sub(&x3, &x3, &t);
+	fe_sub(&x3, &x3, &t);         /* X3 = L^2 - 2T */
 	fe_sqr(&s, &s);               /* S^2 */
-	fe_add(&t, &t, &x3);
+	fe_sub(&t, &t, &x3);
 	fe_mul(&y3, &t, &l);
-	fe_add(&y3, &y3, &s);
-	fe_neg(&r->y, &y3);           /* Y3 = -(L*(X3 + T) + S^2) */
+	fe_sub(&r->y, &y3, &s);       /* Y3 = L*(T - X3) - S^2 */
 	r->x = x3;
 	r->inf = 0;
 }
