@@ -47,62 +47,74 @@ static void fe_normalize(fe *r) {
 	}
 }
 
+/* The 32-bit digits of a value, least significant first. */
+#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
+	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
+
+/* Additions and subtractions go by 32-bit digits: a digit's sum or
+   difference with the carry fits in 64 bits, which GPUs add with a carry
+   chain (no compare-and-select carries; gpu/proxy). */
+
 /* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
    second carry leaves a value below C_LO, so a third fold cannot carry. */
 static void fe_add(fe *r, const fe *a, const fe *b) {
-	ulong r0 = a->d[0] + b->d[0];
-	ulong c = r0 < b->d[0];
-	ulong r1 = a->d[1] + c;
-	c = r1 < c;
-	r1 += b->d[1];
-	c += r1 < b->d[1];
-	ulong r2 = a->d[2] + c;
-	c = r2 < c;
-	r2 += b->d[2];
-	c += r2 < b->d[2];
-	ulong r3 = a->d[3] + c;
-	c = r3 < c;
-	r3 += b->d[3];
-	c += r3 < b->d[3];
-	ulong k = c * C_LO;
-	r0 += k;
-	c = r0 < k;
-	r1 += c;
-	c = r1 < c;
-	r2 += c;
-	c = r2 < c;
-	r3 += c;
-	c = r3 < c;
-	if (c) r0 += C_LO;
-	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)x[k] + y[k];
+		x[k] = (uint)c;
+		c >>= 32;
+	}
+	ulong d = (ulong)x[0] + c * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + x[1] + c;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 += C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
 
 /* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
    C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
    2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
 static void fe_sub(fe *r, const fe *a, const fe *b) {
-	ulong r0 = a->d[0] - b->d[0];
-	ulong bw = a->d[0] < b->d[0];
-	ulong t = a->d[1] - b->d[1];
-	ulong bw1 = (a->d[1] < b->d[1]) | (t < bw);
-	ulong r1 = t - bw;
-	t = a->d[2] - b->d[2];
-	ulong bw2 = (a->d[2] < b->d[2]) | (t < bw1);
-	ulong r2 = t - bw1;
-	t = a->d[3] - b->d[3];
-	ulong bw3 = (a->d[3] < b->d[3]) | (t < bw2);
-	ulong r3 = t - bw2;
-	ulong k = bw3 * C_LO;
-	bw = r0 < k;
-	r0 -= k;
-	bw1 = r1 < bw;
-	r1 -= bw;
-	bw2 = r2 < bw1;
-	r2 -= bw1;
-	bw3 = r3 < bw2;
-	r3 -= bw2;
-	if (bw3) r0 -= C_LO;
-	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	long c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (long)x[k] - (long)y[k];
+		x[k] = (uint)c;
+		c >>= 32;
+	}
+	/* c is 0 or -1: fold -2^256 = -C_LO */
+	long d = (long)x[0] + c * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + (long)x[1] + c;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + (long)x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 -= C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
 
 /* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
@@ -357,8 +369,6 @@ static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
    reduction by 2^256 = 2^32 + 977 digit by digit. Fewer instructions than
    summing the products' halves per column or 64-bit limb products with
    compare-and-select carries (gpu/proxy). */
-#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
-	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
 
 /* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
    2^256 = 2^32 + 977, digit by digit, then the top folded again. */
