@@ -215,18 +215,22 @@ func TestPTXEmulated(t *testing.T) {
 }
 
 // TestPointMulEdges runs the point_mul kernel on scalars whose GLV halves
-// sit at the edges of the signed 5-bit recoding (0, 1, 15, 16, 17, 31, 32,
-// 33, 2^127, 2^128 − 1 for either half, n − 1, λ, …) and random ones, on
-// the generator and another point, against the CPU's TweakMul.
+// sit at the edges of the signed 4- and 5-bit recodings (0, 1, 7, 8, 9, 15,
+// 16, 17, 31, 32, 33, 2^127, 2^128 − 1 for either half, halves of either
+// sign and of opposite signs, n − 1, λ, …) and random ones, on the
+// generator and another point, against the CPU's TweakMul.
 func TestPointMulEdges(t *testing.T) {
 	e := engine(t)
 	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
 	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
 	var ks []*big.Int
-	small := []int64{1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000}
+	small := []int64{1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000}
 	for _, v := range small {
 		ks = append(ks, big.NewInt(v), new(big.Int).Sub(nOrder, big.NewInt(v)))
 		ks = append(ks, new(big.Int).Mul(lambda, big.NewInt(v))) // k1 ≈ 0, k2 = v
+		// k1 = ∓(v + 1), k2 = ±v: halves of opposite signs
+		ks = append(ks, new(big.Int).Sub(new(big.Int).Mul(lambda, big.NewInt(v)), big.NewInt(v+1)))
+		ks = append(ks, new(big.Int).Sub(big.NewInt(v+1), new(big.Int).Mul(lambda, big.NewInt(v))))
 	}
 	for _, sh := range []uint{64, 125, 126, 127, 128, 129, 130, 200, 255} {
 		p := new(big.Int).Lsh(big.NewInt(1), sh)

@@ -674,26 +674,30 @@ __constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E6447
 
 /* k*P with the GLV endomorphism: the host split k = k1 + k2*lambda (mod n)
    with |k1|, |k2| < 2^128 and sent |k1| || |k2| (16 bytes each, big-endian)
-   and their signs (sg[0], sg[1]: 1 for negative). Joint signed 5-bit
-   fixed windows (digits in -15..16, not wNAF: every work-item adds at the
-   same steps) over 130 bits, most significant first: 130 doublings and up
-   to 52 mixed additions.
+   and their signs (sg[0], sg[1]: 1 for negative). Joint signed PW-bit
+   fixed windows (digits in -(PTAB-1)..PTAB, not wNAF: every work-item adds
+   at the same steps) over PW*PWINDOWS bits, most significant first: that
+   many doublings and up to 2*PWINDOWS mixed additions.
 
-   The tables: j*P1 for j = 1..16 (P1 = +-P) are built with one doubling
-   and 14 mixed additions, each recording its Z ratio, then brought to the
-   last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
+   The table: j*P1 for j = 1..PTAB (P1 = +-P) is built with one doubling
+   and PTAB-2 mixed additions, each recording its Z ratio, then brought to
+   the last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
    technique: on the isomorphic curve y^2 = x^3 + 7 Zc^6 the entries are
    affine, the main loop's additions are mixed, and the result's Z is
    multiplied by Zc at the end. The lambda table is j*lambda(P1) = (beta*X,
-   Y) on the same Z, negated where k2's sign differs from k1's: 16
-   multiplications instead of 15 additions. */
-#define PW 5
-#define PWINDOWS 26
-#define PTAB 16
+   Y) on the same Z: only its x is stored (PTAB multiplications instead of
+   PTAB-1 additions), its y is the first table's, negated where k2's sign
+   differs from k1's. */
+#ifndef PW
+#define PW 4
+#endif
+#define PTAB (1 << (PW - 1))
+#define PWINDOWS (128 / PW + 1) /* 128 bits and the last window's carry */
 
-/* The signed digits of a 128-bit big-endian magnitude: v = sum d[w] 32^w
-   with d[w] in -15..16 (a window above 16 borrows 32 from the next). */
-static void recode5(char *d, __global const uchar *k) {
+/* The signed digits of a 128-bit big-endian magnitude: v = sum d[w]
+   2^(PW*w) with d[w] in -(PTAB-1)..PTAB (a window above PTAB borrows
+   2^PW from the next). */
+static void recode(char *d, __global const uchar *k) {
 	int carry = 0;
 	for (int w = 0; w < PWINDOWS; w++) {
 		int bit = PW * w, v = 0;
@@ -702,45 +706,42 @@ static void recode5(char *d, __global const uchar *k) {
 			if (b < 128) v |= ((k[15 - b / 8] >> (b % 8)) & 1) << j;
 		}
 		v += carry;
-		carry = v > 16;
+		carry = v > PTAB;
 		d[w] = (char)(v - (carry << PW));
 	}
 }
 
 static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
-	ge t1[PTAB], t2[PTAB]; /* t2[i].x holds Z ratios until the lambda table is made */
+	ge t1[PTAB];
+	fe lx[PTAB]; /* the lambda table's x; Z ratios until it is made */
 	t1[0] = *p;
 	if (sg[0]) fe_neg(&t1[0].y, &t1[0].y);
 	gej acc;
 	acc.x = t1[0].x; acc.y = t1[0].y; acc.z.d[0] = 1; acc.z.d[1] = acc.z.d[2] = acc.z.d[3] = 0; acc.inf = 0;
 	gej_double(&acc, &acc); /* Z = Y1 * 1 */
-	t2[1].x = acc.z;
+	lx[1] = acc.z;
 	t1[1].x = acc.x; t1[1].y = acc.y;
 	for (int i = 2; i < PTAB; i++) {
-		gej_add_ge_zr(&acc, &acc, &t1[0], &t2[i].x);
+		gej_add_ge_zr(&acc, &acc, &t1[0], &lx[i]);
 		t1[i].x = acc.x; t1[i].y = acc.y;
 	}
 	fe zc = acc.z;
 	/* Entry i has Z_i with Z_last = Z_i * zr[i+1] * ... * zr[last]. */
-	fe c = t2[PTAB - 1].x;
+	fe c = lx[PTAB - 1];
 	for (int i = PTAB - 2; i >= 0; i--) {
 		fe c2, c3;
 		fe_sqr(&c2, &c);
 		fe_mul(&c3, &c2, &c);
 		fe_mul(&t1[i].x, &t1[i].x, &c2);
 		fe_mul(&t1[i].y, &t1[i].y, &c3);
-		if (i > 0) fe_mul(&c, &c, &t2[i].x);
+		if (i > 0) fe_mul(&c, &c, &lx[i]);
 	}
 	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
+	for (int i = 0; i < PTAB; i++) fe_mul(&lx[i], &t1[i].x, &beta);
 	int flip = sg[0] != sg[1];
-	for (int i = 0; i < PTAB; i++) {
-		fe_mul(&t2[i].x, &t1[i].x, &beta);
-		if (flip) fe_neg(&t2[i].y, &t1[i].y);
-		else t2[i].y = t1[i].y;
-	}
 	char d1[PWINDOWS], d2[PWINDOWS];
-	recode5(d1, k);
-	recode5(d2, k + 16);
+	recode(d1, k);
+	recode(d2, k + 16);
 	r->inf = 1;
 	for (int w = PWINDOWS - 1; w >= 0; w--) {
 		for (int j = 0; j < PW; j++) gej_double(r, r);
@@ -751,8 +752,11 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 			gej_add_ge(r, r, &e);
 		}
 		if (v2) {
-			ge e = t2[(v2 < 0 ? -v2 : v2) - 1];
-			if (v2 < 0) fe_neg(&e.y, &e.y);
+			int i2 = (v2 < 0 ? -v2 : v2) - 1;
+			ge e;
+			e.x = lx[i2];
+			e.y = t1[i2].y;
+			if ((v2 < 0) != flip) fe_neg(&e.y, &e.y);
 			gej_add_ge(r, r, &e);
 		}
 	}
