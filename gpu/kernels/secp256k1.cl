@@ -382,23 +382,24 @@ static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
 		v[k] = (uint)c;
 		c >>= 32;
 	}
-	c += w[15]; /* the top, below 2^34: fold c*C_LO once more */
+	c += w[15]; /* the top, below 2^34: fold c*C_LO once more, by digits */
+	ulong d = (ulong)v[0] + c * 977;
+	v[0] = (uint)d;
+	d = (d >> 32) + v[1] + c;
+	v[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + v[k];
+		v[k] = (uint)d;
+	}
 	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
-	ulong r2 = (ulong)v[4] | (ulong)v[5] << 32, r3 = (ulong)v[6] | (ulong)v[7] << 32;
-	ulong l = c * C_LO, h = mul_hi(c, C_LO);
-	r0 += l;
-	ulong cc = (r0 < l) + h;
-	r1 += cc;
-	cc = r1 < cc;
-	r2 += cc;
-	cc = r2 < cc;
-	r3 += cc;
-	cc = r3 < cc;
-	if (cc) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
+	if (d >> 32) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
 		r0 += C_LO;
 		r1 += r0 < C_LO;
 	}
-	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+	r->d[0] = r0; r->d[1] = r1;
+	r->d[2] = (ulong)v[4] | (ulong)v[5] << 32;
+	r->d[3] = (ulong)v[6] | (ulong)v[7] << 32;
 }
 
 static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
