@@ -133,27 +133,26 @@ static void fe_neg(fe *r, const fe *a) {
 	r->d[3] = ~t.d[3] - b;
 }
 
-/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257). */
+/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257); by
+   32-bit digits like fe_add. */
 static void fe_half(fe *r, const fe *a) {
-	ulong m = 0 - (a->d[0] & 1);
-	ulong r0 = a->d[0] + (P0 & m);
-	ulong c = r0 < (P0 & m);
-	ulong r1 = a->d[1] + c;
-	c = r1 < c;
-	r1 += m;
-	c += r1 < m;
-	ulong r2 = a->d[2] + c;
-	c = r2 < c;
-	r2 += m;
-	c += r2 < m;
-	ulong r3 = a->d[3] + c;
-	c = r3 < c;
-	r3 += m;
-	c += r3 < m;
-	r->d[0] = (r0 >> 1) | (r1 << 63);
-	r->d[1] = (r1 >> 1) | (r2 << 63);
-	r->d[2] = (r2 >> 1) | (r3 << 63);
-	r->d[3] = (r3 >> 1) | (c << 63);
+	uint x[8];
+	DIGITS(x, a);
+	uint m = 0 - (x[0] & 1);
+	ulong c = (ulong)x[0] + (0xFFFFFC2FU & m);
+	x[0] = (uint)c;
+	c = (c >> 32) + x[1] + (0xFFFFFFFEU & m);
+	x[1] = (uint)c;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		c = (c >> 32) + x[k] + m;
+		x[k] = (uint)c;
+	}
+	uint top = (uint)(c >> 32);
+	r->d[0] = ((ulong)x[0] | (ulong)x[1] << 32) >> 1 | (ulong)x[2] << 63;
+	r->d[1] = ((ulong)x[2] | (ulong)x[3] << 32) >> 1 | (ulong)x[4] << 63;
+	r->d[2] = ((ulong)x[4] | (ulong)x[5] << 32) >> 1 | (ulong)x[6] << 63;
+	r->d[3] = ((ulong)x[6] | (ulong)x[7] << 32) >> 1 | (ulong)top << 63;
 }
 
 #if defined(P256K1_PTX) || defined(P256K1_PTX32)
