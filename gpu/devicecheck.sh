@@ -8,9 +8,10 @@
 # takes Debian's OpenCL ICD loader into .gpu/ (ignored by git through
 # .git/info/exclude; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run prints the device, then for the default kernels
-# and for the PTX carry chains (-D P256K1_PTX, off by default until this
-# check shows them equal to the CPU and faster; ptx32 is the 32-bit
-# variant, slower by the proxies (VARIANTS="default ptx ptx32" adds it)):
+# and for the PTX field multiplication (-D P256K1_PTX, off by default until this
+# check shows it equal to the CPU and faster; ptx32 is the 32-bit
+# carry-chain variant, slower by the proxies (VARIANTS="default ptx ptx32"
+# adds it)):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -57,7 +58,7 @@ summary=()
 VARIANTS=${VARIANTS:-default ptx}
 for variant in $VARIANTS; do
 	case $variant in
-	ptx) opts="-D P256K1_PTX" ;;     # 64-bit PTX carry chains (their emulated twin passes on PoCL)
+	ptx) opts="-D P256K1_PTX" ;;     # PTX column sums with 64-bit carry adds (their emulated twin passes on PoCL)
 	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
 	*) opts="" ;;
 	esac

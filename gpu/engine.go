@@ -165,7 +165,7 @@ type Engine struct {
 	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
 	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
 	// for device checks only (gpu/devicecheck.sh builds with
-	// "-D P256K1_PTX" to try the PTX carry chains on NVIDIA).
+	// "-D P256K1_PTX" to try the PTX field multiplication on NVIDIA).
 	buildOptions string
 }
 

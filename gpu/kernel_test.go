@@ -173,13 +173,14 @@ func TestLanes(t *testing.T) {
 	}
 }
 
-// TestPTXEmulated builds the kernels with the NVIDIA carry chains
-// (-D P256K1_PTX: 64-bit, -D P256K1_PTX32: 32-bit) and -D
-// P256K1_PTX_EMULATE: the same instruction lists run as C that does what
-// each PTX instruction does, carry flag included. The field self-test, the
-// lanes and every kind must agree with the CPU, so on NVIDIA only the one
-// line per opcode that spells it in PTX is left to gpu/devicecheck.sh. Not
-// in -short (two more kernel builds: about a minute on PoCL).
+// TestPTXEmulated builds the kernels with the NVIDIA PTX variants (-D
+// P256K1_PTX: 32-bit digit products summed by columns with 64-bit carry
+// adds, -D P256K1_PTX32: 32-bit carry chains by rows) and -D
+// P256K1_PTX_EMULATE: every asm block replaced by its C twin, which does
+// what its instructions do, carry flag included. The field self-test, the
+// lanes and every kind must agree with the CPU, so on NVIDIA only the
+// spelling of each block in PTX is left to gpu/devicecheck.sh. Not in
+// -short (two more kernel builds: about a minute on PoCL).
 func TestPTXEmulated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: two more kernel builds")

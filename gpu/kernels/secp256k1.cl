@@ -155,12 +155,43 @@ static void fe_half(fe *r, const fe *a) {
 	r->d[3] = ((ulong)x[6] | (ulong)x[7] << 32) >> 1 | (ulong)top << 63;
 }
 
-#if defined(P256K1_PTX) || defined(P256K1_PTX32)
-/* NVIDIA: the 512-bit products with PTX carry chains. Off by default:
-   enabled only after gpu/devicecheck.sh has shown them equal to the CPU
-   (fe_selftest, every kind) and faster on an NVIDIA GPU. P256K1_PTX uses
-   64-bit chains (mad.lo.cc.u64, madc.hi.u64), P256K1_PTX32 32-bit chains
-   over the limbs' halves.
+/* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
+   2^256 = 2^32 + 977, digit by digit, then the top folded again. */
+static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
+	uint v[8];
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)w[8 + k] * 977 + w[k];
+		if (k) c += w[7 + k];
+		v[k] = (uint)c;
+		c >>= 32;
+	}
+	c += w[15]; /* the top, below 2^34: fold c*C_LO once more, by digits */
+	ulong d = (ulong)v[0] + c * 977;
+	v[0] = (uint)d;
+	d = (d >> 32) + v[1] + c;
+	v[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + v[k];
+		v[k] = (uint)d;
+	}
+	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
+	if (d >> 32) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
+	}
+	r->d[0] = r0; r->d[1] = r1;
+	r->d[2] = (ulong)v[4] | (ulong)v[5] << 32;
+	r->d[3] = (ulong)v[6] | (ulong)v[7] << 32;
+}
+
+#if defined(P256K1_PTX32)
+/* NVIDIA, P256K1_PTX32: the 512-bit products with 32-bit PTX carry chains
+   (mad.lo.cc.u32, madc.hi.u32), row by row. Slower than both the portable
+   C and P256K1_PTX by the sm_90 proxy; kept as a variant the device check
+   can time (VARIANTS=ptx32).
 
    Each block of PTX is written once, as a list of instructions over
    operand numbers (the *_SEQ macros); PX_ASM turns the list into the asm
@@ -169,17 +200,10 @@ static void fe_half(fe *r, const fe *a) {
    PoCL runs the very instruction lists (gpu's TestPTXEmulated); what only
    the device check covers is the one line per opcode below that spells it
    in PTX. */
-#ifdef P256K1_PTX32
 typedef uint pw; /* the chains' word */
 #define PW_BITS 32
 #define PX_S ".u32 "
 #define PX_MULHI(a, b) ((pw)(((ulong)(a) * (b)) >> 32))
-#else
-typedef ulong pw;
-#define PW_BITS 64
-#define PX_S ".u64 "
-#define PX_MULHI(a, b) mul_hi((ulong)(a), (ulong)(b))
-#endif
 /* Opcodes: d = destination, a, b, c = sources (operand numbers). */
 #define PXA_MUL_LO(d, a, b, c) "mul.lo" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
 #define PXA_MUL_HI(d, a, b, c) "mul.hi" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
@@ -231,42 +255,28 @@ typedef ulong pw;
 	asm(SEQ(PX_ASM) \
 	    : "+" PX_REG(t0), "+" PX_REG(t1), "+" PX_REG(t2), "+" PX_REG(t3), "=&" PX_REG(t4) \
 	    : PX_REG(a), PX_REG(b0), PX_REG(b1), PX_REG(b2), PX_REG(b3))
-#ifdef P256K1_PTX32
 #define PX_REG(x) "r"(x)
-#else
-#define PX_REG(x) "l"(x)
-#endif
 #endif
 #define ROW(t0, t1, t2, t3, t4, a, b0, b1, b2, b3) PX_BLOCK(ROW_SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3)
 #define ADD4(t0, t1, t2, t3, t4, b0, b1, b2, b3) PX_BLOCK(ADD_SEQ, t0, t1, t2, t3, t4, 0, b0, b1, b2, b3)
 
-/* Words of a value: W = 64 / PW_BITS chain words per limb. The product
-   of two n-word values is rows of 4-word blocks: a row adds a_i * b over
-   four words with one block op, the next four words with another, their
-   top words carried between them by ADD4 of a single word. */
-#ifdef P256K1_PTX32
+/* The 32-bit words of a value. The product of two 8-word values is rows
+   of 4-word blocks: a row adds a_i * b over four words with one block op,
+   the next four words with another, their top words carried between them
+   by ADD4 of a single word. */
 #define NW 8
 #define SPLIT(w, v) { w[0] = (pw)v->d[0]; w[1] = (pw)(v->d[0] >> 32); w[2] = (pw)v->d[1]; w[3] = (pw)(v->d[1] >> 32); \
 	w[4] = (pw)v->d[2]; w[5] = (pw)(v->d[2] >> 32); w[6] = (pw)v->d[3]; w[7] = (pw)(v->d[3] >> 32); }
 #define JOIN(i) ((ulong)t[2 * (i)] | ((ulong)t[2 * (i) + 1] << 32))
-#else
-#define NW 4
-#define SPLIT(w, v) { w[0] = v->d[0]; w[1] = v->d[1]; w[2] = v->d[2]; w[3] = v->d[3]; }
-#define JOIN(i) t[i]
-#endif
 
 /* t[i..i+NW] += x * y[0..NW-1] (t[i+NW] written). */
 static void px_row(pw *t, int i, pw x, const pw *y) {
-#ifdef P256K1_PTX32
 	pw h1, h2, z;
 	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], h1, x, y[0], y[1], y[2], y[3]);
 	ROW(t[i + 4], t[i + 5], t[i + 6], t[i + 7], h2, x, y[4], y[5], y[6], y[7]);
 	/* h1 goes in at word i + 4, h2 is word i + 8 */
 	ADD4(t[i + 4], t[i + 5], t[i + 6], t[i + 7], z, h1, 0, 0, 0);
 	t[i + 8] = h2 + z;
-#else
-	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], x, y[0], y[1], y[2], y[3]);
-#endif
 }
 
 /* r = t mod p (below 2^256) for the 2*NW words of a product: L + H*C_LO
@@ -277,7 +287,6 @@ static void px_reduce(fe *r, pw *t) {
 #pragma unroll
 	for (int j = 0; j < NW; j++) hw[j] = t[NW + j];
 	pw top;
-#ifdef P256K1_PTX32
 	px_row(t, 0, 977, hw);   /* words 0..8 */
 	top = t[8];
 	/* + H*2^32: words 1..8 += H, word 8 being top, carries c1 + c2 */
@@ -286,10 +295,6 @@ static void px_reduce(fe *r, pw *t) {
 	ADD4(t[5], t[6], t[7], top, c1, hw[4], hw[5], hw[6], hw[7]);
 	ADD4(t[5], t[6], t[7], top, c2, z, 0, 0, 0);
 	ulong tp = (ulong)top | ((ulong)(c1 + c2) << 32);
-#else
-	px_row(t, 0, C_LO, hw);  /* words 0..4 */
-	ulong tp = t[4];
-#endif
 	ulong r0 = JOIN(0), r1 = JOIN(1), r2 = JOIN(2), r3 = JOIN(3);
 	ulong l = tp * C_LO, h = mul_hi(tp, C_LO);
 	r0 += l;
@@ -313,54 +318,104 @@ static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
 	SPLIT(x, a);
 	SPLIT(y, b);
 	t[0] = t[1] = t[2] = t[3] = 0;
-#ifdef P256K1_PTX32
 	t[4] = t[5] = t[6] = t[7] = 0;
-#endif
 	px_row(t, 0, x[0], y);
 	px_row(t, 1, x[1], y);
 	px_row(t, 2, x[2], y);
 	px_row(t, 3, x[3], y);
-#ifdef P256K1_PTX32
 	px_row(t, 4, x[4], y);
 	px_row(t, 5, x[5], y);
 	px_row(t, 6, x[6], y);
 	px_row(t, 7, x[7], y);
-#endif
 	px_reduce(r, t);
 }
 
-#ifdef P256K1_PTX32
 static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
-#else
-/* A real squaring (64-bit chains): the cross products a0*(a1, a2, a3),
-   a1*(a2, a3), a2*a3 in t1..t6, doubled by one add chain into t1..t7, and
-   the four squares on the diagonal. Operands: t0..t7 0-7, a0..a3 8-11. */
-#define SQR_SEQ(X) \
-	X(MUL_LO, 1, 8, 9, 0) X(MUL_HI, 2, 8, 9, 0) \
-	X(MAD_LO_CC, 2, 8, 10, 2) X(MADC_HI0, 3, 8, 10, 0) X(MAD_LO_CC, 3, 8, 11, 3) X(MADC_HI0, 4, 8, 11, 0) \
-	X(MAD_LO_CC, 3, 9, 10, 3) X(MADC_LO_CC, 4, 9, 11, 4) X(ADDC00, 5, 0, 0, 0) \
-	X(MAD_HI_CC, 4, 9, 10, 4) X(MADC_HI, 5, 9, 11, 5) \
-	X(MAD_LO_CC, 5, 10, 11, 5) X(MADC_HI0, 6, 10, 11, 0) \
-	X(ADD_CC, 1, 1, 1, 0) X(ADDC_CC, 2, 2, 2, 0) X(ADDC_CC, 3, 3, 3, 0) X(ADDC_CC, 4, 4, 4, 0) \
-	X(ADDC_CC, 5, 5, 5, 0) X(ADDC_CC, 6, 6, 6, 0) X(ADDC00, 7, 0, 0, 0) \
-	X(MUL_LO, 0, 8, 8, 0) X(MAD_HI_CC, 1, 8, 8, 1) X(MADC_LO_CC, 2, 9, 9, 2) X(MADC_HI_CC, 3, 9, 9, 3) \
-	X(MADC_LO_CC, 4, 10, 10, 4) X(MADC_HI_CC, 5, 10, 10, 5) X(MADC_LO_CC, 6, 11, 11, 6) X(MADC_HI, 7, 11, 11, 7)
+#elif defined(P256K1_PTX)
+/* NVIDIA, P256K1_PTX: products of 32-bit digits summed column by column
+   (product scanning) in a 96-bit accumulator acc (64 bits) : hi (32 bits).
+   Each digit product is one PTX block, mul.wide.u32 then add.cc.u64 into
+   acc and addc.u32 of the carry into hi, which ptxas turns into a single
+   multiply-add with carry out (IMAD.WIDE.U32) and one add: two
+   instructions per digit product, where C, which has no carry flag, needs
+   three or four (sm_90 proxy: fe_mul 216 SASS against the portable 344).
+   Off by default: enabled only after gpu/devicecheck.sh has shown it equal
+   to the CPU (fe_selftest, every kind) and faster on an NVIDIA GPU.
 
-static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
-	pw t[8];
+   Every asm block has a C twin that does what its instructions do, the
+   carry included; with P256K1_PTX_EMULATE the kernels use the twins, so
+   PoCL runs them (gpu's TestPTXEmulated); what only the device check
+   covers is the spelling of each block in PTX. */
 #ifdef P256K1_PTX_EMULATE
-	pw o_[12] = {0, 0, 0, 0, 0, 0, 0, 0, a->d[0], a->d[1], a->d[2], a->d[3]};
-	pw cc = 0;
-	SQR_SEQ(PX_C)
-	for (int j = 0; j < 8; j++) t[j] = o_[j];
+#define MAC(acc, hi, a, b) { ulong p_ = (ulong)(a) * (b); acc += p_; hi += acc < p_; }
 #else
-	asm(SQR_SEQ(PX_ASM)
-	    : "=&l"(t[0]), "=&l"(t[1]), "=&l"(t[2]), "=&l"(t[3]), "=&l"(t[4]), "=&l"(t[5]), "=&l"(t[6]), "=&l"(t[7])
-	    : "l"(a->d[0]), "l"(a->d[1]), "l"(a->d[2]), "l"(a->d[3]));
+#define MAC(acc, hi, a, b) \
+	asm("{\n\t.reg .u64 t;\n\tmul.wide.u32 t, %2, %3;\n\tadd.cc.u64 %0, %0, t;\n\taddc.u32 %1, %1, 0;\n\t}" \
+	    : "+l"(acc), "+r"(hi) : "r"(a), "r"(b))
 #endif
-	px_reduce(r, t);
+/* Ends a column: its digit out, the accumulator shifted down 32 bits. */
+#define NEXT_COLUMN(acc, hi, out) { out = (uint)acc; acc = (acc >> 32) | ((ulong)hi << 32); hi = 0; }
+
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8], w[16];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong acc = 0;
+	uint hi = 0;
+#pragma unroll
+	for (int k = 0; k < 15; k++) {
+#pragma unroll
+		for (int i = (k < 8 ? 0 : k - 7); i <= (k < 8 ? k : 7); i++) MAC(acc, hi, x[i], y[k - i]);
+		NEXT_COLUMN(acc, hi, w[k]);
+	}
+	w[15] = (uint)acc;
+	fe_reduce16(r, w);
 }
+
+/* SQD: w[2i], w[2i+1] (the 64-bit words W0..W7) += x_i^2 for i = 0..7,
+   one carry chain. */
+#ifdef P256K1_PTX_EMULATE
+#define SQD(W, x) { ulong cc = 0; \
+	for (int i_ = 0; i_ < 8; i_++) { \
+		ulong q_ = (ulong)x[i_] * x[i_], s_ = W[i_] + q_, k_ = s_ < q_; \
+		s_ += cc; k_ += s_ < cc; cc = k_; W[i_] = s_; } }
+#else
+#define SQD_STEP(op, i, j) "mul.wide.u32 t, %" #j ", %" #j ";\n\t" op ".u64 %" #i ", %" #i ", t;\n\t"
+#define SQD(W, x) \
+	asm("{\n\t.reg .u64 t;\n\t" SQD_STEP("add.cc", 0, 8) SQD_STEP("addc.cc", 1, 9) SQD_STEP("addc.cc", 2, 10) \
+	    SQD_STEP("addc.cc", 3, 11) SQD_STEP("addc.cc", 4, 12) SQD_STEP("addc.cc", 5, 13) SQD_STEP("addc.cc", 6, 14) \
+	    SQD_STEP("addc", 7, 15) "}" \
+	    : "+l"(W[0]), "+l"(W[1]), "+l"(W[2]), "+l"(W[3]), "+l"(W[4]), "+l"(W[5]), "+l"(W[6]), "+l"(W[7]) \
+	    : "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3]), "r"(x[4]), "r"(x[5]), "r"(x[6]), "r"(x[7]))
 #endif
+
+/* A real squaring: the 28 cross products by columns, doubled by a shift,
+   then the 8 squares on the diagonal in one carry chain. */
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
+	uint x[8], w[16];
+	DIGITS(x, a);
+	ulong acc = 0;
+	uint hi = 0;
+	w[0] = 0;
+#pragma unroll
+	for (int k = 1; k < 14; k++) {
+#pragma unroll
+		for (int i = (k < 8 ? 0 : k - 7); 2 * i < k; i++) MAC(acc, hi, x[i], x[k - i]);
+		NEXT_COLUMN(acc, hi, w[k]);
+	}
+	w[14] = (uint)acc;
+	w[15] = (uint)(acc >> 32);
+#pragma unroll
+	for (int k = 15; k > 1; k--) w[k] = (w[k] << 1) | (w[k - 1] >> 31); /* doubled */
+	w[1] <<= 1;
+	ulong W[8];
+#pragma unroll
+	for (int i = 0; i < 8; i++) W[i] = (ulong)w[2 * i] | (ulong)w[2 * i + 1] << 32;
+	SQD(W, x);
+#pragma unroll
+	for (int i = 0; i < 8; i++) { w[2 * i] = (uint)W[i]; w[2 * i + 1] = (uint)(W[i] >> 32); }
+	fe_reduce16(r, w);
+}
 #else
 /* Portable: 32-bit digits, row by row (operand scanning): each step is
    t = x_i*y_j + w_(i+j) + carry, which fits in 64 bits (one 32x32->64
@@ -368,38 +423,6 @@ static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
    reduction by 2^256 = 2^32 + 977 digit by digit. Fewer instructions than
    summing the products' halves per column or 64-bit limb products with
    compare-and-select carries (gpu/proxy). */
-
-/* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
-   2^256 = 2^32 + 977, digit by digit, then the top folded again. */
-static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
-	uint v[8];
-	ulong c = 0;
-#pragma unroll
-	for (int k = 0; k < 8; k++) {
-		c += (ulong)w[8 + k] * 977 + w[k];
-		if (k) c += w[7 + k];
-		v[k] = (uint)c;
-		c >>= 32;
-	}
-	c += w[15]; /* the top, below 2^34: fold c*C_LO once more, by digits */
-	ulong d = (ulong)v[0] + c * 977;
-	v[0] = (uint)d;
-	d = (d >> 32) + v[1] + c;
-	v[1] = (uint)d;
-#pragma unroll
-	for (int k = 2; k < 8; k++) {
-		d = (d >> 32) + v[k];
-		v[k] = (uint)d;
-	}
-	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
-	if (d >> 32) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
-		r0 += C_LO;
-		r1 += r0 < C_LO;
-	}
-	r->d[0] = r0; r->d[1] = r1;
-	r->d[2] = (ulong)v[4] | (ulong)v[5] << 32;
-	r->d[3] = (ulong)v[6] | (ulong)v[7] << 32;
-}
 
 static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
 	uint x[8], y[8], w[16];
