@@ -11,7 +11,8 @@
 # and for the PTX field multiplication (-D P256K1_PTX, off by default until this
 # check shows it equal to the CPU and faster; ptx32 is the 32-bit
 # carry-chain variant, slower by the proxies (VARIANTS="default ptx ptx32"
-# adds it)):
+# adds it); r128 and ptx-r128 are the same with -cl-nv-maxrregcount=128
+# (VARIANTS="r128 ptx-r128")):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -60,6 +61,10 @@ for variant in $VARIANTS; do
 	case $variant in
 	ptx) opts="-D P256K1_PTX" ;;     # PTX column sums with 64-bit carry adds (their emulated twin passes on PoCL)
 	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
+	# NVIDIA's register cap (cl_nv_compiler_options): 16 warps per SM
+	# instead of 13-14, for a few spills (sm_90 proxy: +0.4% SASS)
+	r128) opts="-cl-nv-maxrregcount=128" ;;
+	ptx-r128) opts="-D P256K1_PTX -cl-nv-maxrregcount=128" ;;
 	*) opts="" ;;
 	esac
 	echo
