@@ -153,7 +153,7 @@ type Engine struct {
 	// Cached is true when the program binary came from the cache.
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
-	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
+	chunk  int    // items per launch in pipelined batches (0: defaultChunk work-items)
 	// Device memory accounting: live is the bytes of the engine's buffers
 	// now allocated; maxAlloc and memSize are the device's limits (tests
 	// lower them). alloc refuses a buffer beyond them before asking the

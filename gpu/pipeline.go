@@ -8,9 +8,12 @@ import (
 	"github.com/p256k1/p256k1/internal/dl"
 )
 
-// defaultChunk is how many items one kernel launch of a pipelined batch
-// takes: large enough to fill a GPU, small enough that preparing the next
-// chunk on the CPU overlaps the device's work on this one.
+// defaultChunk is how many work-items one kernel launch of a pipelined
+// batch runs (times the kernel's itemsPerThread in items): large enough to
+// fill a GPU (an H100 holds about 60,000 work-items of these kernels at
+// once: 132 SMs × 14 warps at about 144 registers), small enough that preparing the next chunk on the CPU overlaps
+// the device's work on this one. Counted in items, kernels that take 4 or
+// 8 items per work-item would launch a quarter or an eighth of that.
 const defaultChunk = 1 << 16
 
 // pipeline runs kernel over n items of inSize input and outSize output
@@ -28,7 +31,7 @@ const defaultChunk = 1 << 16
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	chunk := e.chunk
 	if chunk <= 0 {
-		chunk = defaultChunk
+		chunk = defaultChunk * max(itemsPerThread[kernel], 1)
 	}
 	chunk = min(chunk, n)
 	e.mu.Lock()
