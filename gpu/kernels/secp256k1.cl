@@ -786,16 +786,19 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
 }
 
-/* Sets zi[j] = 1/z[j] for j < m with one inversion (Montgomery's trick);
-   every z[j] must be nonzero. */
-static void fe_inv_batch(fe *zi, const fe *z, int m) {
-	zi[0] = z[0];
-	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &z[j]);
+/* Sets zi[j] = 1/r[j].z for j < m with one inversion (Montgomery's
+   trick); an infinite r[j] gets Z = 1 first (its Z is meaningless), so
+   every Z is nonzero. */
+static void gej_zinv_batch(fe *zi, gej *r, int m) {
+	for (int j = 0; j < m; j++)
+		if (r[j].inf) { r[j].z.d[0] = 1; r[j].z.d[1] = r[j].z.d[2] = r[j].z.d[3] = 0; }
+	zi[0] = r[0].z;
+	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &r[j].z);
 	fe u;
 	fe_inv(&u, &zi[m - 1]);
 	for (int j = m - 1; j > 0; j--) {
 		fe_mul(&zi[j], &zi[j - 1], &u); /* 1/z[j] */
-		fe_mul(&u, &u, &z[j]);
+		fe_mul(&u, &u, &r[j].z);
 	}
 	zi[0] = u;
 }
@@ -812,12 +815,8 @@ static void gej_to_ge_zinv(ge *r, const gej *a, const fe *zi) {
 /* The batched end of pubkeys and point_mul: out + 64*j gets x || y of
    r[j] for the m items, or 64 zero bytes for infinity. */
 static void store_points(__global uchar *out, gej *r, int m) {
-	fe z[8], zi[8];
-	for (int j = 0; j < m; j++) {
-		z[j] = r[j].z;
-		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
-	}
-	fe_inv_batch(zi, z, m);
+	fe zi[8];
+	gej_zinv_batch(zi, r, m);
 	for (int j = 0; j < m; j++) {
 		__global uchar *o = out + 64 * j;
 		if (r[j].inf) {
@@ -855,28 +854,27 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 	if (first >= n) return;
 	int m = (int)min((ulong)SCHNORR_ITEMS, n - first);
 	gej r[SCHNORR_ITEMS];
-	fe rx[SCHNORR_ITEMS], z[SCHNORR_ITEMS], zi[SCHNORR_ITEMS];
+	fe zi[SCHNORR_ITEMS], rx;
 	for (int j = 0; j < m; j++) {
 		__global const uchar *it = items + 164 * (first + j);
 		ge p;
 		r[j].inf = 1;
-		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx[j], it + 64)) {
+		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
 			gej sg, ep;
 			mul_g(&sg, it + 96, gtab);
 			mul_p(&ep, it + 128, it + 160, &p);
 			gej_add(&r[j], &sg, &ep);
 		}
-		z[j] = r[j].z;
-		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
 	}
-	fe_inv_batch(zi, z, m);
+	gej_zinv_batch(zi, r, m);
 	for (int j = 0; j < m; j++) {
 		uchar res = 0;
-		if (!r[j].inf) {
+		if (!r[j].inf) { /* then r < p: the load above succeeded */
 			ge a;
 			gej_to_ge_zinv(&a, &r[j], &zi[j]);
 			fe_normalize(&a.y);
-			res = (uchar)(fe_eq(&a.x, &rx[j]) & ((a.y.d[0] & 1) == 0));
+			fe_load(&rx, items + 164 * (first + j) + 64);
+			res = (uchar)(fe_eq(&a.x, &rx) & ((a.y.d[0] & 1) == 0));
 		}
 		ok[first + j] = res;
 	}
