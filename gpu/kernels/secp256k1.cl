@@ -631,44 +631,6 @@ static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 
 static void gej_add_ge(gej *r, const gej *a, const ge *b) { gej_add_ge_zr(r, a, b, 0); }
 
-/* r = a + b, both Jacobian, 12M + 4S. */
-static void gej_add(gej *r, const gej *a, const gej *b) {
-	if (a->inf) { *r = *b; return; }
-	if (b->inf) { *r = *a; return; }
-	fe z12, z22, u1, u2, s1, s2, h, rr, h2, h3, t;
-	fe_sqr(&z12, &a->z);
-	fe_sqr(&z22, &b->z);
-	fe_mul(&u1, &a->x, &z22);
-	fe_mul(&u2, &b->x, &z12);
-	fe_mul(&s1, &a->y, &z22);
-	fe_mul(&s1, &s1, &b->z);
-	fe_mul(&s2, &b->y, &z12);
-	fe_mul(&s2, &s2, &a->z);
-	fe_sub(&h, &u2, &u1);
-	fe_sub(&rr, &s2, &s1);
-	if (fe_is_zero(&h)) {
-		if (fe_is_zero(&rr)) { gej_double(r, a); return; }
-		r->inf = 1;
-		return;
-	}
-	fe_sqr(&h2, &h);
-	fe_mul(&h3, &h2, &h);
-	fe_mul(&t, &u1, &h2);
-	gej out;
-	fe_sqr(&out.x, &rr);
-	fe_sub(&out.x, &out.x, &h3);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.y, &t, &out.x);
-	fe_mul(&out.y, &out.y, &rr);
-	fe_mul(&h3, &h3, &s1);
-	fe_sub(&out.y, &out.y, &h3);
-	fe_mul(&out.z, &a->z, &b->z);
-	fe_mul(&out.z, &out.z, &h);
-	out.inf = 0;
-	*r = out;
-}
-
 /* The fixed-base table: G_WINDOWS windows of G_BITS bits; entry
    (i*G_DIGITS + j - 1) is j * 2^(G_BITS*i) * G for digits j in
    1..G_DIGITS, as x then y, each four little-endian 64-bit limbs (64 bytes,
@@ -677,10 +639,10 @@ static void gej_add(gej *r, const gej *a, const gej *b) {
 #define G_WINDOWS 16
 #define G_DIGITS 65535
 
-/* k*G for a 32-byte big-endian scalar: one mixed addition per nonzero
-   16-bit window, no doublings. */
-static void mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
-	r->inf = 1;
+/* r += k*G for a 32-byte big-endian scalar: one mixed addition per
+   nonzero 16-bit window, no doublings. Added onto k*P where both are
+   needed, so no general Jacobian addition joins them. */
+static void add_mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
 	for (int i = 0; i < G_WINDOWS; i++) {
 		uint digit = ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i];
 		if (digit) {
@@ -838,7 +800,10 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
 	if (first >= n) return;
 	int m = (int)min((ulong)PUBKEYS_ITEMS, n - first);
 	gej r[PUBKEYS_ITEMS];
-	for (int j = 0; j < m; j++) mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	for (int j = 0; j < m; j++) {
+		r[j].inf = 1;
+		add_mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	}
 	store_points(out + 64 * first, r, m);
 }
 
@@ -860,10 +825,8 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		ge p;
 		r[j].inf = 1;
 		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
-			gej sg, ep;
-			mul_g(&sg, it + 96, gtab);
-			mul_p(&ep, it + 128, it + 160, &p);
-			gej_add(&r[j], &sg, &ep);
+			mul_p(&r[j], it + 128, it + 160, &p);
+			add_mul_g(&r[j], it + 96, gtab);
 		}
 	}
 	gej_zinv_batch(zi, r, m);
@@ -896,16 +859,19 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
 	fe_load(&r1, it + 128);
 	fe_load(&r2, it + 160);
-	gej a, b, r;
-	mul_g(&a, it + 64, gtab);
-	mul_p(&b, it + 96, it + 192, &q);
-	gej_add(&r, &a, &b);
+	gej r;
+	mul_p(&r, it + 96, it + 192, &q);
+	add_mul_g(&r, it + 64, gtab);
 	if (r.inf) return;
-	fe z2, x1, x2;
+	fe z2, x;
 	fe_sqr(&z2, &r.z);
-	fe_mul(&x1, &r1, &z2);
-	fe_mul(&x2, &r2, &z2);
-	ok[i] = (uchar)(fe_eq(&x1, &r.x) | fe_eq(&x2, &r.x));
+	fe_mul(&x, &r1, &z2);
+	int res = fe_eq(&x, &r.x);
+	if (!res && (r1.d[0] != r2.d[0] || r1.d[1] != r2.d[1] || r1.d[2] != r2.d[2] || r1.d[3] != r2.d[3])) {
+		fe_mul(&x, &r2, &z2); /* rn = r + n (below p) */
+		res = fe_eq(&x, &r.x);
+	}
+	ok[i] = (uchar)res;
 }
 
 /* Multiplications of public points by public scalars (silent-payment tweak
