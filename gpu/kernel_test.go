@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
@@ -282,6 +283,111 @@ func TestPointMulEdges(t *testing.T) {
 		}
 		if got := decodePoint(out[64*i : 64*i+64]); got != want {
 			t.Fatalf("job %d: %x·P: device %x, CPU %x", i, j.k, got.SerializeCompressed(), want.SerializeCompressed())
+		}
+	}
+}
+
+// TestECDSAHighX verifies signatures whose R has an x of at least n, so
+// that r = x − n and the kernel must match x(R) against r + n (the host
+// sends rn = r + n when r + n < p): such an R cannot come from signing with
+// a random nonce, so the key is made to fit, Q = (R − u1·G)/u2 in math/big.
+// Also the same items with another message, which must fail.
+func TestECDSAHighX(t *testing.T) {
+	e := engine(t)
+	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	gx, _ := new(big.Int).SetString("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", 16)
+	gy, _ := new(big.Int).SetString("483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8", 16)
+	p := fieldP
+	type pt struct{ x, y *big.Int } // nil x: infinity
+	add := func(a, b pt) pt {
+		if a.x == nil {
+			return b
+		}
+		if b.x == nil {
+			return a
+		}
+		var l *big.Int
+		if a.x.Cmp(b.x) == 0 {
+			if new(big.Int).Add(a.y, b.y).Mod(new(big.Int).Add(a.y, b.y), p).Sign() == 0 {
+				return pt{}
+			}
+			l = new(big.Int).Mul(big.NewInt(3), new(big.Int).Mul(a.x, a.x))
+			l.Mul(l, new(big.Int).ModInverse(new(big.Int).Lsh(a.y, 1), p))
+		} else {
+			l = new(big.Int).Sub(b.y, a.y)
+			l.Mul(l, new(big.Int).ModInverse(new(big.Int).Mod(new(big.Int).Sub(b.x, a.x), p), p))
+		}
+		l.Mod(l, p)
+		x := new(big.Int).Mul(l, l)
+		x.Sub(x, a.x).Sub(x, b.x).Mod(x, p)
+		y := new(big.Int).Sub(a.x, x)
+		y.Mul(y, l).Sub(y, a.y).Mod(y, p)
+		return pt{x, y}
+	}
+	mul := func(k *big.Int, a pt) pt {
+		r := pt{}
+		for i := k.BitLen() - 1; i >= 0; i-- {
+			r = add(r, r)
+			if k.Bit(i) == 1 {
+				r = add(r, a)
+			}
+		}
+		return r
+	}
+	g := pt{gx, gy}
+	var items []ECDSAItem
+	var want []bool
+	for x, found := new(big.Int).Add(nOrder, big.NewInt(1)), 0; found < 4; x.Add(x, big.NewInt(1)) {
+		rhs := new(big.Int).Exp(x, big.NewInt(3), p)
+		rhs.Add(rhs, big.NewInt(7)).Mod(rhs, p)
+		y := new(big.Int).ModSqrt(rhs, p)
+		if y == nil {
+			continue
+		}
+		found++
+		R := pt{new(big.Int).Set(x), y}
+		r := new(big.Int).Sub(x, nOrder)
+		for _, s := range []*big.Int{big.NewInt(1), big.NewInt(int64(found) * 12345)} {
+			h := sha256.Sum256(fmt.Appendf(nil, "high x %d %d", found, s))
+			z := new(big.Int).SetBytes(h[:])
+			si := new(big.Int).ModInverse(s, nOrder)
+			u1 := new(big.Int).Mul(z, si)
+			u1.Mod(u1, nOrder)
+			u2 := new(big.Int).Mul(r, si)
+			u2.Mod(u2, nOrder)
+			// Q = u2⁻¹·(R − u1·G)
+			u1G := mul(u1, g)
+			q := mul(new(big.Int).ModInverse(u2, nOrder), add(R, pt{u1G.x, new(big.Int).Sub(p, u1G.y)}))
+			var enc [65]byte
+			enc[0] = 4
+			q.x.FillBytes(enc[1:33])
+			q.y.FillBytes(enc[33:])
+			pub, err := p256k1.ParsePublicKey(enc[:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c [64]byte
+			r.FillBytes(c[:32])
+			s.FillBytes(c[32:])
+			sig, err := ecdsa.ParseCompact(&c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ecdsa.Verify(&pub, &h, &sig) {
+				t.Fatalf("x = %x: the CPU rejects the constructed signature", x)
+			}
+			other := sha256.Sum256(h[:])
+			items = append(items, ECDSAItem{PublicKey: &pub, Hash: &h, Signature: &sig}, ECDSAItem{PublicKey: &pub, Hash: &other, Signature: &sig})
+			want = append(want, true, ecdsa.Verify(&pub, &other, &sig))
+		}
+	}
+	ok := make([]bool, len(items))
+	if err := e.VerifyECDSA(items, ok); err != nil {
+		t.Fatal(err)
+	}
+	for i := range items {
+		if ok[i] != want[i] {
+			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want[i])
 		}
 	}
 }
