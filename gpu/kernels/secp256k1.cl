@@ -51,6 +51,58 @@ static void fe_normalize(fe *r) {
 #define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
 	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
 
+#if defined(P256K1_PTX) && !defined(P256K1_PTX32)
+/* -D P256K1_PTX: additions and subtractions as one 64-bit PTX carry chain
+   over the four limbs (add.cc.u64/addc.cc.u64, sub.cc.u64/subc.cc.u64),
+   the carry or borrow out in a word of its own (0 or 1; 0 or all ones).
+   Each chain has a C twin (P256K1_PTX_EMULATE) that does what its
+   instructions do. */
+#ifdef P256K1_PTX_EMULATE
+#define CHAIN_ADD(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) { \
+	ulong x0_ = (a0), x1_ = (a1), x2_ = (a2), x3_ = (a3), y0_ = (b0), y1_ = (b1), y2_ = (b2), y3_ = (b3), t_, k_; \
+	r0 = x0_ + y0_; k_ = r0 < x0_; \
+	t_ = x1_ + k_; k_ = t_ < k_; r1 = t_ + y1_; k_ += r1 < y1_; \
+	t_ = x2_ + k_; k_ = t_ < k_; r2 = t_ + y2_; k_ += r2 < y2_; \
+	t_ = x3_ + k_; k_ = t_ < k_; r3 = t_ + y3_; k_ += r3 < y3_; \
+	c = k_; }
+#define CHAIN_SUB(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) { \
+	ulong x0_ = (a0), x1_ = (a1), x2_ = (a2), x3_ = (a3), y0_ = (b0), y1_ = (b1), y2_ = (b2), y3_ = (b3), t_, k_; \
+	r0 = x0_ - y0_; k_ = x0_ < y0_; \
+	t_ = x1_ - k_; k_ = x1_ < k_; r1 = t_ - y1_; k_ += t_ < y1_; \
+	t_ = x2_ - k_; k_ = x2_ < k_; r2 = t_ - y2_; k_ += t_ < y2_; \
+	t_ = x3_ - k_; k_ = x3_ < k_; r3 = t_ - y3_; k_ += t_ < y3_; \
+	c = 0 - k_; }
+#else
+#define CHAIN(op, r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) \
+	asm(op ".cc.u64 %0, %5, %9;\n\t" op "c.cc.u64 %1, %6, %10;\n\t" op "c.cc.u64 %2, %7, %11;\n\t" \
+	    op "c.cc.u64 %3, %8, %12;\n\t" op "c.u64 %4, 0, 0;" \
+	    : "=&l"(r0), "=&l"(r1), "=&l"(r2), "=&l"(r3), "=l"(c) \
+	    : "l"(a0), "l"(a1), "l"(a2), "l"(a3), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
+#define CHAIN_ADD(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) CHAIN("add", r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3)
+#define CHAIN_SUB(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) CHAIN("sub", r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3)
+#endif
+
+/* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
+   second carry leaves a value below C_LO, so a third fold cannot carry. */
+static void fe_add(fe *r, const fe *a, const fe *b) {
+	ulong s0, s1, s2, s3, c, r0, r1, r2, r3, c2;
+	CHAIN_ADD(s0, s1, s2, s3, c, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+	CHAIN_ADD(r0, r1, r2, r3, c2, s0, s1, s2, s3, c * C_LO, 0, 0, 0);
+	if (c2) r0 += C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+
+/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
+   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub(fe *r, const fe *a, const fe *b) {
+	ulong s0, s1, s2, s3, bw, r0, r1, r2, r3, bw2;
+	CHAIN_SUB(s0, s1, s2, s3, bw, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+	CHAIN_SUB(r0, r1, r2, r3, bw2, s0, s1, s2, s3, bw & C_LO, 0, 0, 0);
+	if (bw2) r0 -= C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+#else
 /* Additions and subtractions go by 32-bit digits: a digit's sum or
    difference with the carry fits in 64 bits, which GPUs add with a carry
    chain (no compare-and-select carries; gpu/proxy). */
@@ -116,6 +168,8 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
 	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
+
+#endif
 
 /* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
    of the top limb; a = 0 gives p, which is below 2^256). */
