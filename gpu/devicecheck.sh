@@ -20,7 +20,10 @@
 # It ends with a summary. With $OUT set, the full outputs are written there.
 # Time on an H100: a few minutes per variant (kernel builds, 4 kinds × N
 # items, the tests); where one command may run 10 minutes at most, run the
-# variants one per command: VARIANTS=default, then VARIANTS=ptx.
+# variants one per command: VARIANTS=default, then VARIANTS=ptx. With
+# NV_VERBOSE=1 the kernels are built with -cl-nv-verbose and the build log
+# (registers, stack, spills per kernel, as NVIDIA's compiler sees them) is
+# printed before each variant's figures.
 set -uo pipefail
 
 if [ "${1:-}" = build ]; then
@@ -69,7 +72,11 @@ for variant in $VARIANTS; do
 	esac
 	echo
 	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"
-	P256K1_GPU_BUILD_OPTIONS=$opts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	# NV_VERBOSE=1: NVIDIA's compiler reports each kernel's registers, stack
+	# frame and spills (-cl-nv-verbose, printed through P256K1_GPU_BUILD_LOG).
+	vopts=$opts
+	[ "${NV_VERBOSE:-}" = 1 ] && vopts="$opts -cl-nv-verbose"
+	P256K1_GPU_BUILD_LOG=${NV_VERBOSE:-} P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
 	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
 	# tests about building and caching, which do not depend on the kernels.
 	skip='TestPTXEmulated|TestHostPrepTimes'

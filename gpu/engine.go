@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,12 @@ func (e *Engine) usable() error {
 }
 
 var getenv = os.Getenv
+
+// buildLog receives the compiler's log after a successful build from
+// source when P256K1_GPU_BUILD_LOG is set (device checks only: with
+// NVIDIA's -cl-nv-verbose it lists each kernel's registers, stack frame
+// and spills). A variable for tests.
+var buildLog io.Writer = os.Stderr
 
 // Device describes one OpenCL device.
 type Device struct {
@@ -390,6 +397,9 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	if int32(r) != clSuccess {
 		log := a.infoStringBuild(e.prog, dev)
 		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
+	}
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q):\n%s\n", e.dev.Name, e.buildOptions, a.infoStringBuild(e.prog, dev))
 	}
 	if path != "" {
 		e.saveBinary(path)

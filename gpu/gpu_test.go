@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -541,5 +542,30 @@ func TestDeviceOptionsFallback(t *testing.T) {
 	out := make([]p256k1.PublicKey, 1)
 	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
 		t.Fatalf("after the fallback: %v", err)
+	}
+}
+
+// TestBuildLog: with P256K1_GPU_BUILD_LOG set, a build from source writes
+// the compiler's log (NVIDIA's registers and spills under -cl-nv-verbose)
+// with the device and the options.
+func TestBuildLog(t *testing.T) {
+	engine(t)
+	old, oldLog := getenv, buildLog
+	var buf bytes.Buffer
+	getenv = func(k string) string {
+		if k == "P256K1_GPU_BUILD_LOG" {
+			return "1"
+		}
+		return old(k)
+	}
+	buildLog = &buf
+	defer func() { getenv, buildLog = old, oldLog }()
+	e, err := Open(&Options{Device: -1, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if want := "gpu: build log (" + e.dev.Name; !strings.HasPrefix(buf.String(), want) {
+		t.Fatalf("log %q, want it to start with %q", buf.String(), want)
 	}
 }
