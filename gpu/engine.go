@@ -155,8 +155,13 @@ type Engine struct {
 	queue   uintptr
 	prog    uintptr
 	kernels map[string]uintptr
-	gtab    uintptr // the k·G table, uploaded once
-	closed  bool
+	// waves holds, per kernel, the work-items the device runs at once by
+	// its own account: compute units × CL_KERNEL_WORK_GROUP_SIZE (which
+	// NVIDIA limits by the kernel's registers), 0 where unknown. Pipelined
+	// launches are whole multiples of it (pipeline's chunkItems).
+	waves  map[string]int
+	gtab   uintptr // the k·G table, uploaded once
+	closed bool
 	// Cached is true when the program binary came from the cache.
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
@@ -189,7 +194,7 @@ func Open(opts *Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
+	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, waves: map[string]int{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
@@ -317,6 +322,10 @@ func (e *Engine) init(cacheDir string) error {
 			return err
 		}
 		e.kernels[name] = k
+		var wg uintptr
+		if dl.Call(a.getKernelWorkGroupInfo, k, e.dev.id, clKernelWorkGroupSize, unsafe.Sizeof(wg), uintptr(unsafe.Pointer(&wg)), 0) == clSuccess {
+			e.waves[name] = waveSize(int(e.dev.ComputeUnits), int(wg))
+		}
 	}
 	tab := gTable()
 	e.gtab, err = e.buffer(clMemReadOnly, tab)
