@@ -72,11 +72,13 @@ for variant in $VARIANTS; do
 	esac
 	echo
 	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"
-	# NV_VERBOSE=1: NVIDIA's compiler reports each kernel's registers, stack
-	# frame and spills (-cl-nv-verbose, printed through P256K1_GPU_BUILD_LOG).
+	# P256K1_GPU_BUILD_LOG prints the build log and the work-items per wave
+	# the pipeline sizes its launches by; NV_VERBOSE=1: NVIDIA's compiler
+	# reports each kernel's registers, stack frame and spills in that log
+	# (-cl-nv-verbose).
 	vopts=$opts
 	[ "${NV_VERBOSE:-}" = 1 ] && vopts="$opts -cl-nv-verbose"
-	P256K1_GPU_BUILD_LOG=${NV_VERBOSE:-} P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	P256K1_GPU_BUILD_LOG=1 P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
 	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
 	# tests about building and caching, which do not depend on the kernels.
 	skip='TestPTXEmulated|TestHostPrepTimes'

@@ -69,10 +69,11 @@ func (e *Engine) usable() error {
 
 var getenv = os.Getenv
 
-// buildLog receives the compiler's log after a successful build from
-// source when P256K1_GPU_BUILD_LOG is set (device checks only: with
+// buildLog receives, when P256K1_GPU_BUILD_LOG is set (device checks
+// only), the compiler's log after a successful build from source (with
 // NVIDIA's -cl-nv-verbose it lists each kernel's registers, stack frame
-// and spills). A variable for tests.
+// and spills) and the work-items per wave of each kernel. A variable for
+// tests.
 var buildLog io.Writer = os.Stderr
 
 // Device describes one OpenCL device.
@@ -326,6 +327,9 @@ func (e *Engine) init(cacheDir string) error {
 		if dl.Call(a.getKernelWorkGroupInfo, k, e.dev.id, clKernelWorkGroupSize, unsafe.Sizeof(wg), uintptr(unsafe.Pointer(&wg)), 0) == clSuccess {
 			e.waves[name] = waveSize(int(e.dev.ComputeUnits), int(wg))
 		}
+	}
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: work-items per wave (compute units × CL_KERNEL_WORK_GROUP_SIZE): %v\n", e.waves)
 	}
 	tab := gTable()
 	e.gtab, err = e.buffer(clMemReadOnly, tab)

@@ -568,6 +568,9 @@ func TestBuildLog(t *testing.T) {
 	if want := "gpu: build log (" + e.dev.Name; !strings.HasPrefix(buf.String(), want) {
 		t.Fatalf("log %q, want it to start with %q", buf.String(), want)
 	}
+	if !strings.Contains(buf.String(), "gpu: work-items per wave") {
+		t.Fatalf("log %q without the waves", buf.String())
+	}
 }
 
 // TestChunkItems: pipelined launches are whole waves of the device, about
