@@ -11,8 +11,10 @@
 // no curve arithmetic.
 //
 // Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
-// With -D P256K1_PTX (off by default: see gpu/README or ARCHITECTURE) the
-// multiplications use NVIDIA PTX carry chains instead.
+// With -D P256K1_PTX (off by default: see ARCHITECTURE and
+// gpu/devicecheck.sh) the multiplication, squaring, addition and
+// subtraction use NVIDIA PTX blocks with carry flags instead; with -D
+// P256K1_PTX32, the multiplication uses 32-bit PTX carry chains.
 
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
