@@ -66,12 +66,12 @@ func TestFieldSelftest(t *testing.T) {
 		t.Fatal(err)
 	}
 	half := new(big.Int).Rsh(new(big.Int).Add(fieldP, big.NewInt(1)), 1)
-	names := []string{"mul", "sqr", "add", "sub", "neg", "half", "inv"}
+	names := []string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv"}
 	for i, v := range vals {
 		a, b := v[0], v[1]
 		want := []*big.Int{
 			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
-			new(big.Int).Neg(a), new(big.Int).Mul(a, half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
+			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
 		}
 		if want[6] == nil {
 			want[6] = big.NewInt(0)

@@ -189,13 +189,23 @@ static void fe_neg(fe *r, const fe *a) {
 	r->d[3] = ~t.d[3] - b;
 }
 
-/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257); by
-   32-bit digits like fe_add. */
-static void fe_half(fe *r, const fe *a) {
+/* r = 3a/2 (the doubling's L = 3/2 X^2) in one pass of 32-bit digits:
+   v = 3a (below 3*2^256), plus p if v is odd (below 2^258), halved (below
+   2^257), its top bit folded as 2^256 = C_LO; a second carry leaves a
+   value below C_LO, so a third fold cannot carry. One operation where two
+   additions and a halving were. */
+static void fe_half3(fe *r, const fe *a) {
 	uint x[8];
 	DIGITS(x, a);
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c = (ulong)x[k] * 3 + (c >> 32);
+		x[k] = (uint)c;
+	}
+	uint top = (uint)(c >> 32); /* 0..2 */
 	uint m = 0 - (x[0] & 1);
-	ulong c = (ulong)x[0] + (0xFFFFFC2FU & m);
+	c = (ulong)x[0] + (0xFFFFFC2FU & m);
 	x[0] = (uint)c;
 	c = (c >> 32) + x[1] + (0xFFFFFFFEU & m);
 	x[1] = (uint)c;
@@ -204,11 +214,26 @@ static void fe_half(fe *r, const fe *a) {
 		c = (c >> 32) + x[k] + m;
 		x[k] = (uint)c;
 	}
-	uint top = (uint)(c >> 32);
-	r->d[0] = ((ulong)x[0] | (ulong)x[1] << 32) >> 1 | (ulong)x[2] << 63;
-	r->d[1] = ((ulong)x[2] | (ulong)x[3] << 32) >> 1 | (ulong)x[4] << 63;
-	r->d[2] = ((ulong)x[4] | (ulong)x[5] << 32) >> 1 | (ulong)x[6] << 63;
-	r->d[3] = ((ulong)x[6] | (ulong)x[7] << 32) >> 1 | (ulong)top << 63;
+	top += (uint)(c >> 32); /* 0..3, v even */
+#pragma unroll
+	for (int k = 0; k < 7; k++) x[k] = (x[k] >> 1) | (x[k + 1] << 31);
+	x[7] = (x[7] >> 1) | (top << 31);
+	uint h = top >> 1;
+	ulong d = (ulong)x[0] + (ulong)h * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + x[1] + h;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 += C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
 
 /* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
@@ -634,10 +659,8 @@ static void gej_double(gej *r, const gej *a) {
 	fe l, s, t, x3, y3;
 	fe_mul(&r->z, &a->z, &a->y);  /* Z3 = Y1*Z1 */
 	fe_sqr(&s, &a->y);            /* S = Y1^2 */
-	fe_sqr(&l, &a->x);            /* L = X1^2 */
-	fe_add(&t, &l, &l);
-	fe_add(&l, &t, &l);
-	fe_half(&l, &l);              /* L = 3/2 X1^2 */
+	fe_sqr(&l, &a->x);
+	fe_half3(&l, &l);             /* L = 3/2 X1^2 */
 	fe_mul(&t, &s, &a->x);        /* T = X1*S */
 	fe_sqr(&x3, &l);
 	fe_sub(&x3, &x3, &t);
@@ -951,7 +974,7 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
-   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, a/2, 1/a, each
+   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, each
    normalized (7 * 32 bytes, little-endian limbs). */
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
@@ -963,7 +986,7 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 	fe_add(&r[2], &a, &b);
 	fe_sub(&r[3], &a, &b);
 	fe_neg(&r[4], &a);
-	fe_half(&r[5], &a);
+	fe_half3(&r[5], &a);
 	fe_inv(&r[6], &a);
 	for (int j = 0; j < 7; j++) {
 		fe_normalize(&r[j]);
