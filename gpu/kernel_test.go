@@ -61,24 +61,25 @@ func TestFieldSelftest(t *testing.T) {
 		putLimbsBig(in[64*i:], v[0])
 		putLimbsBig(in[64*i+32:], v[1])
 	}
-	out := make([]byte, 7*32*n)
+	out := make([]byte, 8*32*n)
 	if _, err := e.run("fe_selftest", in, out, n); err != nil {
 		t.Fatal(err)
 	}
 	half := new(big.Int).Rsh(new(big.Int).Add(fieldP, big.NewInt(1)), 1)
-	names := []string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv"}
+	names := []string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv", "a-2b"}
 	for i, v := range vals {
 		a, b := v[0], v[1]
 		want := []*big.Int{
 			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
 			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
+			new(big.Int).Sub(a, new(big.Int).Lsh(b, 1)),
 		}
 		if want[6] == nil {
 			want[6] = big.NewInt(0)
 		}
 		for j, w := range want {
 			w.Mod(w, fieldP)
-			got := limbsBig(out[224*i+32*j : 224*i+32*j+32])
+			got := limbsBig(out[256*i+32*j : 256*i+32*j+32])
 			if got.Cmp(w) != 0 {
 				t.Fatalf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
 			}

@@ -173,6 +173,41 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 
 #endif
 
+/* r = a - 2c in one pass of 32-bit digits, for the X coordinates of the
+   doubling (L^2 - 2T) and the addition (R^2 - H^3 - 2 U1 H^2): one
+   operation where two subtractions were. The borrow out of the top digit
+   is 0..2, folded as -k*C_LO; a second borrow leaves a value above 2^256 -
+   2*C_LO, from which C_LO comes off once more without a borrow. (a - b -
+   2c in one pass saved one more subtraction per addition but, inlined,
+   cost the verification kernels registers by the sm_90 proxy.) */
+static void fe_sub2(fe *r, const fe *a, const fe *c) {
+	uint x[8], z[8];
+	DIGITS(x, a);
+	DIGITS(z, c);
+	long t = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		t += (long)x[k] - 2 * (long)z[k];
+		x[k] = (uint)t;
+		t >>= 32; /* -2..0 */
+	}
+	long d = (long)x[0] + t * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + (long)x[1] + t;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + (long)x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 -= C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+
 /* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
    of the top limb; a = 0 gives p, which is below 2^256). */
 static void fe_neg(fe *r, const fe *a) {
@@ -663,8 +698,7 @@ static void gej_double(gej *r, const gej *a) {
 	fe_half3(&l, &l);             /* L = 3/2 X1^2 */
 	fe_mul(&t, &s, &a->x);        /* T = X1*S */
 	fe_sqr(&x3, &l);
-	fe_sub(&x3, &x3, &t);
-	fe_sub(&x3, &x3, &t);         /* X3 = L^2 - 2T */
+	fe_sub2(&x3, &x3, &t);        /* X3 = L^2 - 2T */
 	fe_sqr(&s, &s);               /* S^2 */
 	fe_sub(&t, &t, &x3);
 	fe_mul(&y3, &t, &l);
@@ -697,8 +731,7 @@ static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 	gej out;
 	fe_sqr(&out.x, &rr);
 	fe_sub(&out.x, &out.x, &h3);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.x, &out.x, &t);  /* X3 = R^2 - H^3 - 2*U1*H^2 */
+	fe_sub2(&out.x, &out.x, &t); /* X3 = R^2 - H^3 - 2*U1*H^2 */
 	fe_sub(&out.y, &t, &out.x);
 	fe_mul(&out.y, &out.y, &rr);
 	fe_mul(&h3, &h3, &a->y);
@@ -974,12 +1007,12 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
-   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, each
-   normalized (7 * 32 bytes, little-endian limbs). */
+   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, a-2b,
+   each normalized (8 * 32 bytes, little-endian limbs). */
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	fe a, b, r[7];
+	fe a, b, r[8];
 	for (int k = 0; k < 4; k++) { a.d[k] = in[8 * i + k]; b.d[k] = in[8 * i + 4 + k]; }
 	fe_mul(&r[0], &a, &b);
 	fe_sqr(&r[1], &a);
@@ -988,8 +1021,9 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 	fe_neg(&r[4], &a);
 	fe_half3(&r[5], &a);
 	fe_inv(&r[6], &a);
-	for (int j = 0; j < 7; j++) {
+	fe_sub2(&r[7], &a, &b);
+	for (int j = 0; j < 8; j++) {
 		fe_normalize(&r[j]);
-		for (int k = 0; k < 4; k++) out[28 * i + 4 * j + k] = r[j].d[k];
+		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];
 	}
 }
