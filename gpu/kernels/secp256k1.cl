@@ -173,6 +173,19 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 
 #endif
 
+#if defined(P256K1_PTX) && !defined(P256K1_PTX32)
+/* r = a - 2c (-D P256K1_PTX): two subtraction chains, their borrows (0..2)
+   folded by a third as -k*C_LO; a further borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub2(fe *r, const fe *a, const fe *c) {
+	ulong s0, s1, s2, s3, b1, u0, u1, u2, u3, b2, r0, r1, r2, r3, b3;
+	CHAIN_SUB(s0, s1, s2, s3, b1, a->d[0], a->d[1], a->d[2], a->d[3], c->d[0], c->d[1], c->d[2], c->d[3]);
+	CHAIN_SUB(u0, u1, u2, u3, b2, s0, s1, s2, s3, c->d[0], c->d[1], c->d[2], c->d[3]);
+	CHAIN_SUB(r0, r1, r2, r3, b3, u0, u1, u2, u3, (0 - b1 - b2) * C_LO, 0, 0, 0);
+	if (b3) r0 -= C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+#else
 /* r = a - 2c in one pass of 32-bit digits, for the X coordinates of the
    doubling (L^2 - 2T) and the addition (R^2 - H^3 - 2 U1 H^2): one
    operation where two subtractions were. The borrow out of the top digit
@@ -207,6 +220,7 @@ static void fe_sub2(fe *r, const fe *a, const fe *c) {
 	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
 	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
+#endif
 
 /* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
    of the top limb; a = 0 gives p, which is below 2^256). */
