@@ -22,7 +22,7 @@ type clAPI struct {
 	releaseMemObject, releaseKernel, releaseProgram                     uintptr
 	releaseCommandQueue, releaseContext, flush                          uintptr
 	enqueueMapBuffer, enqueueUnmapMemObject, waitForEvents              uintptr
-	releaseEvent, getEventProfilingInfo                                 uintptr
+	releaseEvent, getEventProfilingInfo, getKernelWorkGroupInfo         uintptr
 }
 
 // OpenCL constants (cl.h, OpenCL 1.2).
@@ -54,6 +54,7 @@ const (
 	clProfilingStart       = 0x1282
 	clProfilingEnd         = 0x1283
 	clDeviceEndianLittle   = 0x1026
+	clKernelWorkGroupSize  = 0x11B0
 )
 
 // clError is an OpenCL status code with the call that returned it.
@@ -186,7 +187,7 @@ func loadLibrary(names []string) (*clAPI, error) {
 		{"clReleaseContext", &a.releaseContext}, {"clFlush", &a.flush},
 		{"clEnqueueMapBuffer", &a.enqueueMapBuffer}, {"clEnqueueUnmapMemObject", &a.enqueueUnmapMemObject},
 		{"clWaitForEvents", &a.waitForEvents}, {"clReleaseEvent", &a.releaseEvent},
-		{"clGetEventProfilingInfo", &a.getEventProfilingInfo},
+		{"clGetEventProfilingInfo", &a.getEventProfilingInfo}, {"clGetKernelWorkGroupInfo", &a.getKernelWorkGroupInfo},
 	} {
 		p, err := dl.Sym(h, s.name)
 		if err != nil || p == 0 {

@@ -8,9 +8,11 @@
 # takes Debian's OpenCL ICD loader into .gpu/ (ignored by git through
 # .git/info/exclude; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run prints the device, then for the default kernels
-# and for the PTX carry chains (-D P256K1_PTX, off by default until this
-# check shows them equal to the CPU and faster; ptx32 is the 32-bit
-# variant, slower by the proxies (VARIANTS="default ptx ptx32" adds it)):
+# and for the PTX field multiplication (-D P256K1_PTX, off by default until this
+# check shows it equal to the CPU and faster; ptx32 is the 32-bit
+# carry-chain variant, slower by the proxies (VARIANTS="default ptx ptx32"
+# adds it); r128 and ptx-r128 are the same with -cl-nv-maxrregcount=128
+# (VARIANTS="r128 ptx-r128")):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -18,7 +20,10 @@
 # It ends with a summary. With $OUT set, the full outputs are written there.
 # Time on an H100: a few minutes per variant (kernel builds, 4 kinds × N
 # items, the tests); where one command may run 10 minutes at most, run the
-# variants one per command: VARIANTS=default, then VARIANTS=ptx.
+# variants one per command: VARIANTS=default, then VARIANTS=ptx. With
+# NV_VERBOSE=1 the kernels are built with -cl-nv-verbose and the build log
+# (registers, stack, spills per kernel, as NVIDIA's compiler sees them) is
+# printed before each variant's figures.
 set -uo pipefail
 
 if [ "${1:-}" = build ]; then
@@ -57,13 +62,23 @@ summary=()
 VARIANTS=${VARIANTS:-default ptx}
 for variant in $VARIANTS; do
 	case $variant in
-	ptx) opts="-D P256K1_PTX" ;;     # 64-bit PTX carry chains (their emulated twin passes on PoCL)
+	ptx) opts="-D P256K1_PTX" ;;     # PTX column sums with 64-bit carry adds (their emulated twin passes on PoCL)
 	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
+	# NVIDIA's register cap (cl_nv_compiler_options): 16 warps per SM
+	# instead of 13-14, for a few spills (sm_90 proxy: +0.4% SASS)
+	r128) opts="-cl-nv-maxrregcount=128" ;;
+	ptx-r128) opts="-D P256K1_PTX -cl-nv-maxrregcount=128" ;;
 	*) opts="" ;;
 	esac
 	echo
 	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"
-	P256K1_GPU_BUILD_OPTIONS=$opts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	# P256K1_GPU_BUILD_LOG prints the build log and the work-items per wave
+	# the pipeline sizes its launches by; NV_VERBOSE=1: NVIDIA's compiler
+	# reports each kernel's registers, stack frame and spills in that log
+	# (-cl-nv-verbose).
+	vopts=$opts
+	[ "${NV_VERBOSE:-}" = 1 ] && vopts="$opts -cl-nv-verbose"
+	P256K1_GPU_BUILD_LOG=1 P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
 	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
 	# tests about building and caching, which do not depend on the kernels.
 	skip='TestPTXEmulated|TestHostPrepTimes'

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,13 @@ func (e *Engine) usable() error {
 }
 
 var getenv = os.Getenv
+
+// buildLog receives, when P256K1_GPU_BUILD_LOG is set (device checks
+// only), the compiler's log after a successful build from source (with
+// NVIDIA's -cl-nv-verbose it lists each kernel's registers, stack frame
+// and spills) and the work-items per wave of each kernel. A variable for
+// tests.
+var buildLog io.Writer = os.Stderr
 
 // Device describes one OpenCL device.
 type Device struct {
@@ -148,12 +156,17 @@ type Engine struct {
 	queue   uintptr
 	prog    uintptr
 	kernels map[string]uintptr
-	gtab    uintptr // the k·G table, uploaded once
-	closed  bool
+	// waves holds, per kernel, the work-items the device runs at once by
+	// its own account: compute units × CL_KERNEL_WORK_GROUP_SIZE (which
+	// NVIDIA limits by the kernel's registers), 0 where unknown. Pipelined
+	// launches are whole multiples of it (pipeline's chunkItems).
+	waves  map[string]int
+	gtab   uintptr // the k·G table, uploaded once
+	closed bool
 	// Cached is true when the program binary came from the cache.
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
-	chunk  int    // items per launch in pipelined batches (0: defaultChunk)
+	chunk  int    // items per launch in pipelined batches (0: defaultChunk work-items)
 	// Device memory accounting: live is the bytes of the engine's buffers
 	// now allocated; maxAlloc and memSize are the device's limits (tests
 	// lower them). alloc refuses a buffer beyond them before asking the
@@ -165,7 +178,7 @@ type Engine struct {
 	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
 	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
 	// for device checks only (gpu/devicecheck.sh builds with
-	// "-D P256K1_PTX" to try the PTX carry chains on NVIDIA).
+	// "-D P256K1_PTX" to try the PTX field multiplication on NVIDIA).
 	buildOptions string
 }
 
@@ -182,7 +195,7 @@ func Open(opts *Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, source: kernelSource}
+	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, waves: map[string]int{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
@@ -310,6 +323,13 @@ func (e *Engine) init(cacheDir string) error {
 			return err
 		}
 		e.kernels[name] = k
+		var wg uintptr
+		if dl.Call(a.getKernelWorkGroupInfo, k, e.dev.id, clKernelWorkGroupSize, unsafe.Sizeof(wg), uintptr(unsafe.Pointer(&wg)), 0) == clSuccess {
+			e.waves[name] = waveSize(int(e.dev.ComputeUnits), int(wg))
+		}
+	}
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: work-items per wave (compute units × CL_KERNEL_WORK_GROUP_SIZE): %v\n", e.waves)
 	}
 	tab := gTable()
 	e.gtab, err = e.buffer(clMemReadOnly, tab)
@@ -390,6 +410,9 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	if int32(r) != clSuccess {
 		log := a.infoStringBuild(e.prog, dev)
 		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
+	}
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q):\n%s\n", e.dev.Name, e.buildOptions, a.infoStringBuild(e.prog, dev))
 	}
 	if path != "" {
 		e.saveBinary(path)

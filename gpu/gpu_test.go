@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -541,5 +542,66 @@ func TestDeviceOptionsFallback(t *testing.T) {
 	out := make([]p256k1.PublicKey, 1)
 	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
 		t.Fatalf("after the fallback: %v", err)
+	}
+}
+
+// TestBuildLog: with P256K1_GPU_BUILD_LOG set, a build from source writes
+// the compiler's log (NVIDIA's registers and spills under -cl-nv-verbose)
+// with the device and the options.
+func TestBuildLog(t *testing.T) {
+	engine(t)
+	old, oldLog := getenv, buildLog
+	var buf bytes.Buffer
+	getenv = func(k string) string {
+		if k == "P256K1_GPU_BUILD_LOG" {
+			return "1"
+		}
+		return old(k)
+	}
+	buildLog = &buf
+	defer func() { getenv, buildLog = old, oldLog }()
+	e, err := Open(&Options{Device: -1, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if want := "gpu: build log (" + e.dev.Name; !strings.HasPrefix(buf.String(), want) {
+		t.Fatalf("log %q, want it to start with %q", buf.String(), want)
+	}
+	if !strings.Contains(buf.String(), "gpu: work-items per wave") {
+		t.Fatalf("log %q without the waves", buf.String())
+	}
+}
+
+// TestChunkItems: pipelined launches are whole waves of the device, about
+// defaultChunk work-items, times the kernel's items per work-item; with
+// no wave known, defaultChunk work-items.
+func TestChunkItems(t *testing.T) {
+	for _, c := range []struct {
+		cu, wg, wave int
+		kernel       string
+		items        int
+	}{
+		{132, 448, 59136, "ecdsa_verify", 59136},       // H100, 14 warps per SM: one wave, not 1.1
+		{132, 512, 67584, "schnorr_verify", 67584 * 4}, // 16 warps per SM
+		{132, 1024, 135168, "pubkeys", 135168 * 8},     // one wave above defaultChunk
+		{2, 4096, 4096, "point_mul", 65536 * 4},        // PoCL-like: 16 waves
+		{10, 2000, 19840, "ecdsa_verify", 59520},       // 3 waves (3.3)
+		{132, 32, 0, "ecdsa_verify", defaultChunk},     // below one work group: unknown
+		{0, 448, 0, "schnorr_verify", defaultChunk * 4},
+	} {
+		if w := waveSize(c.cu, c.wg); w != c.wave {
+			t.Errorf("waveSize(%d, %d) = %d, want %d", c.cu, c.wg, w, c.wave)
+		}
+		if got := chunkItems(c.kernel, c.wave); got != c.items {
+			t.Errorf("chunkItems(%s, %d) = %d, want %d", c.kernel, c.wave, got, c.items)
+		}
+	}
+	e := engine(t)
+	t.Logf("waves on %s: %v", e.dev.Name, e.waves)
+	for _, k := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul"} {
+		if e.waves[k] <= 0 || e.waves[k]%workGroup != 0 {
+			t.Errorf("%s: wave %d", k, e.waves[k])
+		}
 	}
 }

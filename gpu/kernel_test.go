@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
@@ -60,24 +61,25 @@ func TestFieldSelftest(t *testing.T) {
 		putLimbsBig(in[64*i:], v[0])
 		putLimbsBig(in[64*i+32:], v[1])
 	}
-	out := make([]byte, 7*32*n)
+	out := make([]byte, 8*32*n)
 	if _, err := e.run("fe_selftest", in, out, n); err != nil {
 		t.Fatal(err)
 	}
 	half := new(big.Int).Rsh(new(big.Int).Add(fieldP, big.NewInt(1)), 1)
-	names := []string{"mul", "sqr", "add", "sub", "neg", "half", "inv"}
+	names := []string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv", "a-2b"}
 	for i, v := range vals {
 		a, b := v[0], v[1]
 		want := []*big.Int{
 			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
-			new(big.Int).Neg(a), new(big.Int).Mul(a, half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
+			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
+			new(big.Int).Sub(a, new(big.Int).Lsh(b, 1)),
 		}
 		if want[6] == nil {
 			want[6] = big.NewInt(0)
 		}
 		for j, w := range want {
 			w.Mod(w, fieldP)
-			got := limbsBig(out[224*i+32*j : 224*i+32*j+32])
+			got := limbsBig(out[256*i+32*j : 256*i+32*j+32])
 			if got.Cmp(w) != 0 {
 				t.Fatalf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
 			}
@@ -173,13 +175,14 @@ func TestLanes(t *testing.T) {
 	}
 }
 
-// TestPTXEmulated builds the kernels with the NVIDIA carry chains
-// (-D P256K1_PTX: 64-bit, -D P256K1_PTX32: 32-bit) and -D
-// P256K1_PTX_EMULATE: the same instruction lists run as C that does what
-// each PTX instruction does, carry flag included. The field self-test, the
-// lanes and every kind must agree with the CPU, so on NVIDIA only the one
-// line per opcode that spells it in PTX is left to gpu/devicecheck.sh. Not
-// in -short (two more kernel builds: about a minute on PoCL).
+// TestPTXEmulated builds the kernels with the NVIDIA PTX variants (-D
+// P256K1_PTX: 32-bit digit products summed by columns with 64-bit carry
+// adds, -D P256K1_PTX32: 32-bit carry chains by rows) and -D
+// P256K1_PTX_EMULATE: every asm block replaced by its C twin, which does
+// what its instructions do, carry flag included. The field self-test, the
+// lanes and every kind must agree with the CPU, so on NVIDIA only the
+// spelling of each block in PTX is left to gpu/devicecheck.sh. Not in
+// -short (two more kernel builds: about a minute on PoCL).
 func TestPTXEmulated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: two more kernel builds")
@@ -215,18 +218,22 @@ func TestPTXEmulated(t *testing.T) {
 }
 
 // TestPointMulEdges runs the point_mul kernel on scalars whose GLV halves
-// sit at the edges of the signed 5-bit recoding (0, 1, 15, 16, 17, 31, 32,
-// 33, 2^127, 2^128 − 1 for either half, n − 1, λ, …) and random ones, on
-// the generator and another point, against the CPU's TweakMul.
+// sit at the edges of the signed 4- and 5-bit recodings (0, 1, 7, 8, 9, 15,
+// 16, 17, 31, 32, 33, 2^127, 2^128 − 1 for either half, halves of either
+// sign and of opposite signs, n − 1, λ, …) and random ones, on the
+// generator and another point, against the CPU's TweakMul.
 func TestPointMulEdges(t *testing.T) {
 	e := engine(t)
 	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
 	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
 	var ks []*big.Int
-	small := []int64{1, 2, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000}
+	small := []int64{1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000}
 	for _, v := range small {
 		ks = append(ks, big.NewInt(v), new(big.Int).Sub(nOrder, big.NewInt(v)))
 		ks = append(ks, new(big.Int).Mul(lambda, big.NewInt(v))) // k1 ≈ 0, k2 = v
+		// k1 = ∓(v + 1), k2 = ±v: halves of opposite signs
+		ks = append(ks, new(big.Int).Sub(new(big.Int).Mul(lambda, big.NewInt(v)), big.NewInt(v+1)))
+		ks = append(ks, new(big.Int).Sub(big.NewInt(v+1), new(big.Int).Mul(lambda, big.NewInt(v))))
 	}
 	for _, sh := range []uint{64, 125, 126, 127, 128, 129, 130, 200, 255} {
 		p := new(big.Int).Lsh(big.NewInt(1), sh)
@@ -277,6 +284,111 @@ func TestPointMulEdges(t *testing.T) {
 		}
 		if got := decodePoint(out[64*i : 64*i+64]); got != want {
 			t.Fatalf("job %d: %x·P: device %x, CPU %x", i, j.k, got.SerializeCompressed(), want.SerializeCompressed())
+		}
+	}
+}
+
+// TestECDSAHighX verifies signatures whose R has an x of at least n, so
+// that r = x − n and the kernel must match x(R) against r + n (the host
+// sends rn = r + n when r + n < p): such an R cannot come from signing with
+// a random nonce, so the key is made to fit, Q = (R − u1·G)/u2 in math/big.
+// Also the same items with another message, which must fail.
+func TestECDSAHighX(t *testing.T) {
+	e := engine(t)
+	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	gx, _ := new(big.Int).SetString("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", 16)
+	gy, _ := new(big.Int).SetString("483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8", 16)
+	p := fieldP
+	type pt struct{ x, y *big.Int } // nil x: infinity
+	add := func(a, b pt) pt {
+		if a.x == nil {
+			return b
+		}
+		if b.x == nil {
+			return a
+		}
+		var l *big.Int
+		if a.x.Cmp(b.x) == 0 {
+			if new(big.Int).Add(a.y, b.y).Mod(new(big.Int).Add(a.y, b.y), p).Sign() == 0 {
+				return pt{}
+			}
+			l = new(big.Int).Mul(big.NewInt(3), new(big.Int).Mul(a.x, a.x))
+			l.Mul(l, new(big.Int).ModInverse(new(big.Int).Lsh(a.y, 1), p))
+		} else {
+			l = new(big.Int).Sub(b.y, a.y)
+			l.Mul(l, new(big.Int).ModInverse(new(big.Int).Mod(new(big.Int).Sub(b.x, a.x), p), p))
+		}
+		l.Mod(l, p)
+		x := new(big.Int).Mul(l, l)
+		x.Sub(x, a.x).Sub(x, b.x).Mod(x, p)
+		y := new(big.Int).Sub(a.x, x)
+		y.Mul(y, l).Sub(y, a.y).Mod(y, p)
+		return pt{x, y}
+	}
+	mul := func(k *big.Int, a pt) pt {
+		r := pt{}
+		for i := k.BitLen() - 1; i >= 0; i-- {
+			r = add(r, r)
+			if k.Bit(i) == 1 {
+				r = add(r, a)
+			}
+		}
+		return r
+	}
+	g := pt{gx, gy}
+	var items []ECDSAItem
+	var want []bool
+	for x, found := new(big.Int).Add(nOrder, big.NewInt(1)), 0; found < 4; x.Add(x, big.NewInt(1)) {
+		rhs := new(big.Int).Exp(x, big.NewInt(3), p)
+		rhs.Add(rhs, big.NewInt(7)).Mod(rhs, p)
+		y := new(big.Int).ModSqrt(rhs, p)
+		if y == nil {
+			continue
+		}
+		found++
+		R := pt{new(big.Int).Set(x), y}
+		r := new(big.Int).Sub(x, nOrder)
+		for _, s := range []*big.Int{big.NewInt(1), big.NewInt(int64(found) * 12345)} {
+			h := sha256.Sum256(fmt.Appendf(nil, "high x %d %d", found, s))
+			z := new(big.Int).SetBytes(h[:])
+			si := new(big.Int).ModInverse(s, nOrder)
+			u1 := new(big.Int).Mul(z, si)
+			u1.Mod(u1, nOrder)
+			u2 := new(big.Int).Mul(r, si)
+			u2.Mod(u2, nOrder)
+			// Q = u2⁻¹·(R − u1·G)
+			u1G := mul(u1, g)
+			q := mul(new(big.Int).ModInverse(u2, nOrder), add(R, pt{u1G.x, new(big.Int).Sub(p, u1G.y)}))
+			var enc [65]byte
+			enc[0] = 4
+			q.x.FillBytes(enc[1:33])
+			q.y.FillBytes(enc[33:])
+			pub, err := p256k1.ParsePublicKey(enc[:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c [64]byte
+			r.FillBytes(c[:32])
+			s.FillBytes(c[32:])
+			sig, err := ecdsa.ParseCompact(&c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ecdsa.Verify(&pub, &h, &sig) {
+				t.Fatalf("x = %x: the CPU rejects the constructed signature", x)
+			}
+			other := sha256.Sum256(h[:])
+			items = append(items, ECDSAItem{PublicKey: &pub, Hash: &h, Signature: &sig}, ECDSAItem{PublicKey: &pub, Hash: &other, Signature: &sig})
+			want = append(want, true, ecdsa.Verify(&pub, &other, &sig))
+		}
+	}
+	ok := make([]bool, len(items))
+	if err := e.VerifyECDSA(items, ok); err != nil {
+		t.Fatal(err)
+	}
+	for i := range items {
+		if ok[i] != want[i] {
+			t.Fatalf("item %d: device %v, CPU %v", i, ok[i], want[i])
 		}
 	}
 }

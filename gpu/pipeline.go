@@ -8,9 +8,12 @@ import (
 	"github.com/p256k1/p256k1/internal/dl"
 )
 
-// defaultChunk is how many items one kernel launch of a pipelined batch
-// takes: large enough to fill a GPU, small enough that preparing the next
-// chunk on the CPU overlaps the device's work on this one.
+// defaultChunk is how many work-items one kernel launch of a pipelined
+// batch runs (times the kernel's itemsPerThread in items): large enough to
+// fill a GPU (an H100 holds about 60,000 work-items of these kernels at
+// once: 132 SMs × 14 warps at about 144 registers), small enough that preparing the next chunk on the CPU overlaps
+// the device's work on this one. Counted in items, kernels that take 4 or
+// 8 items per work-item would launch a quarter or an eighth of that.
 const defaultChunk = 1 << 16
 
 // pipeline runs kernel over n items of inSize input and outSize output
@@ -28,7 +31,7 @@ const defaultChunk = 1 << 16
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	chunk := e.chunk
 	if chunk <= 0 {
-		chunk = defaultChunk
+		chunk = chunkItems(kernel, e.waves[kernel])
 	}
 	chunk = min(chunk, n)
 	e.mu.Lock()
@@ -274,6 +277,32 @@ type scratchBuf struct {
 // (the GLV tables, about 3 KiB an item) overflow its threads' stacks; 64
 // suits GPUs as well.
 const workGroup = 64
+
+// waveSize is how many work-items of a kernel a device runs at once:
+// compute units × the kernel's largest work group (on NVIDIA the threads
+// one SM can hold with the kernel's registers), at most 2048 per compute
+// unit and in whole work groups; 0 where unknown.
+func waveSize(computeUnits, kernelWorkGroup int) int {
+	per := min(kernelWorkGroup, 2048) / workGroup * workGroup
+	if computeUnits <= 0 || per <= 0 {
+		return 0
+	}
+	return computeUnits * per
+}
+
+// chunkItems is how many items one pipelined launch of kernel takes: about
+// defaultChunk work-items, rounded to whole waves of the device (wave: the
+// work-items it runs at once, 0 if unknown) so that no launch ends with a
+// nearly empty wave (on an H100, 65,536 work-items of a kernel that holds
+// 14 warps per SM would be 1.1 waves, its last tenth running alone), times
+// the kernel's items per work-item.
+func chunkItems(kernel string, wave int) int {
+	w := defaultChunk
+	if wave > 0 {
+		w = max(1, (defaultChunk+wave/2)/wave) * wave
+	}
+	return w * max(itemsPerThread[kernel], 1)
+}
 
 // itemsPerThread is how many items one work-item of a kernel takes (the
 // kernels' PUBKEYS_ITEMS, SCHNORR_ITEMS, POINT_MUL_ITEMS): those that end

@@ -11,8 +11,10 @@
 // no curve arithmetic.
 //
 // Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
-// With -D P256K1_PTX (off by default: see gpu/README or ARCHITECTURE) the
-// multiplications use NVIDIA PTX carry chains instead.
+// With -D P256K1_PTX (off by default: see ARCHITECTURE and
+// gpu/devicecheck.sh) the multiplication, squaring, addition and
+// subtraction use NVIDIA PTX blocks with carry flags instead; with -D
+// P256K1_PTX32, the multiplication uses 32-bit PTX carry chains.
 
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
@@ -47,33 +49,48 @@ static void fe_normalize(fe *r) {
 	}
 }
 
+/* The 32-bit digits of a value, least significant first. */
+#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
+	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
+
+#if defined(P256K1_PTX) && !defined(P256K1_PTX32)
+/* -D P256K1_PTX: additions and subtractions as one 64-bit PTX carry chain
+   over the four limbs (add.cc.u64/addc.cc.u64, sub.cc.u64/subc.cc.u64),
+   the carry or borrow out in a word of its own (0 or 1; 0 or all ones).
+   Each chain has a C twin (P256K1_PTX_EMULATE) that does what its
+   instructions do. */
+#ifdef P256K1_PTX_EMULATE
+#define CHAIN_ADD(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) { \
+	ulong x0_ = (a0), x1_ = (a1), x2_ = (a2), x3_ = (a3), y0_ = (b0), y1_ = (b1), y2_ = (b2), y3_ = (b3), t_, k_; \
+	r0 = x0_ + y0_; k_ = r0 < x0_; \
+	t_ = x1_ + k_; k_ = t_ < k_; r1 = t_ + y1_; k_ += r1 < y1_; \
+	t_ = x2_ + k_; k_ = t_ < k_; r2 = t_ + y2_; k_ += r2 < y2_; \
+	t_ = x3_ + k_; k_ = t_ < k_; r3 = t_ + y3_; k_ += r3 < y3_; \
+	c = k_; }
+#define CHAIN_SUB(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) { \
+	ulong x0_ = (a0), x1_ = (a1), x2_ = (a2), x3_ = (a3), y0_ = (b0), y1_ = (b1), y2_ = (b2), y3_ = (b3), t_, k_; \
+	r0 = x0_ - y0_; k_ = x0_ < y0_; \
+	t_ = x1_ - k_; k_ = x1_ < k_; r1 = t_ - y1_; k_ += t_ < y1_; \
+	t_ = x2_ - k_; k_ = x2_ < k_; r2 = t_ - y2_; k_ += t_ < y2_; \
+	t_ = x3_ - k_; k_ = x3_ < k_; r3 = t_ - y3_; k_ += t_ < y3_; \
+	c = 0 - k_; }
+#else
+#define CHAIN(op, r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) \
+	asm(op ".cc.u64 %0, %5, %9;\n\t" op "c.cc.u64 %1, %6, %10;\n\t" op "c.cc.u64 %2, %7, %11;\n\t" \
+	    op "c.cc.u64 %3, %8, %12;\n\t" op "c.u64 %4, 0, 0;" \
+	    : "=&l"(r0), "=&l"(r1), "=&l"(r2), "=&l"(r3), "=l"(c) \
+	    : "l"(a0), "l"(a1), "l"(a2), "l"(a3), "l"(b0), "l"(b1), "l"(b2), "l"(b3))
+#define CHAIN_ADD(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) CHAIN("add", r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3)
+#define CHAIN_SUB(r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3) CHAIN("sub", r0, r1, r2, r3, c, a0, a1, a2, a3, b0, b1, b2, b3)
+#endif
+
 /* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
    second carry leaves a value below C_LO, so a third fold cannot carry. */
 static void fe_add(fe *r, const fe *a, const fe *b) {
-	ulong r0 = a->d[0] + b->d[0];
-	ulong c = r0 < b->d[0];
-	ulong r1 = a->d[1] + c;
-	c = r1 < c;
-	r1 += b->d[1];
-	c += r1 < b->d[1];
-	ulong r2 = a->d[2] + c;
-	c = r2 < c;
-	r2 += b->d[2];
-	c += r2 < b->d[2];
-	ulong r3 = a->d[3] + c;
-	c = r3 < c;
-	r3 += b->d[3];
-	c += r3 < b->d[3];
-	ulong k = c * C_LO;
-	r0 += k;
-	c = r0 < k;
-	r1 += c;
-	c = r1 < c;
-	r2 += c;
-	c = r2 < c;
-	r3 += c;
-	c = r3 < c;
-	if (c) r0 += C_LO;
+	ulong s0, s1, s2, s3, c, r0, r1, r2, r3, c2;
+	CHAIN_ADD(s0, s1, s2, s3, c, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+	CHAIN_ADD(r0, r1, r2, r3, c2, s0, s1, s2, s3, c * C_LO, 0, 0, 0);
+	if (c2) r0 += C_LO;
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
@@ -81,64 +98,230 @@ static void fe_add(fe *r, const fe *a, const fe *b) {
    C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
    2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
 static void fe_sub(fe *r, const fe *a, const fe *b) {
-	ulong r0 = a->d[0] - b->d[0];
-	ulong bw = a->d[0] < b->d[0];
-	ulong t = a->d[1] - b->d[1];
-	ulong bw1 = (a->d[1] < b->d[1]) | (t < bw);
-	ulong r1 = t - bw;
-	t = a->d[2] - b->d[2];
-	ulong bw2 = (a->d[2] < b->d[2]) | (t < bw1);
-	ulong r2 = t - bw1;
-	t = a->d[3] - b->d[3];
-	ulong bw3 = (a->d[3] < b->d[3]) | (t < bw2);
-	ulong r3 = t - bw2;
-	ulong k = bw3 * C_LO;
-	bw = r0 < k;
-	r0 -= k;
-	bw1 = r1 < bw;
-	r1 -= bw;
-	bw2 = r2 < bw1;
-	r2 -= bw1;
-	bw3 = r3 < bw2;
-	r3 -= bw2;
-	if (bw3) r0 -= C_LO;
+	ulong s0, s1, s2, s3, bw, r0, r1, r2, r3, bw2;
+	CHAIN_SUB(s0, s1, s2, s3, bw, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+	CHAIN_SUB(r0, r1, r2, r3, bw2, s0, s1, s2, s3, bw & C_LO, 0, 0, 0);
+	if (bw2) r0 -= C_LO;
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
+#else
+/* Additions and subtractions go by 32-bit digits: a digit's sum or
+   difference with the carry fits in 64 bits, which GPUs add with a carry
+   chain (no compare-and-select carries; gpu/proxy). */
 
+/* r = a + b: a 257-bit sum, its carry folded as 2^256 = C_LO (mod p); a
+   second carry leaves a value below C_LO, so a third fold cannot carry. */
+static void fe_add(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)x[k] + y[k];
+		x[k] = (uint)c;
+		c >>= 32;
+	}
+	ulong d = (ulong)x[0] + c * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + x[1] + c;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 += C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+
+/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
+   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	long c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (long)x[k] - (long)y[k];
+		x[k] = (uint)c;
+		c >>= 32;
+	}
+	/* c is 0 or -1: fold -2^256 = -C_LO */
+	long d = (long)x[0] + c * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + (long)x[1] + c;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + (long)x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 -= C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+
+#endif
+
+#if defined(P256K1_PTX) && !defined(P256K1_PTX32)
+/* r = a - 2c (-D P256K1_PTX): two subtraction chains, their borrows (0..2)
+   folded by a third as -k*C_LO; a further borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub2(fe *r, const fe *a, const fe *c) {
+	ulong s0, s1, s2, s3, b1, u0, u1, u2, u3, b2, r0, r1, r2, r3, b3;
+	CHAIN_SUB(s0, s1, s2, s3, b1, a->d[0], a->d[1], a->d[2], a->d[3], c->d[0], c->d[1], c->d[2], c->d[3]);
+	CHAIN_SUB(u0, u1, u2, u3, b2, s0, s1, s2, s3, c->d[0], c->d[1], c->d[2], c->d[3]);
+	CHAIN_SUB(r0, r1, r2, r3, b3, u0, u1, u2, u3, (0 - b1 - b2) * C_LO, 0, 0, 0);
+	if (b3) r0 -= C_LO;
+	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
+}
+#else
+/* r = a - 2c in one pass of 32-bit digits, for the X coordinates of the
+   doubling (L^2 - 2T) and the addition (R^2 - H^3 - 2 U1 H^2): one
+   operation where two subtractions were. The borrow out of the top digit
+   is 0..2, folded as -k*C_LO; a second borrow leaves a value above 2^256 -
+   2*C_LO, from which C_LO comes off once more without a borrow. (a - b -
+   2c in one pass saved one more subtraction per addition but, inlined,
+   cost the verification kernels registers by the sm_90 proxy.) */
+static void fe_sub2(fe *r, const fe *a, const fe *c) {
+	uint x[8], z[8];
+	DIGITS(x, a);
+	DIGITS(z, c);
+	long t = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		t += (long)x[k] - 2 * (long)z[k];
+		x[k] = (uint)t;
+		t >>= 32; /* -2..0 */
+	}
+	long d = (long)x[0] + t * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + (long)x[1] + t;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + (long)x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 -= C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+#endif
+
+/* r = -a = p - a, after bringing a below p (then p - a cannot borrow out
+   of the top limb; a = 0 gives p, which is below 2^256). */
 static void fe_neg(fe *r, const fe *a) {
-	fe z = {{0, 0, 0, 0}};
-	fe_sub(r, &z, a);
+	fe t = *a;
+	fe_normalize(&t);
+	ulong b = t.d[0] > P0;
+	r->d[0] = P0 - t.d[0];
+	ulong r1 = ~t.d[1];
+	r->d[1] = r1 - b;
+	b = r1 < b;
+	ulong r2 = ~t.d[2];
+	r->d[2] = r2 - b;
+	b = r2 < b;
+	r->d[3] = ~t.d[3] - b;
 }
 
-/* r = a/2: a if even, else (a + p), shifted right (a + p < 2^257). */
-static void fe_half(fe *r, const fe *a) {
-	ulong m = 0 - (a->d[0] & 1);
-	ulong r0 = a->d[0] + (P0 & m);
-	ulong c = r0 < (P0 & m);
-	ulong r1 = a->d[1] + c;
-	c = r1 < c;
-	r1 += m;
-	c += r1 < m;
-	ulong r2 = a->d[2] + c;
-	c = r2 < c;
-	r2 += m;
-	c += r2 < m;
-	ulong r3 = a->d[3] + c;
-	c = r3 < c;
-	r3 += m;
-	c += r3 < m;
-	r->d[0] = (r0 >> 1) | (r1 << 63);
-	r->d[1] = (r1 >> 1) | (r2 << 63);
-	r->d[2] = (r2 >> 1) | (r3 << 63);
-	r->d[3] = (r3 >> 1) | (c << 63);
+/* r = 3a/2 (the doubling's L = 3/2 X^2) in one pass of 32-bit digits:
+   v = 3a (below 3*2^256), plus p if v is odd (below 2^258), halved (below
+   2^257), its top bit folded as 2^256 = C_LO; a second carry leaves a
+   value below C_LO, so a third fold cannot carry. One operation where two
+   additions and a halving were. */
+static void fe_half3(fe *r, const fe *a) {
+	uint x[8];
+	DIGITS(x, a);
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c = (ulong)x[k] * 3 + (c >> 32);
+		x[k] = (uint)c;
+	}
+	uint top = (uint)(c >> 32); /* 0..2 */
+	uint m = 0 - (x[0] & 1);
+	c = (ulong)x[0] + (0xFFFFFC2FU & m);
+	x[0] = (uint)c;
+	c = (c >> 32) + x[1] + (0xFFFFFFFEU & m);
+	x[1] = (uint)c;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		c = (c >> 32) + x[k] + m;
+		x[k] = (uint)c;
+	}
+	top += (uint)(c >> 32); /* 0..3, v even */
+#pragma unroll
+	for (int k = 0; k < 7; k++) x[k] = (x[k] >> 1) | (x[k + 1] << 31);
+	x[7] = (x[7] >> 1) | (top << 31);
+	uint h = top >> 1;
+	ulong d = (ulong)x[0] + (ulong)h * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + x[1] + h;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 += C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
 
-#if defined(P256K1_PTX) || defined(P256K1_PTX32)
-/* NVIDIA: the 512-bit products with PTX carry chains. Off by default:
-   enabled only after gpu/devicecheck.sh has shown them equal to the CPU
-   (fe_selftest, every kind) and faster on an NVIDIA GPU. P256K1_PTX uses
-   64-bit chains (mad.lo.cc.u64, madc.hi.u64), P256K1_PTX32 32-bit chains
-   over the limbs' halves.
+/* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
+   2^256 = 2^32 + 977, digit by digit, then the top folded again. */
+static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
+	uint v[8];
+	ulong c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (ulong)w[8 + k] * 977 + w[k];
+		if (k) c += w[7 + k];
+		v[k] = (uint)c;
+		c >>= 32;
+	}
+	c += w[15]; /* the top, below 2^34: fold c*C_LO once more, by digits */
+	ulong d = (ulong)v[0] + c * 977;
+	v[0] = (uint)d;
+	d = (d >> 32) + v[1] + c;
+	v[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + v[k];
+		v[k] = (uint)d;
+	}
+	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
+	if (d >> 32) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
+		r0 += C_LO;
+		r1 += r0 < C_LO;
+	}
+	r->d[0] = r0; r->d[1] = r1;
+	r->d[2] = (ulong)v[4] | (ulong)v[5] << 32;
+	r->d[3] = (ulong)v[6] | (ulong)v[7] << 32;
+}
+
+#if defined(P256K1_PTX32)
+/* NVIDIA, P256K1_PTX32: the 512-bit products with 32-bit PTX carry chains
+   (mad.lo.cc.u32, madc.hi.u32), row by row. Slower than both the portable
+   C and P256K1_PTX by the sm_90 proxy; kept as a variant the device check
+   can time (VARIANTS=ptx32).
 
    Each block of PTX is written once, as a list of instructions over
    operand numbers (the *_SEQ macros); PX_ASM turns the list into the asm
@@ -147,17 +330,10 @@ static void fe_half(fe *r, const fe *a) {
    PoCL runs the very instruction lists (gpu's TestPTXEmulated); what only
    the device check covers is the one line per opcode below that spells it
    in PTX. */
-#ifdef P256K1_PTX32
 typedef uint pw; /* the chains' word */
 #define PW_BITS 32
 #define PX_S ".u32 "
 #define PX_MULHI(a, b) ((pw)(((ulong)(a) * (b)) >> 32))
-#else
-typedef ulong pw;
-#define PW_BITS 64
-#define PX_S ".u64 "
-#define PX_MULHI(a, b) mul_hi((ulong)(a), (ulong)(b))
-#endif
 /* Opcodes: d = destination, a, b, c = sources (operand numbers). */
 #define PXA_MUL_LO(d, a, b, c) "mul.lo" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
 #define PXA_MUL_HI(d, a, b, c) "mul.hi" PX_S "%" #d ", %" #a ", %" #b ";\n\t"
@@ -209,42 +385,28 @@ typedef ulong pw;
 	asm(SEQ(PX_ASM) \
 	    : "+" PX_REG(t0), "+" PX_REG(t1), "+" PX_REG(t2), "+" PX_REG(t3), "=&" PX_REG(t4) \
 	    : PX_REG(a), PX_REG(b0), PX_REG(b1), PX_REG(b2), PX_REG(b3))
-#ifdef P256K1_PTX32
 #define PX_REG(x) "r"(x)
-#else
-#define PX_REG(x) "l"(x)
-#endif
 #endif
 #define ROW(t0, t1, t2, t3, t4, a, b0, b1, b2, b3) PX_BLOCK(ROW_SEQ, t0, t1, t2, t3, t4, a, b0, b1, b2, b3)
 #define ADD4(t0, t1, t2, t3, t4, b0, b1, b2, b3) PX_BLOCK(ADD_SEQ, t0, t1, t2, t3, t4, 0, b0, b1, b2, b3)
 
-/* Words of a value: W = 64 / PW_BITS chain words per limb. The product
-   of two n-word values is rows of 4-word blocks: a row adds a_i * b over
-   four words with one block op, the next four words with another, their
-   top words carried between them by ADD4 of a single word. */
-#ifdef P256K1_PTX32
+/* The 32-bit words of a value. The product of two 8-word values is rows
+   of 4-word blocks: a row adds a_i * b over four words with one block op,
+   the next four words with another, their top words carried between them
+   by ADD4 of a single word. */
 #define NW 8
 #define SPLIT(w, v) { w[0] = (pw)v->d[0]; w[1] = (pw)(v->d[0] >> 32); w[2] = (pw)v->d[1]; w[3] = (pw)(v->d[1] >> 32); \
 	w[4] = (pw)v->d[2]; w[5] = (pw)(v->d[2] >> 32); w[6] = (pw)v->d[3]; w[7] = (pw)(v->d[3] >> 32); }
 #define JOIN(i) ((ulong)t[2 * (i)] | ((ulong)t[2 * (i) + 1] << 32))
-#else
-#define NW 4
-#define SPLIT(w, v) { w[0] = v->d[0]; w[1] = v->d[1]; w[2] = v->d[2]; w[3] = v->d[3]; }
-#define JOIN(i) t[i]
-#endif
 
 /* t[i..i+NW] += x * y[0..NW-1] (t[i+NW] written). */
 static void px_row(pw *t, int i, pw x, const pw *y) {
-#ifdef P256K1_PTX32
 	pw h1, h2, z;
 	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], h1, x, y[0], y[1], y[2], y[3]);
 	ROW(t[i + 4], t[i + 5], t[i + 6], t[i + 7], h2, x, y[4], y[5], y[6], y[7]);
 	/* h1 goes in at word i + 4, h2 is word i + 8 */
 	ADD4(t[i + 4], t[i + 5], t[i + 6], t[i + 7], z, h1, 0, 0, 0);
 	t[i + 8] = h2 + z;
-#else
-	ROW(t[i], t[i + 1], t[i + 2], t[i + 3], t[i + 4], x, y[0], y[1], y[2], y[3]);
-#endif
 }
 
 /* r = t mod p (below 2^256) for the 2*NW words of a product: L + H*C_LO
@@ -255,7 +417,6 @@ static void px_reduce(fe *r, pw *t) {
 #pragma unroll
 	for (int j = 0; j < NW; j++) hw[j] = t[NW + j];
 	pw top;
-#ifdef P256K1_PTX32
 	px_row(t, 0, 977, hw);   /* words 0..8 */
 	top = t[8];
 	/* + H*2^32: words 1..8 += H, word 8 being top, carries c1 + c2 */
@@ -264,10 +425,6 @@ static void px_reduce(fe *r, pw *t) {
 	ADD4(t[5], t[6], t[7], top, c1, hw[4], hw[5], hw[6], hw[7]);
 	ADD4(t[5], t[6], t[7], top, c2, z, 0, 0, 0);
 	ulong tp = (ulong)top | ((ulong)(c1 + c2) << 32);
-#else
-	px_row(t, 0, C_LO, hw);  /* words 0..4 */
-	ulong tp = t[4];
-#endif
 	ulong r0 = JOIN(0), r1 = JOIN(1), r2 = JOIN(2), r3 = JOIN(3);
 	ulong l = tp * C_LO, h = mul_hi(tp, C_LO);
 	r0 += l;
@@ -291,146 +448,173 @@ static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
 	SPLIT(x, a);
 	SPLIT(y, b);
 	t[0] = t[1] = t[2] = t[3] = 0;
-#ifdef P256K1_PTX32
 	t[4] = t[5] = t[6] = t[7] = 0;
-#endif
 	px_row(t, 0, x[0], y);
 	px_row(t, 1, x[1], y);
 	px_row(t, 2, x[2], y);
 	px_row(t, 3, x[3], y);
-#ifdef P256K1_PTX32
 	px_row(t, 4, x[4], y);
 	px_row(t, 5, x[5], y);
 	px_row(t, 6, x[6], y);
 	px_row(t, 7, x[7], y);
-#endif
 	px_reduce(r, t);
 }
 
-#ifdef P256K1_PTX32
 static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) { fe_mul(r, a, a); }
-#else
-/* A real squaring (64-bit chains): the cross products a0*(a1, a2, a3),
-   a1*(a2, a3), a2*a3 in t1..t6, doubled by one add chain into t1..t7, and
-   the four squares on the diagonal. Operands: t0..t7 0-7, a0..a3 8-11. */
-#define SQR_SEQ(X) \
-	X(MUL_LO, 1, 8, 9, 0) X(MUL_HI, 2, 8, 9, 0) \
-	X(MAD_LO_CC, 2, 8, 10, 2) X(MADC_HI0, 3, 8, 10, 0) X(MAD_LO_CC, 3, 8, 11, 3) X(MADC_HI0, 4, 8, 11, 0) \
-	X(MAD_LO_CC, 3, 9, 10, 3) X(MADC_LO_CC, 4, 9, 11, 4) X(ADDC00, 5, 0, 0, 0) \
-	X(MAD_HI_CC, 4, 9, 10, 4) X(MADC_HI, 5, 9, 11, 5) \
-	X(MAD_LO_CC, 5, 10, 11, 5) X(MADC_HI0, 6, 10, 11, 0) \
-	X(ADD_CC, 1, 1, 1, 0) X(ADDC_CC, 2, 2, 2, 0) X(ADDC_CC, 3, 3, 3, 0) X(ADDC_CC, 4, 4, 4, 0) \
-	X(ADDC_CC, 5, 5, 5, 0) X(ADDC_CC, 6, 6, 6, 0) X(ADDC00, 7, 0, 0, 0) \
-	X(MUL_LO, 0, 8, 8, 0) X(MAD_HI_CC, 1, 8, 8, 1) X(MADC_LO_CC, 2, 9, 9, 2) X(MADC_HI_CC, 3, 9, 9, 3) \
-	X(MADC_LO_CC, 4, 10, 10, 4) X(MADC_HI_CC, 5, 10, 10, 5) X(MADC_LO_CC, 6, 11, 11, 6) X(MADC_HI, 7, 11, 11, 7)
+#elif defined(P256K1_PTX)
+/* NVIDIA, P256K1_PTX: products of 32-bit digits summed column by column
+   (product scanning) in a 96-bit accumulator acc (64 bits) : hi (32 bits).
+   Each digit product is one PTX block, mul.wide.u32 then add.cc.u64 into
+   acc and addc.u32 of the carry into hi, which ptxas turns into a single
+   multiply-add with carry out (IMAD.WIDE.U32) and one add: two
+   instructions per digit product, where C, which has no carry flag, needs
+   three or four (sm_90 proxy: fe_mul 216 SASS against the portable 344).
+   Off by default: enabled only after gpu/devicecheck.sh has shown it equal
+   to the CPU (fe_selftest, every kind) and faster on an NVIDIA GPU.
 
-static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
-	pw t[8];
+   Every asm block has a C twin that does what its instructions do, the
+   carry included; with P256K1_PTX_EMULATE the kernels use the twins, so
+   PoCL runs them (gpu's TestPTXEmulated); what only the device check
+   covers is the spelling of each block in PTX. */
 #ifdef P256K1_PTX_EMULATE
-	pw o_[12] = {0, 0, 0, 0, 0, 0, 0, 0, a->d[0], a->d[1], a->d[2], a->d[3]};
-	pw cc = 0;
-	SQR_SEQ(PX_C)
-	for (int j = 0; j < 8; j++) t[j] = o_[j];
+#define MAC(acc, hi, a, b) { ulong p_ = (ulong)(a) * (b); acc += p_; hi += acc < p_; }
 #else
-	asm(SQR_SEQ(PX_ASM)
-	    : "=&l"(t[0]), "=&l"(t[1]), "=&l"(t[2]), "=&l"(t[3]), "=&l"(t[4]), "=&l"(t[5]), "=&l"(t[6]), "=&l"(t[7])
-	    : "l"(a->d[0]), "l"(a->d[1]), "l"(a->d[2]), "l"(a->d[3]));
+#define MAC(acc, hi, a, b) \
+	asm("{\n\t.reg .u64 t;\n\tmul.wide.u32 t, %2, %3;\n\tadd.cc.u64 %0, %0, t;\n\taddc.u32 %1, %1, 0;\n\t}" \
+	    : "+l"(acc), "+r"(hi) : "r"(a), "r"(b))
 #endif
-	px_reduce(r, t);
-}
-#endif
-#else
-/* Portable: products of 32-bit digits (one 32x32->64 multiply each, the
-   native multiply of GPUs), their low and high halves summed per column in
-   64-bit accumulators (below 2^36: no carry tests), one carry pass, and
-   the reduction by 2^256 = 2^32 + 977 digit by digit: fewer instructions
-   than 64-bit limb products with compare-and-select carries (gpu/proxy). */
-#define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
-	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
-
-/* r = the 512-bit value with column sums col[0..16] (col[k] at 2^(32k),
-   each below 2^37) mod p, below 2^256. */
-static ALWAYS_INLINE void fe_from_cols(fe *r, ulong *col) {
-	uint w[16], v[8];
-	ulong c = 0;
-#pragma unroll
-	for (int k = 0; k < 16; k++) {
-		c += col[k];
-		w[k] = (uint)c;
-		c >>= 32;
-	}
-	/* digit k of L + 977*H + H*2^32 (L = w[0..7], H = w[8..15]) */
-	c = 0;
-#pragma unroll
-	for (int k = 0; k < 8; k++) {
-		c += (ulong)w[k] + (ulong)w[8 + k] * 977 + (k ? w[7 + k] : 0);
-		v[k] = (uint)c;
-		c >>= 32;
-	}
-	c += w[15]; /* the top, below 2^34: fold c*C_LO once more */
-	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
-	ulong r2 = (ulong)v[4] | (ulong)v[5] << 32, r3 = (ulong)v[6] | (ulong)v[7] << 32;
-	ulong l = c * C_LO, h = mul_hi(c, C_LO);
-	r0 += l;
-	ulong cc = (r0 < l) + h;
-	r1 += cc;
-	cc = r1 < cc;
-	r2 += cc;
-	cc = r2 < cc;
-	r3 += cc;
-	cc = r3 < cc;
-	if (cc) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
-		r0 += C_LO;
-		r1 += r0 < C_LO;
-	}
-	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
-}
+/* Ends a column: its digit out, the accumulator shifted down 32 bits. */
+#define NEXT_COLUMN(acc, hi, out) { out = (uint)acc; acc = (acc >> 32) | ((ulong)hi << 32); hi = 0; }
 
 static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
-	uint x[8], y[8];
+	uint x[8], y[8], w[16];
 	DIGITS(x, a);
 	DIGITS(y, b);
-	ulong col[17];
+	ulong acc = 0;
+	uint hi = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] = 0;
+	for (int k = 0; k < 15; k++) {
 #pragma unroll
-	for (int i = 0; i < 8; i++) {
-#pragma unroll
-		for (int j = 0; j < 8; j++) {
-			ulong p = (ulong)x[i] * y[j];
-			col[i + j] += (uint)p;
-			col[i + j + 1] += p >> 32;
-		}
+		for (int i = (k < 8 ? 0 : k - 7); i <= (k < 8 ? k : 7); i++) MAC(acc, hi, x[i], y[k - i]);
+		NEXT_COLUMN(acc, hi, w[k]);
 	}
-	fe_from_cols(r, col);
+	w[15] = (uint)acc;
+	fe_reduce16(r, w);
 }
 
-/* A real squaring: the 28 cross products once, the columns doubled, then
-   the 8 squares: 36 digit products instead of 64. */
+/* SQD: w[2i], w[2i+1] (the 64-bit words W0..W7) += x_i^2 for i = 0..7,
+   one carry chain. */
+#ifdef P256K1_PTX_EMULATE
+#define SQD(W, x) { ulong cc = 0; \
+	for (int i_ = 0; i_ < 8; i_++) { \
+		ulong q_ = (ulong)x[i_] * x[i_], s_ = W[i_] + q_, k_ = s_ < q_; \
+		s_ += cc; k_ += s_ < cc; cc = k_; W[i_] = s_; } }
+#else
+#define SQD_STEP(op, i, j) "mul.wide.u32 t, %" #j ", %" #j ";\n\t" op ".u64 %" #i ", %" #i ", t;\n\t"
+#define SQD(W, x) \
+	asm("{\n\t.reg .u64 t;\n\t" SQD_STEP("add.cc", 0, 8) SQD_STEP("addc.cc", 1, 9) SQD_STEP("addc.cc", 2, 10) \
+	    SQD_STEP("addc.cc", 3, 11) SQD_STEP("addc.cc", 4, 12) SQD_STEP("addc.cc", 5, 13) SQD_STEP("addc.cc", 6, 14) \
+	    SQD_STEP("addc", 7, 15) "}" \
+	    : "+l"(W[0]), "+l"(W[1]), "+l"(W[2]), "+l"(W[3]), "+l"(W[4]), "+l"(W[5]), "+l"(W[6]), "+l"(W[7]) \
+	    : "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3]), "r"(x[4]), "r"(x[5]), "r"(x[6]), "r"(x[7]))
+#endif
+
+/* A real squaring: the 28 cross products by columns, doubled by a shift,
+   then the 8 squares on the diagonal in one carry chain. */
 static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
-	uint x[8];
+	uint x[8], w[16];
 	DIGITS(x, a);
-	ulong col[17];
+	ulong acc = 0;
+	uint hi = 0;
+	w[0] = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] = 0;
+	for (int k = 1; k < 14; k++) {
 #pragma unroll
-	for (int i = 0; i < 8; i++) {
+		for (int i = (k < 8 ? 0 : k - 7); 2 * i < k; i++) MAC(acc, hi, x[i], x[k - i]);
+		NEXT_COLUMN(acc, hi, w[k]);
+	}
+	w[14] = (uint)acc;
+	w[15] = (uint)(acc >> 32);
+#pragma unroll
+	for (int k = 15; k > 1; k--) w[k] = (w[k] << 1) | (w[k - 1] >> 31); /* doubled */
+	w[1] <<= 1;
+	ulong W[8];
+#pragma unroll
+	for (int i = 0; i < 8; i++) W[i] = (ulong)w[2 * i] | (ulong)w[2 * i + 1] << 32;
+	SQD(W, x);
+#pragma unroll
+	for (int i = 0; i < 8; i++) { w[2 * i] = (uint)W[i]; w[2 * i + 1] = (uint)(W[i] >> 32); }
+	fe_reduce16(r, w);
+}
+#else
+/* Portable: 32-bit digits, row by row (operand scanning): each step is
+   t = x_i*y_j + w_(i+j) + carry, which fits in 64 bits (one 32x32->64
+   multiply-add, the native multiply of GPUs, and one 64-bit add), then the
+   reduction by 2^256 = 2^32 + 977 digit by digit. Fewer instructions than
+   summing the products' halves per column or 64-bit limb products with
+   compare-and-select carries (gpu/proxy). */
+
+static ALWAYS_INLINE void fe_mul(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8], w[16];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	ulong t = 0;
+#pragma unroll
+	for (int j = 0; j < 8; j++) {
+		t = (ulong)x[0] * y[j] + (t >> 32);
+		w[j] = (uint)t;
+	}
+	w[8] = (uint)(t >> 32);
+#pragma unroll
+	for (int i = 1; i < 8; i++) {
+		t = 0;
+#pragma unroll
+		for (int j = 0; j < 8; j++) {
+			t = (ulong)x[i] * y[j] + w[i + j] + (t >> 32);
+			w[i + j] = (uint)t;
+		}
+		w[i + 8] = (uint)(t >> 32);
+	}
+	fe_reduce16(r, w);
+}
+
+/* A real squaring: the 28 cross products row by row, doubled by a shift,
+   then the 8 squares on the diagonal: 36 digit products instead of 64. */
+static ALWAYS_INLINE void fe_sqr(fe *r, const fe *a) {
+	uint x[8], w[16];
+	DIGITS(x, a);
+	ulong t = 0;
+	w[0] = 0;
+#pragma unroll
+	for (int j = 1; j < 8; j++) {
+		t = (ulong)x[0] * x[j] + (t >> 32);
+		w[j] = (uint)t;
+	}
+	w[8] = (uint)(t >> 32);
+#pragma unroll
+	for (int i = 1; i < 7; i++) {
+		t = 0;
 #pragma unroll
 		for (int j = i + 1; j < 8; j++) {
-			ulong p = (ulong)x[i] * x[j];
-			col[i + j] += (uint)p;
-			col[i + j + 1] += p >> 32;
+			t = (ulong)x[i] * x[j] + w[i + j] + (t >> 32);
+			w[i + j] = (uint)t;
 		}
+		w[i + 8] = (uint)(t >> 32);
 	}
+	w[15] = 0;
 #pragma unroll
-	for (int k = 0; k < 17; k++) col[k] <<= 1;
+	for (int k = 15; k > 0; k--) w[k] = (w[k] << 1) | (w[k - 1] >> 31);
+	w[0] = 0;
+	t = 0;
 #pragma unroll
 	for (int i = 0; i < 8; i++) {
-		ulong p = (ulong)x[i] * x[i];
-		col[2 * i] += (uint)p;
-		col[2 * i + 1] += p >> 32;
+		ulong s = (ulong)x[i] * x[i];
+		t = (ulong)w[2 * i] + (uint)s + (t >> 32);
+		w[2 * i] = (uint)t;
+		t = (ulong)w[2 * i + 1] + (s >> 32) + (t >> 32);
+		w[2 * i + 1] = (uint)t;
 	}
-	fe_from_cols(r, col);
+	fe_reduce16(r, w);
 }
 #endif
 
@@ -515,28 +699,24 @@ static void fe_store(__global uchar *b, const fe *a) {
 
 /* Jacobian doubling for y^2 = x^3 + b (any b: the formula does not use
    it, so it also serves the isomorphic curves of the common-Z tables):
-   3M + 3S, libsecp256k1's formula with L = 3/2 X^2. A point of order 2
-   would need x^3 = -b, which has no solution for b = 7 c^6, so only
-   infinity doubles to infinity. r may be a. */
+   3M + 4S, libsecp256k1's formula with L = 3/2 X^2, its signs arranged so
+   that nothing is negated. A point of order 2 would need x^3 = -b, which
+   has no solution for b = 7 c^6, so only infinity doubles to infinity.
+   r may be a. */
 static void gej_double(gej *r, const gej *a) {
 	if (a->inf) { r->inf = 1; return; }
 	fe l, s, t, x3, y3;
 	fe_mul(&r->z, &a->z, &a->y);  /* Z3 = Y1*Z1 */
 	fe_sqr(&s, &a->y);            /* S = Y1^2 */
-	fe_sqr(&l, &a->x);            /* L = X1^2 */
-	fe_add(&t, &l, &l);
-	fe_add(&l, &t, &l);
-	fe_half(&l, &l);              /* L = 3/2 X1^2 */
-	fe_neg(&t, &s);
-	fe_mul(&t, &t, &a->x);        /* T = -X1*S */
+	fe_sqr(&l, &a->x);
+	fe_half3(&l, &l);             /* L = 3/2 X1^2 */
+	fe_mul(&t, &s, &a->x);        /* T = X1*S */
 	fe_sqr(&x3, &l);
-	fe_add(&x3, &x3, &t);
-	fe_add(&x3, &x3, &t);         /* X3 = L^2 + 2T */
+	fe_sub2(&x3, &x3, &t);        /* X3 = L^2 - 2T */
 	fe_sqr(&s, &s);               /* S^2 */
-	fe_add(&t, &t, &x3);
+	fe_sub(&t, &t, &x3);
 	fe_mul(&y3, &t, &l);
-	fe_add(&y3, &y3, &s);
-	fe_neg(&r->y, &y3);           /* Y3 = -(L*(X3 + T) + S^2) */
+	fe_sub(&r->y, &y3, &s);       /* Y3 = L*(T - X3) - S^2 */
 	r->x = x3;
 	r->inf = 0;
 }
@@ -565,8 +745,7 @@ static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 	gej out;
 	fe_sqr(&out.x, &rr);
 	fe_sub(&out.x, &out.x, &h3);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.x, &out.x, &t);  /* X3 = R^2 - H^3 - 2*U1*H^2 */
+	fe_sub2(&out.x, &out.x, &t); /* X3 = R^2 - H^3 - 2*U1*H^2 */
 	fe_sub(&out.y, &t, &out.x);
 	fe_mul(&out.y, &out.y, &rr);
 	fe_mul(&h3, &h3, &a->y);
@@ -578,44 +757,6 @@ static void gej_add_ge_zr(gej *r, const gej *a, const ge *b, fe *zr) {
 
 static void gej_add_ge(gej *r, const gej *a, const ge *b) { gej_add_ge_zr(r, a, b, 0); }
 
-/* r = a + b, both Jacobian, 12M + 4S. */
-static void gej_add(gej *r, const gej *a, const gej *b) {
-	if (a->inf) { *r = *b; return; }
-	if (b->inf) { *r = *a; return; }
-	fe z12, z22, u1, u2, s1, s2, h, rr, h2, h3, t;
-	fe_sqr(&z12, &a->z);
-	fe_sqr(&z22, &b->z);
-	fe_mul(&u1, &a->x, &z22);
-	fe_mul(&u2, &b->x, &z12);
-	fe_mul(&s1, &a->y, &z22);
-	fe_mul(&s1, &s1, &b->z);
-	fe_mul(&s2, &b->y, &z12);
-	fe_mul(&s2, &s2, &a->z);
-	fe_sub(&h, &u2, &u1);
-	fe_sub(&rr, &s2, &s1);
-	if (fe_is_zero(&h)) {
-		if (fe_is_zero(&rr)) { gej_double(r, a); return; }
-		r->inf = 1;
-		return;
-	}
-	fe_sqr(&h2, &h);
-	fe_mul(&h3, &h2, &h);
-	fe_mul(&t, &u1, &h2);
-	gej out;
-	fe_sqr(&out.x, &rr);
-	fe_sub(&out.x, &out.x, &h3);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.x, &out.x, &t);
-	fe_sub(&out.y, &t, &out.x);
-	fe_mul(&out.y, &out.y, &rr);
-	fe_mul(&h3, &h3, &s1);
-	fe_sub(&out.y, &out.y, &h3);
-	fe_mul(&out.z, &a->z, &b->z);
-	fe_mul(&out.z, &out.z, &h);
-	out.inf = 0;
-	*r = out;
-}
-
 /* The fixed-base table: G_WINDOWS windows of G_BITS bits; entry
    (i*G_DIGITS + j - 1) is j * 2^(G_BITS*i) * G for digits j in
    1..G_DIGITS, as x then y, each four little-endian 64-bit limbs (64 bytes,
@@ -624,10 +765,10 @@ static void gej_add(gej *r, const gej *a, const gej *b) {
 #define G_WINDOWS 16
 #define G_DIGITS 65535
 
-/* k*G for a 32-byte big-endian scalar: one mixed addition per nonzero
-   16-bit window, no doublings. */
-static void mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
-	r->inf = 1;
+/* r += k*G for a 32-byte big-endian scalar: one mixed addition per
+   nonzero 16-bit window, no doublings. Added onto k*P where both are
+   needed, so no general Jacobian addition joins them. */
+static void add_mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
 	for (int i = 0; i < G_WINDOWS; i++) {
 		uint digit = ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i];
 		if (digit) {
@@ -644,26 +785,30 @@ __constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E6447
 
 /* k*P with the GLV endomorphism: the host split k = k1 + k2*lambda (mod n)
    with |k1|, |k2| < 2^128 and sent |k1| || |k2| (16 bytes each, big-endian)
-   and their signs (sg[0], sg[1]: 1 for negative). Joint signed 5-bit
-   fixed windows (digits in -15..16, not wNAF: every work-item adds at the
-   same steps) over 130 bits, most significant first: 130 doublings and up
-   to 52 mixed additions.
+   and their signs (sg[0], sg[1]: 1 for negative). Joint signed PW-bit
+   fixed windows (digits in -(PTAB-1)..PTAB, not wNAF: every work-item adds
+   at the same steps) over PW*PWINDOWS bits, most significant first: that
+   many doublings and up to 2*PWINDOWS mixed additions.
 
-   The tables: j*P1 for j = 1..16 (P1 = +-P) are built with one doubling
-   and 14 mixed additions, each recording its Z ratio, then brought to the
-   last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
+   The table: j*P1 for j = 1..PTAB (P1 = +-P) is built with one doubling
+   and PTAB-2 mixed additions, each recording its Z ratio, then brought to
+   the last one's Z (Zc) by those ratios, libsecp256k1's "effective affine"
    technique: on the isomorphic curve y^2 = x^3 + 7 Zc^6 the entries are
    affine, the main loop's additions are mixed, and the result's Z is
    multiplied by Zc at the end. The lambda table is j*lambda(P1) = (beta*X,
-   Y) on the same Z, negated where k2's sign differs from k1's: 16
-   multiplications instead of 15 additions. */
-#define PW 5
-#define PWINDOWS 26
-#define PTAB 16
+   Y) on the same Z: only its x is stored (PTAB multiplications instead of
+   PTAB-1 additions), its y is the first table's, negated where k2's sign
+   differs from k1's. */
+#ifndef PW
+#define PW 4
+#endif
+#define PTAB (1 << (PW - 1))
+#define PWINDOWS (128 / PW + 1) /* 128 bits and the last window's carry */
 
-/* The signed digits of a 128-bit big-endian magnitude: v = sum d[w] 32^w
-   with d[w] in -15..16 (a window above 16 borrows 32 from the next). */
-static void recode5(char *d, __global const uchar *k) {
+/* The signed digits of a 128-bit big-endian magnitude: v = sum d[w]
+   2^(PW*w) with d[w] in -(PTAB-1)..PTAB (a window above PTAB borrows
+   2^PW from the next). */
+static void recode(char *d, __global const uchar *k) {
 	int carry = 0;
 	for (int w = 0; w < PWINDOWS; w++) {
 		int bit = PW * w, v = 0;
@@ -672,45 +817,42 @@ static void recode5(char *d, __global const uchar *k) {
 			if (b < 128) v |= ((k[15 - b / 8] >> (b % 8)) & 1) << j;
 		}
 		v += carry;
-		carry = v > 16;
+		carry = v > PTAB;
 		d[w] = (char)(v - (carry << PW));
 	}
 }
 
 static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
-	ge t1[PTAB], t2[PTAB]; /* t2[i].x holds Z ratios until the lambda table is made */
+	ge t1[PTAB];
+	fe lx[PTAB]; /* the lambda table's x; Z ratios until it is made */
 	t1[0] = *p;
 	if (sg[0]) fe_neg(&t1[0].y, &t1[0].y);
 	gej acc;
 	acc.x = t1[0].x; acc.y = t1[0].y; acc.z.d[0] = 1; acc.z.d[1] = acc.z.d[2] = acc.z.d[3] = 0; acc.inf = 0;
 	gej_double(&acc, &acc); /* Z = Y1 * 1 */
-	t2[1].x = acc.z;
+	lx[1] = acc.z;
 	t1[1].x = acc.x; t1[1].y = acc.y;
 	for (int i = 2; i < PTAB; i++) {
-		gej_add_ge_zr(&acc, &acc, &t1[0], &t2[i].x);
+		gej_add_ge_zr(&acc, &acc, &t1[0], &lx[i]);
 		t1[i].x = acc.x; t1[i].y = acc.y;
 	}
 	fe zc = acc.z;
 	/* Entry i has Z_i with Z_last = Z_i * zr[i+1] * ... * zr[last]. */
-	fe c = t2[PTAB - 1].x;
+	fe c = lx[PTAB - 1];
 	for (int i = PTAB - 2; i >= 0; i--) {
 		fe c2, c3;
 		fe_sqr(&c2, &c);
 		fe_mul(&c3, &c2, &c);
 		fe_mul(&t1[i].x, &t1[i].x, &c2);
 		fe_mul(&t1[i].y, &t1[i].y, &c3);
-		if (i > 0) fe_mul(&c, &c, &t2[i].x);
+		if (i > 0) fe_mul(&c, &c, &lx[i]);
 	}
 	fe beta = {{BETA[0], BETA[1], BETA[2], BETA[3]}};
+	for (int i = 0; i < PTAB; i++) fe_mul(&lx[i], &t1[i].x, &beta);
 	int flip = sg[0] != sg[1];
-	for (int i = 0; i < PTAB; i++) {
-		fe_mul(&t2[i].x, &t1[i].x, &beta);
-		if (flip) fe_neg(&t2[i].y, &t1[i].y);
-		else t2[i].y = t1[i].y;
-	}
 	char d1[PWINDOWS], d2[PWINDOWS];
-	recode5(d1, k);
-	recode5(d2, k + 16);
+	recode(d1, k);
+	recode(d2, k + 16);
 	r->inf = 1;
 	for (int w = PWINDOWS - 1; w >= 0; w--) {
 		for (int j = 0; j < PW; j++) gej_double(r, r);
@@ -721,24 +863,30 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 			gej_add_ge(r, r, &e);
 		}
 		if (v2) {
-			ge e = t2[(v2 < 0 ? -v2 : v2) - 1];
-			if (v2 < 0) fe_neg(&e.y, &e.y);
+			int i2 = (v2 < 0 ? -v2 : v2) - 1;
+			ge e;
+			e.x = lx[i2];
+			e.y = t1[i2].y;
+			if ((v2 < 0) != flip) fe_neg(&e.y, &e.y);
 			gej_add_ge(r, r, &e);
 		}
 	}
 	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
 }
 
-/* Sets zi[j] = 1/z[j] for j < m with one inversion (Montgomery's trick);
-   every z[j] must be nonzero. */
-static void fe_inv_batch(fe *zi, const fe *z, int m) {
-	zi[0] = z[0];
-	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &z[j]);
+/* Sets zi[j] = 1/r[j].z for j < m with one inversion (Montgomery's
+   trick); an infinite r[j] gets Z = 1 first (its Z is meaningless), so
+   every Z is nonzero. */
+static void gej_zinv_batch(fe *zi, gej *r, int m) {
+	for (int j = 0; j < m; j++)
+		if (r[j].inf) { r[j].z.d[0] = 1; r[j].z.d[1] = r[j].z.d[2] = r[j].z.d[3] = 0; }
+	zi[0] = r[0].z;
+	for (int j = 1; j < m; j++) fe_mul(&zi[j], &zi[j - 1], &r[j].z);
 	fe u;
 	fe_inv(&u, &zi[m - 1]);
 	for (int j = m - 1; j > 0; j--) {
 		fe_mul(&zi[j], &zi[j - 1], &u); /* 1/z[j] */
-		fe_mul(&u, &u, &z[j]);
+		fe_mul(&u, &u, &r[j].z);
 	}
 	zi[0] = u;
 }
@@ -755,12 +903,8 @@ static void gej_to_ge_zinv(ge *r, const gej *a, const fe *zi) {
 /* The batched end of pubkeys and point_mul: out + 64*j gets x || y of
    r[j] for the m items, or 64 zero bytes for infinity. */
 static void store_points(__global uchar *out, gej *r, int m) {
-	fe z[8], zi[8];
-	for (int j = 0; j < m; j++) {
-		z[j] = r[j].z;
-		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
-	}
-	fe_inv_batch(zi, z, m);
+	fe zi[8];
+	gej_zinv_batch(zi, r, m);
 	for (int j = 0; j < m; j++) {
 		__global uchar *o = out + 64 * j;
 		if (r[j].inf) {
@@ -782,7 +926,10 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
 	if (first >= n) return;
 	int m = (int)min((ulong)PUBKEYS_ITEMS, n - first);
 	gej r[PUBKEYS_ITEMS];
-	for (int j = 0; j < m; j++) mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	for (int j = 0; j < m; j++) {
+		r[j].inf = 1;
+		add_mul_g(&r[j], scalars + 32 * (first + j), gtab);
+	}
 	store_points(out + 64 * first, r, m);
 }
 
@@ -798,28 +945,25 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 	if (first >= n) return;
 	int m = (int)min((ulong)SCHNORR_ITEMS, n - first);
 	gej r[SCHNORR_ITEMS];
-	fe rx[SCHNORR_ITEMS], z[SCHNORR_ITEMS], zi[SCHNORR_ITEMS];
+	fe zi[SCHNORR_ITEMS], rx;
 	for (int j = 0; j < m; j++) {
 		__global const uchar *it = items + 164 * (first + j);
 		ge p;
 		r[j].inf = 1;
-		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx[j], it + 64)) {
-			gej sg, ep;
-			mul_g(&sg, it + 96, gtab);
-			mul_p(&ep, it + 128, it + 160, &p);
-			gej_add(&r[j], &sg, &ep);
+		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
+			mul_p(&r[j], it + 128, it + 160, &p);
+			add_mul_g(&r[j], it + 96, gtab);
 		}
-		z[j] = r[j].z;
-		if (r[j].inf) { z[j].d[0] = 1; z[j].d[1] = z[j].d[2] = z[j].d[3] = 0; }
 	}
-	fe_inv_batch(zi, z, m);
+	gej_zinv_batch(zi, r, m);
 	for (int j = 0; j < m; j++) {
 		uchar res = 0;
-		if (!r[j].inf) {
+		if (!r[j].inf) { /* then r < p: the load above succeeded */
 			ge a;
 			gej_to_ge_zinv(&a, &r[j], &zi[j]);
 			fe_normalize(&a.y);
-			res = (uchar)(fe_eq(&a.x, &rx[j]) & ((a.y.d[0] & 1) == 0));
+			fe_load(&rx, items + 164 * (first + j) + 64);
+			res = (uchar)(fe_eq(&a.x, &rx) & ((a.y.d[0] & 1) == 0));
 		}
 		ok[first + j] = res;
 	}
@@ -841,16 +985,19 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
 	fe_load(&r1, it + 128);
 	fe_load(&r2, it + 160);
-	gej a, b, r;
-	mul_g(&a, it + 64, gtab);
-	mul_p(&b, it + 96, it + 192, &q);
-	gej_add(&r, &a, &b);
+	gej r;
+	mul_p(&r, it + 96, it + 192, &q);
+	add_mul_g(&r, it + 64, gtab);
 	if (r.inf) return;
-	fe z2, x1, x2;
+	fe z2, x;
 	fe_sqr(&z2, &r.z);
-	fe_mul(&x1, &r1, &z2);
-	fe_mul(&x2, &r2, &z2);
-	ok[i] = (uchar)(fe_eq(&x1, &r.x) | fe_eq(&x2, &r.x));
+	fe_mul(&x, &r1, &z2);
+	int res = fe_eq(&x, &r.x);
+	if (!res && (r1.d[0] != r2.d[0] || r1.d[1] != r2.d[1] || r1.d[2] != r2.d[2] || r1.d[3] != r2.d[3])) {
+		fe_mul(&x, &r2, &z2); /* rn = r + n (below p) */
+		res = fe_eq(&x, &r.x);
+	}
+	ok[i] = (uchar)res;
 }
 
 /* Multiplications of public points by public scalars (silent-payment tweak
@@ -874,22 +1021,23 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
-   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, a/2, 1/a, each
-   normalized (7 * 32 bytes, little-endian limbs). */
+   little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, a-2b,
+   each normalized (8 * 32 bytes, little-endian limbs). */
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	fe a, b, r[7];
+	fe a, b, r[8];
 	for (int k = 0; k < 4; k++) { a.d[k] = in[8 * i + k]; b.d[k] = in[8 * i + 4 + k]; }
 	fe_mul(&r[0], &a, &b);
 	fe_sqr(&r[1], &a);
 	fe_add(&r[2], &a, &b);
 	fe_sub(&r[3], &a, &b);
 	fe_neg(&r[4], &a);
-	fe_half(&r[5], &a);
+	fe_half3(&r[5], &a);
 	fe_inv(&r[6], &a);
-	for (int j = 0; j < 7; j++) {
+	fe_sub2(&r[7], &a, &b);
+	for (int j = 0; j < 8; j++) {
 		fe_normalize(&r[j]);
-		for (int k = 0; k < 4; k++) out[28 * i + 4 * j + k] = r[j].d[k];
+		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];
 	}
 }

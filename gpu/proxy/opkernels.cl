@@ -19,7 +19,3 @@ __kernel void op_gej_add_ge(__global ulong *p) { PX_THREAD;
 	gej a; ge b; PX_LOAD(a.x, 0); PX_LOAD(a.y, 4); PX_LOAD(a.z, 8); a.inf = (int)p[12]; PX_LOAD(b.x, 16); PX_LOAD(b.y, 20);
 	gej_add_ge(&a, &a, &b); PX_STORE(a.x, 0); PX_STORE(a.y, 4); PX_STORE(a.z, 8); p[12] = a.inf;
 }
-__kernel void op_gej_add(__global ulong *p) { PX_THREAD;
-	gej a, b; PX_LOAD(a.x, 0); PX_LOAD(a.y, 4); PX_LOAD(a.z, 8); a.inf = (int)p[12]; PX_LOAD(b.x, 16); PX_LOAD(b.y, 20); PX_LOAD(b.z, 24); b.inf = (int)p[28];
-	gej_add(&a, &a, &b); PX_STORE(a.x, 0); PX_STORE(a.y, 4); PX_STORE(a.z, 8); p[12] = a.inf;
-}

@@ -23,7 +23,7 @@ extra=("$@")
 out=${PROXY_OUT:-$(mktemp -d)}
 mkdir -p "$out"
 [ -n "${CUDA_BIN:-}" ] && PATH=$CUDA_BIN:$PATH
-ops="fe_mul|fe_sqr|fe_add|fe_sub|fe_neg|fe_inv|fe_sqrt|gej_double|gej_add_ge|gej_add"
+ops="fe_mul|fe_sqr|fe_add|fe_sub|fe_neg|fe_half|fe_half3|fe_sub2|fe_inv|fe_sqrt|gej_double|gej_add_ge|gej_add"
 
 # 1. The C build: a counter at the top of each operation.
 P256K1_GPU_PROXY_DIR=$out go test -count=1 -run '^TestWriteProxyInputs$' ./gpu >/dev/null
@@ -36,6 +36,14 @@ echo "== operations per item (C build of $(basename "$cl"), ${extra[*]:-no extra
 
 # 2. clang → PTX → ptxas for sm_90.
 cat "$cl" "$here/opkernels.cl" >"$out/px.cl"
+# Operations only some versions of the kernels have: the halving (fe_half,
+# or fe_half3 = 3a/2 since the doubling fuses it) and a - 2c (fe_sub2).
+for f in fe_half fe_half3; do
+	grep -q "^static void $f(fe \*r, const fe \*a)" "$cl" &&
+		echo "__kernel void op_$f(__global ulong *p) { PX_THREAD; fe a; PX_LOAD(a, 0); $f(&a, &a); PX_STORE(a, 0); }" >>"$out/px.cl"
+done
+grep -q "^static void fe_sub2(" "$cl" &&
+	echo "__kernel void op_fe_sub2(__global ulong *p) { PX_THREAD; fe a, c; PX_LOAD(a, 0); PX_LOAD(c, 4); fe_sub2(&a, &a, &c); PX_STORE(a, 0); }" >>"$out/px.cl"
 clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -O3 -Xclang -finclude-default-header \
 	-include "$here/nvptx.h" -D P256K1_INLINE "${extra[@]}" -S -o "$out/px.ptx" "$out/px.cl"
 # clang 14 writes PTX ISA 3.2 for sm_20; the carry chains on 64-bit values
@@ -63,5 +71,5 @@ echo
 echo "== SASS instructions per item in field arithmetic (count × op_ kernel size)"
 awk -v sass="$out/sass.txt" 'BEGIN {while ((getline l < sass) > 0) {split(l, a, " "); s[a[1]] = a[2]}}
 	NR == 1 {for (i = 3; i <= NF; i++) name[i] = $i; next}
-	NF > 3 {t = 0; for (i = 3; i <= NF; i++) if (name[i] ~ /^fe_(mul|sqr|add|sub|neg)$/) t += $i * s["op_" name[i]]
+	NF > 3 {t = 0; for (i = 3; i <= NF; i++) if (name[i] ~ /^fe_(mul|sqr|add|sub|neg|half|half3|sub2)$/) t += $i * s["op_" name[i]]
 		printf "%-8s %12.0f\n", $1, t}' "$out/counts.txt"
