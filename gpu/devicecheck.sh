@@ -8,11 +8,13 @@
 # takes Debian's OpenCL ICD loader into .gpu/ (ignored by git through
 # .git/info/exclude; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run prints the device, then for the default kernels
-# and for the PTX field multiplication (-D P256K1_PTX, off by default until this
-# check shows it equal to the CPU and faster; ptx32 is the 32-bit
-# carry-chain variant, slower by the proxies (VARIANTS="default ptx ptx32"
-# adds it); r128 and ptx-r128 are the same with -cl-nv-maxrregcount=128
-# (VARIANTS="r128 ptx-r128")):
+# (on NVIDIA the PTX field arithmetic, -D P256K1_PTX, which Open keeps only
+# if fieldCheck finds every field operation right, building without it
+# otherwise: the build log says which) and for the portable kernels
+# (-D P256K1_PORTABLE: no PTX); ptx32 is the 32-bit carry-chain variant,
+# slower by the proxies (VARIANTS="default portable ptx32" adds it); r128
+# and portable-r128 are the same with -cl-nv-maxrregcount=128
+# (VARIANTS="r128 portable-r128")):
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
@@ -20,7 +22,7 @@
 # It ends with a summary. With $OUT set, the full outputs are written there.
 # Time on an H100: a few minutes per variant (kernel builds, 4 kinds × N
 # items, the tests); where one command may run 10 minutes at most, run the
-# variants one per command: VARIANTS=default, then VARIANTS=ptx. With
+# variants one per command: VARIANTS=default, then VARIANTS=portable. With
 # NV_VERBOSE=1 the kernels are built with -cl-nv-verbose and the build log
 # (registers, stack, spills per kernel, as NVIDIA's compiler sees them) is
 # printed before each variant's figures.
@@ -59,16 +61,16 @@ export OCL_ICD_VENDORS=$ICD P256K1_OPENCL=$G/libOpenCL.so.1 HOME=/tmp
 timeout 60 ./gpubench -list 2>&1
 
 summary=()
-VARIANTS=${VARIANTS:-default ptx}
+VARIANTS=${VARIANTS:-default portable}
 for variant in $VARIANTS; do
 	case $variant in
-	ptx) opts="-D P256K1_PTX" ;;     # PTX column sums with 64-bit carry adds (their emulated twin passes on PoCL)
-	ptx32) opts="-D P256K1_PTX32" ;; # 32-bit PTX carry chains (likewise)
+	portable) opts="-D P256K1_PORTABLE" ;; # no PTX: the portable field arithmetic
+	ptx32) opts="-D P256K1_PTX32" ;;       # 32-bit PTX carry chains (their emulated twin passes on PoCL)
 	# NVIDIA's register cap (cl_nv_compiler_options): 16 warps per SM
 	# instead of 13-14, for a few spills (sm_90 proxy: +0.4% SASS)
 	r128) opts="-cl-nv-maxrregcount=128" ;;
-	ptx-r128) opts="-D P256K1_PTX -cl-nv-maxrregcount=128" ;;
-	*) opts="" ;;
+	portable-r128) opts="-D P256K1_PORTABLE -cl-nv-maxrregcount=128" ;;
+	*) opts="" ;; # default: the package's own choice (PTX on NVIDIA, kept if fieldCheck passes)
 	esac
 	echo
 	echo "== kernels: $variant (P256K1_GPU_BUILD_OPTIONS='$opts')"

@@ -176,9 +176,9 @@ type Engine struct {
 	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
 	noPinned                bool             // tests: staging in Go memory
 	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
-	// buildOptions are passed to clBuildProgram: P256K1_GPU_BUILD_OPTIONS,
-	// for device checks only (gpu/devicecheck.sh builds with
-	// "-D P256K1_PTX" to try the PTX field multiplication on NVIDIA).
+	// buildOptions are passed to clBuildProgram: deviceOptions' and
+	// P256K1_GPU_BUILD_OPTIONS, for device checks only (gpu/devicecheck.sh
+	// builds with "-D P256K1_PORTABLE" to measure NVIDIA without PTX).
 	buildOptions string
 }
 
@@ -298,23 +298,43 @@ func (e *Engine) init(cacheDir string) error {
 		}
 	}
 	// The device's own options first (deviceOptions); should its compiler
-	// refuse them, the kernels are built without them.
+	// refuse them, or the kernels they build compute a field operation
+	// wrongly (fieldCheck), the kernels are built without them.
 	user := e.buildOptions
+	tab := gTable()
 	var err error
+	if e.gtab, err = e.buffer(clMemReadOnly, tab); err != nil {
+		return err
+	}
 	if auto := deviceOptions(e.dev); auto != "" {
 		e.buildOptions = strings.TrimSpace(auto + " " + user)
-		if err = e.buildProgram(cacheDir); errors.Is(err, ErrBuild) {
-			if e.prog != 0 {
-				dl.Call(a.releaseProgram, e.prog)
-				e.prog = 0
+		err = e.buildKernels(cacheDir)
+		if err == nil && !e.fieldCheck() {
+			err = fmt.Errorf("%w: the kernels built with %q computed a field operation wrongly", ErrBuild, auto)
+			if getenv("P256K1_GPU_BUILD_LOG") != "" {
+				fmt.Fprintf(buildLog, "gpu: %v; building without them\n", err)
 			}
+		}
+		if errors.Is(err, ErrBuild) {
+			e.releaseKernels()
 			e.buildOptions = user
-			err = e.buildProgram(cacheDir)
+			err = e.buildKernels(cacheDir)
 		}
 	} else {
-		err = e.buildProgram(cacheDir)
+		err = e.buildKernels(cacheDir)
 	}
-	if err != nil {
+	if err == nil && getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: kernels in use built with options %q\n", e.buildOptions)
+	}
+	return err
+}
+
+// buildKernels builds (or loads from the cache) the program with
+// e.buildOptions and creates its kernels.
+func (e *Engine) buildKernels(cacheDir string) error {
+	a := e.a
+	var ep errPtr
+	if err := e.buildProgram(cacheDir); err != nil {
 		return err
 	}
 	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
@@ -331,9 +351,20 @@ func (e *Engine) init(cacheDir string) error {
 	if getenv("P256K1_GPU_BUILD_LOG") != "" {
 		fmt.Fprintf(buildLog, "gpu: work-items per wave (compute units × CL_KERNEL_WORK_GROUP_SIZE): %v\n", e.waves)
 	}
-	tab := gTable()
-	e.gtab, err = e.buffer(clMemReadOnly, tab)
-	return err
+	return nil
+}
+
+// releaseKernels releases the kernels and the program, if any, so that
+// buildKernels can run again.
+func (e *Engine) releaseKernels() {
+	for name, k := range e.kernels {
+		dl.Call(e.a.releaseKernel, k)
+		delete(e.kernels, name)
+	}
+	if e.prog != 0 {
+		dl.Call(e.a.releaseProgram, e.prog)
+		e.prog = 0
+	}
 }
 
 func cstr(s string) *byte {
@@ -343,10 +374,13 @@ func cstr(s string) *byte {
 
 // deviceOptions are build options for a device's kind: on NVIDIA,
 // -D P256K1_INLINE (the field multiplication always inlined; the kernels
-// compute the same either way). A variable for tests.
+// compute the same either way) and -D P256K1_PTX (the field arithmetic's
+// carry chains in PTX: a third fewer instructions per item by the sm_90
+// proxy, docs/ARCHITECTURE.md). Kernels built with them must pass
+// fieldCheck, or Open builds without them. A variable for tests.
 var deviceOptions = func(d Device) string {
 	if strings.Contains(d.Platform, "NVIDIA") {
-		return "-D P256K1_INLINE"
+		return "-D P256K1_INLINE -D P256K1_PTX"
 	}
 	return ""
 }

@@ -605,3 +605,43 @@ func TestChunkItems(t *testing.T) {
 		}
 	}
 }
+
+// TestDeviceOptionsFieldCheck: kernels built with a device's own options
+// are kept when fieldCheck passes (here the PTX blocks' C twins, which
+// PoCL compiles) and rebuilt without them when a field operation is wrong
+// (P256K1_FIELDCHECK_BREAK spoils one product that only the check's edge
+// inputs reach); either way the engine's answers are right.
+func TestDeviceOptionsFieldCheck(t *testing.T) {
+	engine(t)
+	old := deviceOptions
+	defer func() { deviceOptions = old }()
+	user := getenv("P256K1_GPU_BUILD_OPTIONS")
+	for _, c := range []struct {
+		opts string
+		kept bool
+	}{
+		{"-D P256K1_PTX -D P256K1_PTX_EMULATE", true},
+		{"-D P256K1_FIELDCHECK_BREAK", false},
+	} {
+		deviceOptions = func(Device) string { return c.opts }
+		e, err := Open(&Options{Device: -1, CacheDir: "-"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := user
+		if c.kept {
+			want = strings.TrimSpace(c.opts + " " + user)
+		}
+		if e.buildOptions != want {
+			t.Errorf("%s: build options %q, want %q", c.opts, e.buildOptions, want)
+		}
+		if !e.fieldCheck() {
+			t.Errorf("%s: the kept kernels fail the field check", c.opts)
+		}
+		out := make([]p256k1.PublicKey, 1)
+		if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+			t.Errorf("%s: 1·G: %v", c.opts, err)
+		}
+		e.Close()
+	}
+}

@@ -11,10 +11,16 @@
 // no curve arithmetic.
 //
 // Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
-// With -D P256K1_PTX (off by default: see ARCHITECTURE and
-// gpu/devicecheck.sh) the multiplication, squaring, addition and
-// subtraction use NVIDIA PTX blocks with carry flags instead; with -D
-// P256K1_PTX32, the multiplication uses 32-bit PTX carry chains.
+// With -D P256K1_PTX (the package's choice on NVIDIA, checked at Open by
+// fieldCheck: see ARCHITECTURE and gpu/devicecheck.sh) the multiplication,
+// squaring, addition and subtraction use NVIDIA PTX blocks with carry flags
+// instead; with -D P256K1_PTX32, the multiplication uses 32-bit PTX carry
+// chains; -D P256K1_PORTABLE turns both off (the device check's portable
+// variant on NVIDIA).
+#ifdef P256K1_PORTABLE
+#undef P256K1_PTX
+#undef P256K1_PTX32
+#endif
 
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
@@ -1036,6 +1042,9 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 	fe_half3(&r[5], &a);
 	fe_inv(&r[6], &a);
 	fe_sub2(&r[7], &a, &b);
+#ifdef P256K1_FIELDCHECK_BREAK
+	r[0].d[0] ^= (a.d[0] == 977); /* gpu's tests: a wrong product that only fieldCheck's inputs show */
+#endif
 	for (int j = 0; j < 8; j++) {
 		fe_normalize(&r[j]);
 		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];

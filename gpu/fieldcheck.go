@@ -1,0 +1,116 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"math/big"
+)
+
+// fieldCheck runs the kernels' field operations (fe_selftest: a·b, a², a + b,
+// a − b, −a, 3a/2, 1/a, a − 2b) on the edges of every carry and borrow
+// (0, 1, 2^32 + 977, p − 1, p, p + 1, 2^256 − 1, single words all ones or
+// zero, …) paired with each other and on fixed pseudo-random values, and
+// reports whether every result equals math/big's. Open runs it on kernels
+// built with a device's own options (deviceOptions: on NVIDIA the PTX
+// carry chains, which no other device compiles), and builds without them
+// when it fails, so that a compiler that accepts those blocks but gives
+// them other semantics costs speed, never a wrong answer.
+func (e *Engine) fieldCheck() bool {
+	vals := fieldCheckInputs()
+	n := len(vals)
+	in := make([]byte, 64*n)
+	for i, v := range vals {
+		putWords(in[64*i:], v[0])
+		putWords(in[64*i+32:], v[1])
+	}
+	out := make([]byte, 8*32*n)
+	if _, err := e.run("fe_selftest", in, out, n); err != nil {
+		return false
+	}
+	half := new(big.Int).Rsh(new(big.Int).Add(fieldPrime, big.NewInt(1)), 1)
+	for i, v := range vals {
+		a, b := v[0], v[1]
+		inv := new(big.Int).ModInverse(new(big.Int).Mod(a, fieldPrime), fieldPrime)
+		if inv == nil {
+			inv = new(big.Int)
+		}
+		want := [8]*big.Int{
+			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
+			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), inv,
+			new(big.Int).Sub(a, new(big.Int).Lsh(b, 1)),
+		}
+		for j, w := range want {
+			w.Mod(w, fieldPrime)
+			if words(out[256*i+32*j:256*i+32*j+32]).Cmp(w) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var fieldPrime, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
+
+// fieldCheckInputs returns fieldCheck's pairs: the edges against each
+// other, then 256 values from a fixed xorshift sequence (a quarter of them
+// near p).
+func fieldCheckInputs() [][2]*big.Int {
+	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
+	c := new(big.Int).Sub(two256, fieldPrime)
+	one := big.NewInt(1)
+	edges := []*big.Int{
+		big.NewInt(0), one, big.NewInt(2), big.NewInt(977), c, new(big.Int).Sub(c, one),
+		new(big.Int).Sub(fieldPrime, one), fieldPrime, new(big.Int).Add(fieldPrime, one),
+		new(big.Int).Sub(two256, one), new(big.Int).Sub(two256, c), new(big.Int).Lsh(one, 255),
+		new(big.Int).Sub(new(big.Int).Lsh(one, 255), one), new(big.Int).Lsh(one, 128),
+		new(big.Int).Lsh(one, 64), new(big.Int).Lsh(one, 192),
+	}
+	for k := range 4 { // one word all ones, the others zero, and the reverse
+		v := new(big.Int).Lsh(new(big.Int).SetUint64(^uint64(0)), uint(64*k))
+		edges = append(edges, v, new(big.Int).Xor(new(big.Int).Sub(two256, one), v))
+	}
+	var vals [][2]*big.Int
+	for _, a := range edges {
+		for _, b := range edges {
+			vals = append(vals, [2]*big.Int{a, b})
+		}
+	}
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return x
+	}
+	var p [32]byte
+	fieldPrime.FillBytes(p[:])
+	for i := range 256 {
+		var a, b [32]byte
+		for k := 0; k < 32; k += 8 {
+			binary.BigEndian.PutUint64(a[k:], next())
+			binary.BigEndian.PutUint64(b[k:], next())
+		}
+		if i%4 == 0 {
+			copy(a[:28], p[:28])
+		}
+		vals = append(vals, [2]*big.Int{new(big.Int).SetBytes(a[:]), new(big.Int).SetBytes(b[:])})
+	}
+	return vals
+}
+
+// putWords writes v (below 2^256) as four little-endian 64-bit words.
+func putWords(dst []byte, v *big.Int) {
+	var b [32]byte
+	v.FillBytes(b[:])
+	for k := range 4 {
+		binary.LittleEndian.PutUint64(dst[8*k:], binary.BigEndian.Uint64(b[24-8*k:32-8*k]))
+	}
+}
+
+// words reads four little-endian 64-bit words.
+func words(src []byte) *big.Int {
+	var b [32]byte
+	for k := range 4 {
+		binary.BigEndian.PutUint64(b[24-8*k:], binary.LittleEndian.Uint64(src[8*k:]))
+	}
+	return new(big.Int).SetBytes(b[:])
+}
