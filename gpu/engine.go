@@ -308,12 +308,25 @@ func (e *Engine) init(cacheDir string) error {
 	}
 	if auto := deviceOptions(e.dev); auto != "" {
 		e.buildOptions = strings.TrimSpace(auto + " " + user)
-		err = e.buildKernels(cacheDir)
-		if err == nil && !e.fieldCheck() {
-			err = fmt.Errorf("%w: the kernels built with %q computed a field operation wrongly", ErrBuild, auto)
-			if getenv("P256K1_GPU_BUILD_LOG") != "" {
-				fmt.Fprintf(buildLog, "gpu: %v; building without them\n", err)
+		// A refusal is remembered beside the cache (path.refused), so that
+		// later processes build without the options at once.
+		refused := e.cachePath(cacheDir)
+		if refused != "" {
+			refused += ".refused"
+		}
+		if why, rerr := os.ReadFile(refused); refused != "" && rerr == nil {
+			err = fmt.Errorf("%w: options %q refused before: %s", ErrBuild, auto, why)
+		} else {
+			err = e.buildKernels(cacheDir)
+			if err == nil && !e.fieldCheck() {
+				err = fmt.Errorf("%w: the kernels built with %q computed a field operation wrongly", ErrBuild, auto)
 			}
+			if errors.Is(err, ErrBuild) && refused != "" && os.MkdirAll(filepath.Dir(refused), 0o755) == nil {
+				os.WriteFile(refused, []byte(strings.SplitN(err.Error(), "\n", 2)[0]), 0o644)
+			}
+		}
+		if errors.Is(err, ErrBuild) && getenv("P256K1_GPU_BUILD_LOG") != "" {
+			fmt.Fprintf(buildLog, "gpu: %v; building without them\n", strings.SplitN(err.Error(), "\n", 2)[0])
 		}
 		if errors.Is(err, ErrBuild) {
 			e.releaseKernels()

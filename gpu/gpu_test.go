@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -610,21 +611,25 @@ func TestChunkItems(t *testing.T) {
 // are kept when fieldCheck passes (here the PTX blocks' C twins, which
 // PoCL compiles) and rebuilt without them when a field operation is wrong
 // (P256K1_FIELDCHECK_BREAK spoils one product that only the check's edge
-// inputs reach); either way the engine's answers are right.
+// inputs reach); either way the engine's answers are right. The refusal is
+// remembered in the cache, and the next Open builds without the options
+// at once.
 func TestDeviceOptionsFieldCheck(t *testing.T) {
 	engine(t)
 	old := deviceOptions
 	defer func() { deviceOptions = old }()
 	user := getenv("P256K1_GPU_BUILD_OPTIONS")
+	cache := t.TempDir()
 	for _, c := range []struct {
 		opts string
 		kept bool
 	}{
 		{"-D P256K1_PTX -D P256K1_PTX_EMULATE", true},
 		{"-D P256K1_FIELDCHECK_BREAK", false},
+		{"-D P256K1_FIELDCHECK_BREAK", false}, // from the remembered refusal
 	} {
 		deviceOptions = func(Device) string { return c.opts }
-		e, err := Open(&Options{Device: -1, CacheDir: "-"})
+		e, err := Open(&Options{Device: -1, CacheDir: cache})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -643,5 +648,9 @@ func TestDeviceOptionsFieldCheck(t *testing.T) {
 			t.Errorf("%s: 1·G: %v", c.opts, err)
 		}
 		e.Close()
+	}
+	refusals, _ := filepath.Glob(filepath.Join(cache, "*.refused"))
+	if len(refusals) != 1 {
+		t.Errorf("%d refusals remembered, want 1", len(refusals))
 	}
 }
