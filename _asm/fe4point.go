@@ -112,23 +112,10 @@ func double4() {
 	g.free4(v)
 	Comment("S = Y²; T = X·S; 2T; 3T")
 	g.sqr4(s, ay)
-	v = g.mul4r(s, ax)
-	w = g.copy4r(v)
-	g.addr4(w, v)
-	g.store4(t2, w)
-	g.addr4(w, v)
-	g.store4(t, w)
-	g.free4(v, w)
+	g.twiceThrice(t2, t, g.mul4r(s, ax))
 	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
 	Comment("L², then X3 = L² − 2T (a.X is not read again) and W = L² − 3T")
-	v = g.sqr4r(l)
-	w = g.copy4r(v)
-	g.subv4(v, t2)
-	g.store4(rx, v)
-	g.free4(v)
-	g.subv4(w, t)
-	g.store4(t, w)
-	g.free4(w)
+	g.x3W(rx, t, t2, g.sqr4r(l))
 	Comment("−S²")
 	v = g.neg4(g.sqr4r(s))
 	g.store4(s, v)
@@ -206,23 +193,11 @@ func add4Var(name string, zinv bool) {
 	g.free4(w)
 	g.mul4(h3, h2, h) // H³
 	Comment("T = U1·H²; 2T; 3T")
-	v = g.mul4r(ax, h2)
-	w = g.copy4r(v)
-	g.addr4(w, v)
-	g.store4(t2, w)
-	g.addr4(w, v)
-	g.store4(t, w)
-	g.free4(v, w)
+	g.twiceThrice(t2, t, g.mul4r(ax, h2))
 	Comment("D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T")
 	v = g.sqr4r(i)
 	g.subv4(v, h3)
-	w = g.copy4r(v)
-	g.subv4(v, t2)
-	g.store4(rx, v)
-	g.free4(v)
-	g.subv4(w, t)
-	g.store4(t, w)
-	g.free4(w)
+	g.x3W(rx, t, t2, v)
 	g.mul4(rz, az, h)  // Z3 = Z1·H; a.Z is not read again
 	g.mul4(h3, h3, ay) // S1·H³; a.Y is not read again
 	Comment("Y3 = I·W − S1·H³")
@@ -428,13 +403,26 @@ func (g *gen) copy4(d, e elem) {
 
 var _ = RAX
 
-// x3Plus4 emits the step the doubling and the addition share: from v
-// (loaded, and freed here), X3 = v + 2·t to r, then t = X3 + t.
-func (g *gen) x3Plus4(r, t elem, v reg4) {
-	g.addv4(v, t)
-	g.addv4(v, t)
+// twiceThrice emits the step the doubling and the additions share before
+// X3: from T in v (freed here), 2T to t2 and 3T to t.
+func (g *gen) twiceThrice(t2, t elem, v reg4) {
+	w := g.copy4r(v)
+	g.addr4(w, v)
+	g.store4(t2, w)
+	g.addr4(w, v)
+	g.store4(t, w)
+	g.free4(v, w)
+}
+
+// x3W emits the step the doubling and the additions share after it: from
+// Q in v (freed here; L² in the doubling, I² − H³ in the additions),
+// X3 = Q − 2T to r and W = Q − 3T to t, with 2T in t2 and 3T in t.
+func (g *gen) x3W(r, t, t2 elem, v reg4) {
+	w := g.copy4r(v)
+	g.subv4(v, t2)
 	g.store4(r, v)
-	g.addv4(v, t)
-	g.store4(t, v)
 	g.free4(v)
+	g.subv4(w, t)
+	g.store4(t, w)
+	g.free4(w)
 }

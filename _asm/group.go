@@ -497,8 +497,8 @@ func cmovOne(g *gen, v vec, mask GPPhysical) {
 }
 
 // x3Plus emits the step the doubling and the addition share: from v
-// (loaded, and freed here), X3 = v + 2·t to r, then t = X3 + t. It is the
-// 5×52 twin of x3Plus4 (fe4point.go).
+// (loaded, and freed here), X3 = v + 2·t to r, then t = X3 + t. (The 4×64
+// form regroups it for shorter chains: twiceThrice and x3W, fe4point.go.)
 func (g *gen) x3Plus(r, t elem, v vec) {
 	g.addv(v, t)
 	g.addv(v, t)

@@ -2,7 +2,6 @@ package gpu
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -58,8 +57,8 @@ func TestFieldSelftest(t *testing.T) {
 	n := len(vals)
 	in := make([]byte, 64*n)
 	for i, v := range vals {
-		putLimbsBig(in[64*i:], v[0])
-		putLimbsBig(in[64*i+32:], v[1])
+		putWords(in[64*i:], v[0])
+		putWords(in[64*i+32:], v[1])
 	}
 	out := make([]byte, 8*32*n)
 	if _, err := e.run("fe_selftest", in, out, n); err != nil {
@@ -79,7 +78,7 @@ func TestFieldSelftest(t *testing.T) {
 		}
 		for j, w := range want {
 			w.Mod(w, fieldP)
-			got := limbsBig(out[256*i+32*j : 256*i+32*j+32])
+			got := words(out[256*i+32*j : 256*i+32*j+32])
 			if got.Cmp(w) != 0 {
 				t.Fatalf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
 			}
@@ -90,21 +89,6 @@ func TestFieldSelftest(t *testing.T) {
 func bytesOf(v *big.Int) []byte {
 	var b [32]byte
 	return v.FillBytes(b[:])
-}
-
-func putLimbsBig(dst []byte, v *big.Int) {
-	b := bytesOf(v)
-	for k := range 4 {
-		binary.LittleEndian.PutUint64(dst[8*k:], binary.BigEndian.Uint64(b[24-8*k:32-8*k]))
-	}
-}
-
-func limbsBig(src []byte) *big.Int {
-	var b [32]byte
-	for k := range 4 {
-		binary.BigEndian.PutUint64(b[24-8*k:], binary.LittleEndian.Uint64(src[8*k:]))
-	}
-	return new(big.Int).SetBytes(b[:])
 }
 
 // TestLanes runs batches of every length from 1 to 2·8 + 1 with one item

@@ -145,21 +145,12 @@ static void fe_add(fe *r, const fe *a, const fe *b) {
 	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
 }
 
-/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
-   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
-   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
-static void fe_sub(fe *r, const fe *a, const fe *b) {
-	uint x[8], y[8];
-	DIGITS(x, a);
-	DIGITS(y, b);
-	long c = 0;
-#pragma unroll
-	for (int k = 0; k < 8; k++) {
-		c += (long)x[k] - (long)y[k];
-		x[k] = (uint)c;
-		c >>= 32;
-	}
-	/* c is 0 or -1: fold -2^256 = -C_LO */
+/* r = the 32-bit digits x less k*2^256 for the borrow k (c = -k, 0..-2)
+   out of the top digit, with 2^256 = C_LO (mod p): -k*C_LO is added to the
+   low digits; a borrow out of that leaves a value above 2^256 - 2*C_LO,
+   from which C_LO comes off once more without a borrow. For fe_sub and
+   fe_sub2's portable forms. */
+static ALWAYS_INLINE void fe_fold_borrow(fe *r, uint *x, long c) {
 	long d = (long)x[0] + c * 977;
 	x[0] = (uint)d;
 	d = (d >> 32) + (long)x[1] + c;
@@ -175,6 +166,23 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
 	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
 	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+
+/* r = a - b: a borrow means the 256-bit result is a - b + 2^256 = a - b +
+   C_LO (mod p), so C_LO is taken off; a second borrow leaves a value above
+   2^256 - 2*C_LO, from which C_LO comes off once more without a borrow. */
+static void fe_sub(fe *r, const fe *a, const fe *b) {
+	uint x[8], y[8];
+	DIGITS(x, a);
+	DIGITS(y, b);
+	long c = 0;
+#pragma unroll
+	for (int k = 0; k < 8; k++) {
+		c += (long)x[k] - (long)y[k];
+		x[k] = (uint)c;
+		c >>= 32;
+	}
+	fe_fold_borrow(r, x, c); /* c is 0 or -1 */
 }
 
 #endif
@@ -210,21 +218,7 @@ static void fe_sub2(fe *r, const fe *a, const fe *c) {
 		x[k] = (uint)t;
 		t >>= 32; /* -2..0 */
 	}
-	long d = (long)x[0] + t * 977;
-	x[0] = (uint)d;
-	d = (d >> 32) + (long)x[1] + t;
-	x[1] = (uint)d;
-#pragma unroll
-	for (int k = 2; k < 8; k++) {
-		d = (d >> 32) + (long)x[k];
-		x[k] = (uint)d;
-	}
-	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
-	if (d >> 32) r0 -= C_LO;
-	r->d[0] = r0;
-	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
-	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
-	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+	fe_fold_borrow(r, x, t);
 }
 #endif
 
