@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/big"
 )
 
@@ -14,8 +15,11 @@ import (
 // carry chains, which no other device compiles), and builds without them
 // when it fails, so that a compiler that accepts those blocks but gives
 // them other semantics costs speed, never a wrong answer.
-func (e *Engine) fieldCheck() bool {
-	vals := fieldCheckInputs()
+func (e *Engine) fieldCheck() bool { return e.fieldCheckPairs(fieldCheckInputs()) == "" }
+
+// fieldCheckPairs runs fe_selftest on the pairs (values below 2^256) and
+// returns "" if every result equals math/big's, else what differed first.
+func (e *Engine) fieldCheckPairs(vals [][2]*big.Int) string {
 	n := len(vals)
 	in := make([]byte, 64*n)
 	for i, v := range vals {
@@ -24,9 +28,10 @@ func (e *Engine) fieldCheck() bool {
 	}
 	out := make([]byte, 8*32*n)
 	if _, err := e.run("fe_selftest", in, out, n); err != nil {
-		return false
+		return err.Error()
 	}
 	half := new(big.Int).Rsh(new(big.Int).Add(fieldPrime, big.NewInt(1)), 1)
+	names := [8]string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv", "a-2b"}
 	for i, v := range vals {
 		a, b := v[0], v[1]
 		inv := new(big.Int).ModInverse(new(big.Int).Mod(a, fieldPrime), fieldPrime)
@@ -40,12 +45,12 @@ func (e *Engine) fieldCheck() bool {
 		}
 		for j, w := range want {
 			w.Mod(w, fieldPrime)
-			if words(out[256*i+32*j:256*i+32*j+32]).Cmp(w) != 0 {
-				return false
+			if got := words(out[256*i+32*j : 256*i+32*j+32]); got.Cmp(w) != 0 {
+				return fmt.Sprintf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
 			}
 		}
 	}
-	return true
+	return ""
 }
 
 var fieldPrime, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)

@@ -14,7 +14,7 @@ import (
 	"github.com/p256k1/p256k1/silentpayments"
 )
 
-var fieldP, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
+var fieldP = fieldPrime
 
 // TestFieldSelftest runs the kernels' field operations (fe_selftest) on raw
 // 256-bit values — the lazy representation lets any value below 2^256 into
@@ -24,26 +24,8 @@ var fieldP, _ = new(big.Int).SetString("ffffffffffffffffffffffffffffffffffffffff
 // ones or zero, powers of two) in both operands.
 func TestFieldSelftest(t *testing.T) {
 	e := engine(t)
-	two256 := new(big.Int).Lsh(big.NewInt(1), 256)
-	c := new(big.Int).Sub(two256, fieldP)
-	edges := []*big.Int{
-		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(977), new(big.Int).Set(c), new(big.Int).Sub(c, big.NewInt(1)),
-		new(big.Int).Sub(fieldP, big.NewInt(1)), new(big.Int).Set(fieldP), new(big.Int).Add(fieldP, big.NewInt(1)),
-		new(big.Int).Sub(two256, big.NewInt(1)), new(big.Int).Sub(two256, c), new(big.Int).Lsh(big.NewInt(1), 255),
-		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)), new(big.Int).Lsh(big.NewInt(1), 128),
-		new(big.Int).Lsh(big.NewInt(1), 64), new(big.Int).Lsh(big.NewInt(1), 192),
-	}
-	for k := range 4 { // one limb all ones, the others zero, and the reverse
-		v := new(big.Int).Lsh(new(big.Int).SetUint64(^uint64(0)), uint(64*k))
-		edges = append(edges, v, new(big.Int).Xor(new(big.Int).Sub(two256, big.NewInt(1)), v))
-	}
+	vals := fieldCheckInputs() // the edges against each other, 256 fixed values
 	rng := rand.New(rand.NewPCG(256, 1))
-	var vals [][2]*big.Int
-	for _, a := range edges {
-		for _, b := range edges {
-			vals = append(vals, [2]*big.Int{a, b})
-		}
-	}
 	for range 2000 {
 		var a, b [32]byte
 		for j := range a {
@@ -54,35 +36,8 @@ func TestFieldSelftest(t *testing.T) {
 		}
 		vals = append(vals, [2]*big.Int{new(big.Int).SetBytes(a[:]), new(big.Int).SetBytes(b[:])})
 	}
-	n := len(vals)
-	in := make([]byte, 64*n)
-	for i, v := range vals {
-		putWords(in[64*i:], v[0])
-		putWords(in[64*i+32:], v[1])
-	}
-	out := make([]byte, 8*32*n)
-	if _, err := e.run("fe_selftest", in, out, n); err != nil {
-		t.Fatal(err)
-	}
-	half := new(big.Int).Rsh(new(big.Int).Add(fieldP, big.NewInt(1)), 1)
-	names := []string{"mul", "sqr", "add", "sub", "neg", "3/2", "inv", "a-2b"}
-	for i, v := range vals {
-		a, b := v[0], v[1]
-		want := []*big.Int{
-			new(big.Int).Mul(a, b), new(big.Int).Mul(a, a), new(big.Int).Add(a, b), new(big.Int).Sub(a, b),
-			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), new(big.Int).ModInverse(new(big.Int).Mod(a, fieldP), fieldP),
-			new(big.Int).Sub(a, new(big.Int).Lsh(b, 1)),
-		}
-		if want[6] == nil {
-			want[6] = big.NewInt(0)
-		}
-		for j, w := range want {
-			w.Mod(w, fieldP)
-			got := words(out[256*i+32*j : 256*i+32*j+32])
-			if got.Cmp(w) != 0 {
-				t.Fatalf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
-			}
-		}
+	if bad := e.fieldCheckPairs(vals); bad != "" {
+		t.Fatal(bad)
 	}
 }
 

@@ -59,6 +59,28 @@ static void fe_normalize(fe *r) {
 #define DIGITS(x, v) { x[0] = (uint)v->d[0]; x[1] = (uint)(v->d[0] >> 32); x[2] = (uint)v->d[1]; x[3] = (uint)(v->d[1] >> 32); \
 	x[4] = (uint)v->d[2]; x[5] = (uint)(v->d[2] >> 32); x[6] = (uint)v->d[3]; x[7] = (uint)(v->d[3] >> 32); }
 
+/* r = the 32-bit digits x plus c*2^256 for the carry c (0 or 1) out of the
+   top digit, with 2^256 = C_LO (mod p): c*C_LO is added to the low digits;
+   a carry out of that leaves a value below 2*C_LO, to which C_LO is added
+   once more without a carry. For fe_add's and fe_half3's portable forms. */
+static ALWAYS_INLINE void fe_fold_carry(fe *r, uint *x, ulong c) {
+	ulong d = (ulong)x[0] + c * 977;
+	x[0] = (uint)d;
+	d = (d >> 32) + x[1] + c;
+	x[1] = (uint)d;
+#pragma unroll
+	for (int k = 2; k < 8; k++) {
+		d = (d >> 32) + x[k];
+		x[k] = (uint)d;
+	}
+	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
+	if (d >> 32) r0 += C_LO;
+	r->d[0] = r0;
+	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
+	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
+	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+}
+
 #if defined(P256K1_PTX) && !defined(P256K1_PTX32)
 /* -D P256K1_PTX: additions and subtractions as one 64-bit PTX carry chain
    over the four limbs (add.cc.u64/addc.cc.u64, sub.cc.u64/subc.cc.u64),
@@ -128,21 +150,7 @@ static void fe_add(fe *r, const fe *a, const fe *b) {
 		x[k] = (uint)c;
 		c >>= 32;
 	}
-	ulong d = (ulong)x[0] + c * 977;
-	x[0] = (uint)d;
-	d = (d >> 32) + x[1] + c;
-	x[1] = (uint)d;
-#pragma unroll
-	for (int k = 2; k < 8; k++) {
-		d = (d >> 32) + x[k];
-		x[k] = (uint)d;
-	}
-	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
-	if (d >> 32) r0 += C_LO;
-	r->d[0] = r0;
-	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
-	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
-	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+	fe_fold_carry(r, x, c);
 }
 
 /* r = the 32-bit digits x less k*2^256 for the borrow k (c = -k, 0..-2)
@@ -267,22 +275,7 @@ static void fe_half3(fe *r, const fe *a) {
 #pragma unroll
 	for (int k = 0; k < 7; k++) x[k] = (x[k] >> 1) | (x[k + 1] << 31);
 	x[7] = (x[7] >> 1) | (top << 31);
-	uint h = top >> 1;
-	ulong d = (ulong)x[0] + (ulong)h * 977;
-	x[0] = (uint)d;
-	d = (d >> 32) + x[1] + h;
-	x[1] = (uint)d;
-#pragma unroll
-	for (int k = 2; k < 8; k++) {
-		d = (d >> 32) + x[k];
-		x[k] = (uint)d;
-	}
-	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
-	if (d >> 32) r0 += C_LO;
-	r->d[0] = r0;
-	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
-	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
-	r->d[3] = (ulong)x[6] | (ulong)x[7] << 32;
+	fe_fold_carry(r, x, top >> 1);
 }
 
 /* r = L + H*2^256 mod p for the 16 digits w (L = w[0..7], H = w[8..15]):
