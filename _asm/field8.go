@@ -603,29 +603,8 @@ func genUnit() {
 		VPSRLQ(U8(1), idx, idx) // (|d| − 1)/2
 		kn := K()
 		VPTESTMQ(sg, sg, kn)
-		var acc [10]VecVirtual
-		for i := range acc {
-			acc[i] = f8zero()
-		}
-		ctr := f8zero()
-		for e := 0; e < 8; e++ {
-			ke := K()
-			VPCMPEQQ(ctr, idx, ke)
-			for i := range acc {
-				t := ZMM()
-				VPBROADCASTQ(Mem{Base: pt, Disp: 80*e + 8*i}, t)
-				VMOVDQA64(t, ke, acc[i])
-			}
-			if e < 7 {
-				VPADDQ(one, ctr, ctr)
-			}
-		}
-		for i := 0; i < 5; i++ {
-			c := f8bcast(f8negLimb(i, 1))
-			VPSUBQ(acc[5+i], c, kn, acc[5+i])
-			VMOVDQU64(acc[i], Mem{Base: pa, Disp: 64 * i})
-			VMOVDQU64(acc[5+i], Mem{Base: pa, Disp: 320 + 64*i})
-		}
+		acc := f8scan(idx, one, func(e, i int, t VecVirtual) { VPBROADCASTQ(Mem{Base: pt, Disp: 80*e + 8*i}, t) })
+		f8storeNegY(pa, &acc, kn)
 		VZEROUPPER()
 		RET()
 	}
@@ -711,30 +690,45 @@ func constUnit() {
 		VPTESTMQ(sg, sg, ks)
 		KMOVW(pn.As32(), kg)
 		KXORW(kg, ks, kn)
-		var acc [10]VecVirtual
-		for i := range acc {
-			acc[i] = f8zero()
-		}
-		ctr := f8zero()
-		for e := 0; e < 8; e++ {
-			ke := K()
-			VPCMPEQQ(ctr, idx, ke)
-			for i := range acc {
-				t := ZMM()
-				VMOVDQU64(Mem{Base: pt, Disp: 640*e + 64*i}, t)
-				VMOVDQA64(t, ke, acc[i])
-			}
-			if e < 7 {
-				VPADDQ(one, ctr, ctr)
-			}
-		}
-		for i := 0; i < 5; i++ {
-			c := f8bcast(f8negLimb(i, 1))
-			VPSUBQ(acc[5+i], c, kn, acc[5+i])
-			VMOVDQU64(acc[i], Mem{Base: pa, Disp: 64 * i})
-			VMOVDQU64(acc[5+i], Mem{Base: pa, Disp: 320 + 64*i})
-		}
+		acc := f8scan(idx, one, func(e, i int, t VecVirtual) { VMOVDQU64(Mem{Base: pt, Disp: 640*e + 64*i}, t) })
+		f8storeNegY(pa, &acc, kn)
 		VZEROUPPER()
 		RET()
+	}
+}
+
+// f8scan emits the constant-time scan of an eight-entry table shared by
+// genSelectAsm and scanAsm: for each entry e, its ten limb vectors (load
+// puts limb i of entry e in t) are kept in the lanes whose idx is e (a
+// masked move), so every entry is read whatever the indexes.
+func f8scan(idx, one VecVirtual, load func(e, i int, t VecVirtual)) [10]VecVirtual {
+	var acc [10]VecVirtual
+	for i := range acc {
+		acc[i] = f8zero()
+	}
+	ctr := f8zero()
+	for e := 0; e < 8; e++ {
+		ke := K()
+		VPCMPEQQ(ctr, idx, ke)
+		for i := range acc {
+			t := ZMM()
+			load(e, i, t)
+			VMOVDQA64(t, ke, acc[i])
+		}
+		if e < 7 {
+			VPADDQ(one, ctr, ctr)
+		}
+	}
+	return acc
+}
+
+// f8storeNegY stores the point acc (X limbs 0–4, Y limbs 5–9) at pa, its Y
+// negated (p − y, magnitude 1) in the lanes of the mask kn.
+func f8storeNegY(pa GPVirtual, acc *[10]VecVirtual, kn OpmaskVirtual) {
+	for i := 0; i < 5; i++ {
+		c := f8bcast(f8negLimb(i, 1))
+		VPSUBQ(acc[5+i], c, kn, acc[5+i])
+		VMOVDQU64(acc[i], Mem{Base: pa, Disp: 64 * i})
+		VMOVDQU64(acc[5+i], Mem{Base: pa, Disp: 320 + 64*i})
 	}
 }
