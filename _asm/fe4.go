@@ -111,69 +111,34 @@ func (g *gen) mul4r(ea, eb elem) reg4 {
 	return reg4{t[0], t[1], t[2], t[3]}
 }
 
-// sqr4 emits d = a² (d may alias a): the six products a_i·a_j (i < j)
-// once, doubled, then the four squares.
+// sqr4 emits d = a² (d may alias a).
 func (g *gen) sqr4(d, ea elem) {
 	r := g.sqr4r(ea)
 	g.store4(d, r)
 	g.free4(r)
 }
 
-// sqr4r emits a² and returns it in registers (the caller frees them).
+// sqr4r emits a² and returns it in registers (the caller frees them): the
+// input loaded into registers, then sqrRegs. It needs all 13 registers of
+// the pool free.
 func (g *gen) sqr4r(ea elem) reg4 {
 	bnd, ab := g.bind(ea)
-	a := ab[0]
-	t := g.words(8)
-	lo, hi, z := g.p.get(), g.p.get(), g.p.get()
-	Comment("d = a² (4×64): a0·(a1, a2, a3)")
-	MOVQ(a(0), RDX)
-	MULXQ(a(1), t[1], t[2])
-	MULXQ(a(2), lo, t[3])
-	ADDQ(lo, t[2])
-	MULXQ(a(3), lo, t[4])
-	ADCQ(lo, t[3])
-	ADCQ(Imm(0), t[4])
-	Comment("a1·(a2, a3)")
-	MOVQ(a(1), RDX)
-	XORL(z.As32(), z.As32())
-	MULXQ(a(2), lo, hi)
-	ADCXQ(lo, t[3])
-	ADOXQ(hi, t[4])
-	MULXQ(a(3), lo, t[5])
-	ADCXQ(lo, t[4])
-	ADOXQ(z, t[5])
-	ADCXQ(z, t[5])
-	Comment("a2·a3")
-	MOVQ(a(2), RDX)
-	MULXQ(a(3), lo, t[6])
-	ADDQ(lo, t[5])
-	ADCQ(Imm(0), t[6])
-	Comment("double the cross products, then add the squares a_i² (MULX leaves the flags alone)")
-	XORL(t[7].As32(), t[7].As32())
-	ADDQ(t[1], t[1])
-	for i := 2; i <= 6; i++ {
-		ADCQ(t[i], t[i])
+	var a reg4
+	for i := range a {
+		a[i] = g.p.get()
+		MOVQ(ab[0](i), a[i])
 	}
-	ADCQ(Imm(0), t[7])
-	MOVQ(a(0), RDX)
-	MULXQ(RDX, t[0], lo)
-	MOVQ(a(1), RDX)
-	MULXQ(RDX, z, hi)
-	ADDQ(lo, t[1])
-	ADCQ(z, t[2])
-	ADCQ(hi, t[3])
-	MOVQ(a(2), RDX)
-	MULXQ(RDX, lo, hi)
-	ADCQ(lo, t[4])
-	ADCQ(hi, t[5])
-	MOVQ(a(3), RDX)
-	MULXQ(RDX, lo, hi)
-	ADCQ(lo, t[6])
-	ADCQ(hi, t[7])
 	bnd.release()
-	g.reduce8(t, lo, hi, z)
+	t := make([]GPPhysical, 8)
+	t[0] = a[0]
+	for i := 1; i < 8; i++ {
+		t[i] = g.p.get()
+	}
+	lo, hi := g.p.get(), g.p.get()
+	g.sqrRegs(a, t, lo, hi)
+	g.p.put(a[1], a[2], a[3])
 	g.p.put(t[4:]...)
-	g.p.put(lo, hi, z)
+	g.p.put(lo, hi)
 	return reg4{t[0], t[1], t[2], t[3]}
 }
 

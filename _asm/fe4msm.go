@@ -14,12 +14,9 @@ import (
 // step of Montgomery's batch inversion. Variable time in use (public data);
 // the code itself has no data-dependent branch other than sqrNAsm's count.
 
-// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings, the value kept in
-// registers from one squaring to the next (the squaring of sqr4 with its
-// registers chosen by hand: the four input words, seven product words and
-// two temporaries are the 13 the pool holds; t0 takes a0's register once
-// a0² is formed, and the dead input registers serve as zero and scratch).
-// Constant time in a (n is public).
+// sqrN4 generates sqrNAsm: r = a^(2^n) by n squarings (sqrRegs), the
+// value kept in registers from one squaring to the next. Constant time in
+// a (n is public).
 func sqrN4() {
 	TEXT("sqrNAsm", 0, "func(r, a *[4]uint64, n int)")
 	Pragma("noescape")
@@ -66,10 +63,12 @@ func sqrN4() {
 }
 
 // sqrRegs emits t[0..3] = a² for a in registers (t[0] must be a[0]'s
-// register; t[1..7], lo and hi are distinct others): the squaring of sqr4
-// with its registers chosen by hand, in the 13 the pool holds. a[1..3]
-// are clobbered (dead inputs serve as scratch and as the zero of the
-// reduction); t[4..7], lo and hi hold garbage after.
+// register; t[1..7], lo and hi are distinct others), the one squaring of
+// the 4×64 unit (sqr4r loads its input and calls it): the six products
+// a_i·a_j (i < j) once, doubled, then the four squares, with its registers
+// chosen by hand, in the 13 the pool holds. a[1..3] are clobbered (dead
+// inputs serve as scratch and as the zero of the reduction); t[4..7], lo
+// and hi hold garbage after.
 func (g *gen) sqrRegs(a reg4, t []GPPhysical, lo, hi GPPhysical) {
 	Comment("a0·(a1, a2, a3)")
 	MOVQ(a[0], RDX)
