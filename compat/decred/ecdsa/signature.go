@@ -231,8 +231,19 @@ func setDERInt(s *secp256k1.ModNScalar, v []byte, name string, tooBig, isZero Er
 // signRFC6979 signs hash with key: low-S, RFC 6979 nonce, with the recovery
 // code (bit 0: R.y odd, bit 1: R.x ≥ n). Constant time in the key and the
 // nonce.
+//
+// decred's nonce reads the hash as it is (its first 32 bytes, padded on the
+// left), where libsecp256k1 and so p256k1 reduce it modulo n first: the two
+// agree whenever those 32 bytes are below n. For a hash whose first 32
+// bytes are n or more (public data, so the branch leaks nothing) and for
+// the key 0, which p256k1 refuses and decred signs with, decred's own
+// derivation runs (signDecredNonce).
 func signRFC6979(key *secp256k1.PrivateKey, hash []byte) (*Signature, byte) {
 	h := hash32(hash)
+	var e secp256k1.ModNScalar
+	if e.SetBytes(&h) != 0 {
+		return signDecredNonce(&key.Key, &h)
+	}
 	kb := key.Key.Bytes()
 	defer clear(kb[:])
 	pk, err := p256k1.NewPrivateKey(kb[:])
@@ -247,14 +258,15 @@ func signRFC6979(key *secp256k1.PrivateKey, hash []byte) (*Signature, byte) {
 			return &sig, byte(recid)
 		}
 	}
-	return signZeroKey(&key.Key, &h)
+	return signDecredNonce(&key.Key, &h)
 }
 
-// signZeroKey signs with the key 0, which p256k1 refuses and decred's
-// package signs with (s = e/k): for identical results in that degenerate
-// case only.
-func signZeroKey(key *secp256k1.ModNScalar, h *[32]byte) (*Signature, byte) {
+// signDecredNonce signs h with key exactly as decred does: the nonce of
+// NonceRFC6979 over the unreduced hash, drawn again (extraIterations) while
+// r or s is 0. Constant time in the key and the nonce, as signWithNonce.
+func signDecredNonce(key *secp256k1.ModNScalar, h *[32]byte) (*Signature, byte) {
 	kb := key.Bytes()
+	defer clear(kb[:])
 	for iteration := uint32(0); ; iteration++ {
 		nonce := secp256k1.NonceRFC6979(kb[:], h[:], nil, nil, iteration)
 		sig, code, ok := signWithNonce(key, nonce, h[:])
