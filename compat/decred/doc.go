@@ -22,6 +22,11 @@
 //     them secret keys, so they get constant time here despite the names.
 //   - Verification (ecdsa.Signature.Verify, schnorr.Signature.Verify,
 //     RecoverCompact) runs p256k1's Strauss-wNAF engine, on public data only.
+//   - AddNonConst and DoubleNonConst run decred's formulas (its choice by Z,
+//     its handling of P + P and P + (−P)), so their Jacobian coordinates are
+//     decred's. ScalarBaseMultNonConst and ScalarMultNonConst return the
+//     same points as decred's in affine form (Z = 1) rather than the
+//     representative of decred's variable-time walk: README.md, "Exactness".
 //   - FieldVal and ModNScalar keep decred's memory layout (ten 26-bit words,
 //     eight 32-bit words), so code and tests that look at the words see what
 //     they expect; their multiplications, squarings, inversions and square

@@ -24,7 +24,7 @@ source "$(dirname "$0")/lib.sh"
 
 # name; module@version; packages; extra go test flags; environment
 projects=(
-	"btcec;github.com/btcsuite/btcd/btcec/v2@v2.3.5;./...;-skip ^(TestAddJacobian|TestDoubleJacobian|TestRecoverCompact)$;"
+	"btcec;github.com/btcsuite/btcd/btcec/v2@v2.3.5;./...;-skip ^(TestRecoverCompact)$;"
 	"btcd-txscript;github.com/btcsuite/btcd@v0.24.2;./txscript/...;;"
 	"btcutil;github.com/btcsuite/btcd/btcutil@v1.2.0;./...;;"
 	"geth-crypto;github.com/ethereum/go-ethereum@v1.17.10;./crypto/...;;CGO_ENABLED=0"
@@ -33,11 +33,7 @@ projects=(
 	"go-dleq;github.com/athanorlabs/go-dleq@v0.0.0-20230113214619-d6fd7c03e213;./...;;"
 	"ring-go;github.com/pokt-network/ring-go@v0.1.0;./...;;"
 )
-# btcec's TestAddJacobian and TestDoubleJacobian compare Jacobian
-# coordinates, which depend on the addition formulas (p256k1's complete
-# addition gives another representative of the same point; decred's own
-# copies of these tests are skipped by upstream.sh for the same reason);
-# TestRecoverCompact expects decred v4.0.1's error values and fails on
+# btcec's TestRecoverCompact expects decred v4.0.1's error values and fails on
 # decred v4.4.1 itself (run --baseline --no-skip to see it).
 # go-nostr's TestEOSEMadness, TestCount, TestSubscribeBasic and
 # TestNestedSubscriptions connect to public relays: not run.

@@ -3,7 +3,9 @@
 // differential test (compat/decred/difftest.sh) runs it twice, on decred
 // v4.4.1 itself and with compat/decred in its place through a replace line,
 // and requires the two outputs to be identical. Points are printed in
-// affine form (the Jacobian representative is not part of the contract).
+// affine form, and the Jacobian coordinates of the additions and doublings
+// (AddNonConst and DoubleNonConst return decred's representative) as they
+// are.
 package main
 
 import (
@@ -96,6 +98,62 @@ func affine(j *secp256k1.JacobianPoint) string {
 	c := *j
 	c.ToAffine()
 	return c.X.String() + "," + c.Y.String()
+}
+
+// jacobian prints the Jacobian coordinates as they are (normalized).
+func jacobian(j *secp256k1.JacobianPoint) string {
+	c := *j
+	return c.X.Normalize().String() + "," + c.Y.Normalize().String() + "," + c.Z.Normalize().String()
+}
+
+// rescale returns the affine point a (Z = 1) as (X·z², Y·z³, z): the same
+// point with another Jacobian representative, computed alike by both
+// implementations.
+func rescale(a *secp256k1.JacobianPoint, z *secp256k1.FieldVal) secp256k1.JacobianPoint {
+	var r secp256k1.JacobianPoint
+	var z2, z3 secp256k1.FieldVal
+	z2.SquareVal(z)
+	z3.Mul2(&z2, z)
+	r.X.Mul2(&a.X, &z2)
+	r.Y.Mul2(&a.Y, &z3)
+	r.Z.Set(z).Normalize()
+	return r
+}
+
+// jacobianCases compares the Jacobian results of AddNonConst and
+// DoubleNonConst on every branch of decred's: both Z = 1, equal Z, Z2 = 1,
+// general Z, P + P, P + (−P), the point at infinity on either side, and
+// chains of them.
+func jacobianCases(i int) {
+	P, Q := randomPoint(), randomPoint()
+	P.ToAffine()
+	Q.ToAffine()
+	z1, z2 := field(), field()
+	if z1.IsZero() {
+		z1.SetInt(2)
+	}
+	if z2.IsZero() {
+		z2.SetInt(3)
+	}
+	Pz, Qz, Qz1 := rescale(&P, &z1), rescale(&Q, &z2), rescale(&Q, &z1)
+	Pz2 := rescale(&P, &z2)
+	negP := Pz
+	negP.Y.Negate(1).Normalize()
+	var inf secp256k1.JacobianPoint
+	var r, s secp256k1.JacobianPoint
+	for j, c := range [][2]*secp256k1.JacobianPoint{
+		{&P, &Q}, {&Pz, &Qz1}, {&Pz, &Q}, {&P, &Qz}, {&Pz, &Qz},
+		{&Pz, &Pz}, {&Pz, &Pz2}, {&P, &P}, {&Pz, &P}, {&Pz, &negP}, {&inf, &Qz}, {&Pz, &inf},
+	} {
+		secp256k1.AddNonConst(c[0], c[1], &r)
+		secp256k1.DoubleNonConst(&r, &s)
+		p("jacobian %d add %d %s double %s", i, j, jacobian(&r), jacobian(&s))
+		secp256k1.AddNonConst(&s, c[1], &s)
+		secp256k1.AddNonConst(&r, &s, &r)
+		p("jacobian %d chain %d %s", i, j, jacobian(&r))
+	}
+	secp256k1.DoubleNonConst(&Pz, &Pz)
+	p("jacobian %d double alias %s", i, jacobian(&Pz))
 }
 
 func randomPoint() secp256k1.JacobianPoint {
@@ -246,6 +304,12 @@ func ecdsaCases(i int) {
 	pub := priv.PubKey()
 	hash := make([]byte, []int{32, 32, 32, 20, 0, 40}[i%6])
 	rng.Read(hash)
+	if len(hash) >= 32 && i%3 == 0 {
+		// Edge hashes: 0..3, near p, near n (decred's nonce reads a hash
+		// ≥ n unreduced), all ones.
+		b := bytes32()
+		copy(hash, b[:])
+	}
 	sig := ecdsa.Sign(priv, hash)
 	der := sig.Serialize()
 	p("ecdsa %d sign %x verify %v", i, der, sig.Verify(hash, pub))
@@ -335,6 +399,7 @@ func main() {
 		fieldCases(i)
 		scalarCases(i)
 		pointCases(i)
+		jacobianCases(i)
 		keyCases(i)
 		ecdsaCases(i)
 		schnorrCases(i)
