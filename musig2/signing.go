@@ -110,7 +110,13 @@ type SigningSessionOptions struct {
 // "musig2.SigningSession(REDACTED)") or serialized (MarshalJSON, MarshalText,
 // MarshalBinary refuse). Its methods may be called from several goroutines
 // (a mutex orders them). It must not be copied after first use (go vet
-// reports copies): pass the *SigningSession.
+// reports copies, through its mutex): pass the *SigningSession. A copy
+// made anyway still cannot reuse the nonce: the session holds its
+// *SecretNonce, which the copy shares, so the original and all its copies
+// sign at most once between them, also concurrently (the others return
+// ErrNonceReused). But a copy holds its own copy of the secret key, which
+// Zero on the original does not wipe (Zero each copy), and its own mutex
+// and progress, which go their own way from the copy on.
 type SigningSession struct {
 	mu      sync.Mutex
 	kp      Keypair
