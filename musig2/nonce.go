@@ -170,8 +170,9 @@ func ParsePubNonces(encodings [][]byte) ([]PubNonce, error) {
 	return ns, nil
 }
 
-// IsValid reports whether n holds a nonce (is not the zero value).
-func (n *PubNonce) IsValid() bool { return n.ok }
+// IsValid reports whether n holds a nonce (is not the zero value); false
+// for a nil n. Public data.
+func (n *PubNonce) IsValid() bool { return n != nil && n.ok }
 
 // Bytes returns the 66-byte encoding; 66 zero bytes for the zero value.
 func (n *PubNonce) Bytes() [66]byte {
@@ -211,8 +212,9 @@ func ParseAggNonce(b []byte) (AggNonce, error) {
 	return n, nil
 }
 
-// IsValid reports whether n holds a nonce (is not the zero value).
-func (n *AggNonce) IsValid() bool { return n.ok }
+// IsValid reports whether n holds a nonce (is not the zero value); false
+// for a nil n. Public data.
+func (n *AggNonce) IsValid() bool { return n != nil && n.ok }
 
 // Bytes returns the 66-byte encoding (infinity as 33 zero bytes); 66 zero
 // bytes for the zero value.

@@ -94,8 +94,9 @@ func newSession(ctx *KeyAggContext, aggnonce *AggNonce, msg []byte, t *group.Aff
 	return s, nil
 }
 
-// IsValid reports whether s was made by NewSession or NewAdaptorSession.
-func (s *Session) IsValid() bool { return s.ok }
+// IsValid reports whether s was made by NewSession or NewAdaptorSession;
+// false for a nil s. Public data.
+func (s *Session) IsValid() bool { return s != nil && s.ok }
 
 // NonceParity returns 1 if the final nonce (R + T in an adaptor session)
 // has an odd Y, else 0 (secp256k1-zkp's musig_nonce_parity): Adapt and
