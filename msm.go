@@ -13,8 +13,9 @@ var (
 	// ErrPointAtInfinity: a multi-scalar multiplication whose result is
 	// the point at infinity, which no PublicKey represents.
 	ErrPointAtInfinity = errors.New("p256k1: result is the point at infinity")
-	// ErrInvalidScalar: a scalar that is not below the group order n, or
-	// a list of scalars whose length differs from the list of points.
+	// ErrInvalidScalar: a scalar that is not below the group order n. (A
+	// list of scalars whose length differs from the list of points is
+	// ErrLengthMismatch.)
 	ErrInvalidScalar = errors.New("p256k1: invalid scalar")
 )
 
@@ -29,8 +30,9 @@ type MSM struct {
 // MultiScalarMulVar returns Σ scalars[i]·points[i] + g·G, with G the
 // generator and each scalar a 32-byte big-endian integer below n (g may be
 // nil for zero). Zero scalars are allowed, and so are repeated and
-// opposite points. It returns ErrInvalidScalar if a scalar is not below n
-// or the lengths differ, ErrInvalidPublicKey if a point is the zero
+// opposite points. It returns ErrLengthMismatch if len(points) !=
+// len(scalars), ErrInvalidScalar if a scalar is not below n,
+// ErrInvalidPublicKey if a point is the zero
 // (invalid) PublicKey, and ErrPointAtInfinity if the sum is the point at
 // infinity.
 //
@@ -48,7 +50,7 @@ func (s *MSM) MultiScalarMulVar(points []PublicKey, scalars [][32]byte, g *[32]b
 		return MultiScalarMulVar(points, scalars, g)
 	}
 	if len(points) != len(scalars) {
-		return PublicKey{}, ErrInvalidScalar
+		return PublicKey{}, ErrLengthMismatch
 	}
 	m := &s.m
 	m.Reset()

@@ -129,7 +129,7 @@ func TestMultiScalarMulVarErrors(t *testing.T) {
 		g    *[32]byte
 		want error
 	}{
-		{"length mismatch", []PublicKey{p}, nil, nil, ErrInvalidScalar},
+		{"length mismatch", []PublicKey{p}, nil, nil, ErrLengthMismatch},
 		{"scalar = n", []PublicKey{p}, [][32]byte{nb}, nil, ErrInvalidScalar},
 		{"g = n", []PublicKey{p}, [][32]byte{one}, &nb, ErrInvalidScalar},
 		{"zero key", []PublicKey{{}}, [][32]byte{one}, nil, ErrInvalidPublicKey},

@@ -8,14 +8,26 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/bip32"
+	"github.com/p256k1/p256k1/curve"
 	"github.com/p256k1/p256k1/ecdh"
 	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/gpu"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/field8"
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/musig2"
 	"github.com/p256k1/p256k1/schnorr"
+	"github.com/p256k1/p256k1/signer"
+	"github.com/p256k1/p256k1/signer/libsecp256k1"
+	"github.com/p256k1/p256k1/silentpayments"
 )
 
 // nilAPI lists, for every exported function and pointer-receiver method of
@@ -495,6 +507,148 @@ func TestNilTableComplete(t *testing.T) {
 	for name := range table {
 		if !seen[name] {
 			t.Errorf("nilAPI lists %s, which the sources do not declare", name)
+		}
+	}
+}
+
+// nilZeroAPI lists, for every package of the module (this module only:
+// compat/decred, a module of its own, has its own test), each Zero method
+// and each predicate (an exported method with a pointer receiver, no
+// arguments and one bool result) that nilAPI does not already cover, with
+// a call on a nil receiver reporting whether the result is right: Zero
+// does nothing (a setter that returns its receiver returns nil), a
+// predicate reports false. TestNilZero runs them; TestNilZeroTableComplete
+// checks from the sources that none is missing, so that
+//
+//	s, err := musig2.NewSigningSession(...)
+//	defer s.Zero()
+//
+// and its like never panic.
+func nilZeroAPI() map[string]func() bool {
+	return map[string]func() bool{
+		"p256k1.PrivateKey.Zero":        func() bool { var k *p256k1.PrivateKey; k.Zero(); return true },
+		"bip32.ExtendedKey.Zero":        func() bool { var x *bip32.ExtendedKey; x.Zero(); return true },
+		"bip32.ExtendedKey.IsValid":     func() bool { var x *bip32.ExtendedKey; return !x.IsValid() },
+		"bip32.ExtendedKey.IsPrivate":   func() bool { var x *bip32.ExtendedKey; return !x.IsPrivate() },
+		"schnorr.Keypair.Zero":          func() bool { var kp *schnorr.Keypair; kp.Zero(); return true },
+		"musig2.SigningSession.Zero":    func() bool { var s *musig2.SigningSession; s.Zero(); return true },
+		"musig2.SigningSession.CanSign": func() bool { var s *musig2.SigningSession; return !s.CanSign() },
+		"musig2.SigningSession.HaveAllNonces": func() bool {
+			var s *musig2.SigningSession
+			return !s.HaveAllNonces()
+		},
+		"musig2.SecretNonce.Zero":          func() bool { var n *musig2.SecretNonce; n.Zero(); return true },
+		"musig2.Keypair.Zero":              func() bool { var kp *musig2.Keypair; kp.Zero(); return true },
+		"musig2.Session.IsValid":           func() bool { var s *musig2.Session; return !s.IsValid() },
+		"musig2.PubNonce.IsValid":          func() bool { var n *musig2.PubNonce; return !n.IsValid() },
+		"musig2.AggNonce.IsValid":          func() bool { var n *musig2.AggNonce; return !n.IsValid() },
+		"musig2.KeyAggContext.IsValid":     func() bool { var c *musig2.KeyAggContext; return !c.IsValid() },
+		"signer.P256K1Signer.Zero":         func() bool { var s *signer.P256K1Signer; s.Zero(); return true },
+		"libsecp256k1.Signer.Zero":         func() bool { var s *libsecp256k1.Signer; s.Zero(); return true },
+		"libsecp256k1.Library.HasRecovery": func() bool { var l *libsecp256k1.Library; return !l.HasRecovery() },
+		"silentpayments.Scanner.Zero":      func() bool { var sc *silentpayments.Scanner; sc.Zero(); return true },
+		"gpu.Engine.FromCache":             func() bool { var e *gpu.Engine; return !e.FromCache() },
+		"curve.FieldElement.Zero":          func() bool { var v *curve.FieldElement; return v.Zero() == nil },
+		"field.Element.Zero":               func() bool { var v *field.Element; return v.Zero() == nil },
+		"field8.Element.Zero":              func() bool { var v *field8.Element; return v.Zero() == nil },
+		"scalar.Scalar.Zero":               func() bool { var s *scalar.Scalar; return s.Zero() == nil },
+	}
+}
+
+// TestNilZero calls every Zero and predicate of nilZeroAPI on a nil
+// receiver: none may panic, and each must do nothing or report false.
+func TestNilZero(t *testing.T) {
+	for name, call := range nilZeroAPI() {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s on a nil receiver: panic: %v", name, r)
+				}
+			}()
+			if !call() {
+				t.Errorf("%s on a nil receiver: wrong result", name)
+			}
+		}()
+	}
+}
+
+// TestNilZeroTableComplete parses every package of the module (not cmd,
+// whose commands are not API, nor the nested modules) and fails if a Zero
+// method with a pointer receiver, or a predicate (an exported pointer
+// method with no arguments and one bool result, outside internal/, whose
+// field-arithmetic predicates take no nil), of an exported type has no
+// entry in nilZeroAPI or nilAPI.
+func TestNilZeroTableComplete(t *testing.T) {
+	table := nilZeroAPI()
+	covered := nilAPI()
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(dir string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		name := d.Name()
+		if dir != "." {
+			if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || dir == "cmd" {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return filepath.SkipDir // a module of its own
+			}
+		}
+		internal := dir == "internal" || strings.HasPrefix(dir, "internal"+string(filepath.Separator))
+		fset := token.NewFileSet()
+		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool {
+			return !strings.HasSuffix(fi.Name(), "_test.go")
+		}, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, p := range pkgs {
+			if p.Name == "main" {
+				continue
+			}
+			for _, f := range p.Files {
+				for _, decl := range f.Decls {
+					fd, ok := decl.(*ast.FuncDecl)
+					if !ok || fd.Recv == nil || !fd.Name.IsExported() {
+						continue
+					}
+					star, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+					if !ok {
+						continue
+					}
+					id, ok := star.X.(*ast.Ident)
+					if !ok || !id.IsExported() {
+						continue
+					}
+					res := fd.Type.Results
+					predicate := !internal && fd.Type.Params.NumFields() == 0 && res != nil && res.NumFields() == 1
+					if predicate {
+						rid, ok := res.List[0].Type.(*ast.Ident)
+						predicate = ok && rid.Name == "bool"
+					}
+					if fd.Name.Name != "Zero" && !predicate {
+						continue
+					}
+					key := p.Name + "." + id.Name + "." + fd.Name.Name
+					seen[key] = true
+					if _, ok := table[key]; ok {
+						continue
+					}
+					if _, ok := covered[key]; !ok {
+						t.Errorf("%s (%s) has no entry in nilZeroAPI (nil_test.go): say what it does on a nil receiver", key, dir)
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range table {
+		if !seen[name] {
+			t.Errorf("nilZeroAPI lists %s, which the sources do not declare", name)
 		}
 	}
 }

@@ -9,8 +9,11 @@ import (
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
-// ErrLengthMismatch is returned by the functions on many items when the
-// output and the input slices differ in length.
+// ErrLengthMismatch is returned by the functions on many items, and by
+// MultiScalarMulVar, when slices that must have one length differ in
+// length. The length errors of the ecdsa and schnorr batch APIs
+// (ecdsa.ErrResultsLength, ecdsa.ErrLengthMismatch,
+// schnorr.ErrResultsLength) also match it with errors.Is.
 var ErrLengthMismatch = errors.New("p256k1: output and input lengths differ")
 
 // PublicKeysMany sets out[i] to keys[i].PublicKey() for every i: the same

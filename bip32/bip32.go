@@ -47,8 +47,37 @@ func Hardened(i uint32) uint32 { return i | HardenedOffset }
 
 // Version is a pair of 4-byte serialization prefixes, one for private and
 // one for public extended keys, as SLIP-132 lists them.
+//
+// NewMaster, NewPublicFromKey and WithVersion accept only the versions
+// that ParseExtendedKey parses back, KnownVersions, and return
+// ErrInvalidVersion for any other (the zero Version{} first of all), so
+// that every key they make serializes to a string ParseExtendedKey
+// accepts. To use another network's prefixes, append its Version to
+// KnownVersions first. A version with a zero half, or with the same
+// private and public halves, is never valid (ErrInvalidVersion, also from
+// the parsers). Versions are public: checking them is variable time.
 type Version struct {
 	Private, Public [4]byte
+}
+
+// wellFormed reports whether both halves of v are nonzero and differ, so
+// that a serialization says which half (private or public) it used.
+func (v Version) wellFormed() bool {
+	return v.Private != [4]byte{} && v.Public != [4]byte{} && v.Private != v.Public
+}
+
+// checkVersion returns ErrInvalidVersion unless v is well formed and one
+// of KnownVersions (the versions ParseExtendedKey accepts).
+func checkVersion(v Version) error {
+	if !v.wellFormed() {
+		return ErrInvalidVersion
+	}
+	for _, k := range KnownVersions {
+		if k == v {
+			return nil
+		}
+	}
+	return ErrInvalidVersion
 }
 
 // Versions of BIP-32 (xprv/xpub, tprv/tpub) and SLIP-132 (BIP-49 and
@@ -62,7 +91,10 @@ var (
 	TestnetP2WPKH = Version{[4]byte{0x04, 0x5F, 0x18, 0xBC}, [4]byte{0x04, 0x5F, 0x1C, 0xF6}} // vprv, vpub
 )
 
-// KnownVersions are the versions ParseExtendedKey accepts.
+// KnownVersions are the versions ParseExtendedKey accepts, and so the ones
+// NewMaster, NewPublicFromKey and WithVersion accept. Append another
+// network's Version before use (not concurrently with those calls) to
+// make and parse its keys.
 var KnownVersions = []Version{Mainnet, Testnet, MainnetP2SH, TestnetP2SH, MainnetP2WPKH, TestnetP2WPKH}
 
 // ExtendedKey is a BIP-32 extended key, private or public: a key, a chain
@@ -112,9 +144,13 @@ func hmacSHA512(out *[64]byte, key []byte, msg []byte) {
 // NewMaster returns the master private key of seed (16 to 64 bytes, else
 // ErrInvalidSeedLength) for version v: I = HMAC-SHA512("Bitcoin seed",
 // seed), key IL, chain code IR. It returns ErrInvalidMaster if IL is 0 or
-// ≥ n (probability < 2^−127). Constant time in the seed apart from that
-// outcome.
+// ≥ n (probability < 2^−127), and ErrInvalidVersion if v is not one of
+// KnownVersions (the zero Version{} included: see Version). Constant time
+// in the seed apart from that outcome.
 func NewMaster(seed []byte, v Version) (ExtendedKey, error) {
+	if err := checkVersion(v); err != nil {
+		return ExtendedKey{}, err
+	}
 	if len(seed) < 16 || len(seed) > 64 {
 		return ExtendedKey{}, ErrInvalidSeedLength
 	}
@@ -147,8 +183,13 @@ func (x *ExtendedKey) setPrivate(k *p256k1.PrivateKey) {
 
 // NewPublicFromKey returns the depth-0 public extended key of pub with the
 // given chain code (no parent, index 0), as BIP-328 builds the xpub of a
-// MuSig2 aggregate key. ErrInvalidKey if pub is nil or not valid.
+// MuSig2 aggregate key. ErrInvalidKey if pub is nil or not valid,
+// ErrInvalidVersion if v is not one of KnownVersions (see Version).
+// Variable time (public inputs).
 func NewPublicFromKey(pub *p256k1.PublicKey, chainCode [32]byte, v Version) (ExtendedKey, error) {
+	if err := checkVersion(v); err != nil {
+		return ExtendedKey{}, err
+	}
 	if !pub.IsValid() {
 		return ExtendedKey{}, ErrInvalidKey
 	}
@@ -357,11 +398,20 @@ func (x *ExtendedKey) ChainCode() [32]byte { return x.chainCode }
 // Version returns the serialization version.
 func (x *ExtendedKey) Version() Version { return x.version }
 
-// WithVersion returns x with serialization version v.
-func (x *ExtendedKey) WithVersion(v Version) ExtendedKey {
+// WithVersion returns x with serialization version v, or ErrInvalidVersion
+// (and the zero key) if v is not one of KnownVersions (see Version), or
+// ErrInvalidKey for a nil or zero x. It copies x, the secret included
+// (constant time); call Zero on copies you no longer need.
+func (x *ExtendedKey) WithVersion(v Version) (ExtendedKey, error) {
+	if err := checkVersion(v); err != nil {
+		return ExtendedKey{}, err
+	}
+	if x == nil || !x.valid {
+		return ExtendedKey{}, ErrInvalidKey
+	}
 	c := *x
 	c.version = v
-	return c
+	return c, nil
 }
 
 // PublicKey returns the public key (the zero PublicKey for an invalid x).
@@ -467,6 +517,7 @@ func ParseExtendedKey(s string) (ExtendedKey, error) {
 
 // ParseExtendedKeyVersions parses a Base58Check extended key whose version
 // is the private or public half of one of versions. Errors:
+// ErrInvalidVersion (one of versions has a zero half, or equal halves),
 // ErrBase58, ErrInvalidLength, ErrChecksum, ErrUnknownVersion,
 // ErrZeroDepthNonZeroParent, ErrZeroDepthNonZeroIndex,
 // ErrPubKeyVersionMismatch, ErrPrvKeyVersionMismatch,
@@ -513,6 +564,11 @@ func ParseSerialized(b *[78]byte, versions ...Version) (ExtendedKey, error) {
 }
 
 func parse78(b *[78]byte, versions []Version) (ExtendedKey, error) {
+	for _, v := range versions {
+		if !v.wellFormed() {
+			return ExtendedKey{}, ErrInvalidVersion
+		}
+	}
 	ver := [4]byte(b[0:4])
 	var x ExtendedKey
 	found := false

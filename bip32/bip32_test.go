@@ -162,7 +162,10 @@ func TestVersions(t *testing.T) {
 		{MainnetP2SH, "yprv", "ypub"}, {TestnetP2SH, "uprv", "upub"},
 		{MainnetP2WPKH, "zprv", "zpub"}, {TestnetP2WPKH, "vprv", "vpub"},
 	} {
-		k := m.WithVersion(tc.v)
+		k, err := m.WithVersion(tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
 		s, _ := k.XPrv()
 		if !strings.HasPrefix(s, tc.prv) || !strings.HasPrefix(k.XPub(), tc.pub) {
 			t.Errorf("%s/%s: %s %s", tc.prv, tc.pub, s[:4], k.XPub()[:4])

@@ -26,6 +26,13 @@ var (
 	// element), or an absolute path ("m/...") applied to a key that is not
 	// a master key.
 	ErrInvalidPath = errors.New("bip32: invalid derivation path")
+	// ErrInvalidVersion: a Version that NewMaster, NewPublicFromKey or
+	// WithVersion will not use because ParseExtendedKey would not parse
+	// the key back: the zero Version{}, a half that is zero, equal private
+	// and public halves, or a version not in KnownVersions. The parsers
+	// return it for a list of versions holding a zero half or equal
+	// halves.
+	ErrInvalidVersion = errors.New("bip32: invalid extended key version (zero, or not one of KnownVersions)")
 	// ErrInvalidKey: an ExtendedKey that is the zero value (not made by
 	// NewMaster, a parser or a derivation).
 	ErrInvalidKey = errors.New("bip32: invalid (zero) extended key")

@@ -38,8 +38,12 @@ func (v *FieldElement) Set(a *FieldElement) *FieldElement {
 	return v
 }
 
-// Zero sets v = 0 and returns v. Constant time.
+// Zero sets v = 0 and returns v; on a nil v it does nothing and returns
+// nil. Constant time.
 func (v *FieldElement) Zero() *FieldElement {
+	if v == nil {
+		return nil
+	}
 	v.e.Zero()
 	return v
 }

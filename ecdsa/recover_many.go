@@ -1,7 +1,6 @@
 package ecdsa
 
 import (
-	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -16,8 +15,8 @@ import (
 )
 
 // ErrLengthMismatch is returned by RecoverPublicKeys when its three slices
-// differ in length.
-var ErrLengthMismatch = errors.New("ecdsa: keys, hashes and signatures differ in length")
+// differ in length. errors.Is matches it with p256k1.ErrLengthMismatch too.
+var ErrLengthMismatch error = &lengthError{"ecdsa: keys, hashes and signatures differ in length"}
 
 // RecoverChunk is the number of signatures that RecoverPublicKeys recovers
 // together, sharing one scalar inversion (of the r values) and one field

@@ -1,8 +1,6 @@
 package ecdsa
 
 import (
-	"errors"
-
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ecmult8"
 	"github.com/p256k1/p256k1/internal/field"
@@ -20,8 +18,18 @@ type Item struct {
 }
 
 // ErrResultsLength is returned by VerifyMany when results and items differ
-// in length.
-var ErrResultsLength = errors.New("ecdsa: results and items differ in length")
+// in length. errors.Is matches it with p256k1.ErrLengthMismatch too, as
+// every length error of the module's batch APIs.
+var ErrResultsLength error = &lengthError{"ecdsa: results and items differ in length"}
+
+// lengthError is a length mismatch of a batch API; errors.Is also matches
+// it with p256k1.ErrLengthMismatch.
+type lengthError struct{ msg string }
+
+func (e *lengthError) Error() string { return e.msg }
+
+// Is reports whether target is p256k1.ErrLengthMismatch.
+func (e *lengthError) Is(target error) bool { return target == p256k1.ErrLengthMismatch }
 
 // VerifyMany sets results[i] to Verify(items[i].PublicKey, items[i].Hash,
 // items[i].Signature) for every i: the same answer, item by item, with

@@ -268,8 +268,8 @@ func (e *Engine) GoString() string { return e.String() }
 func (e *Engine) Format(f fmt.State, _ rune) { f.Write([]byte(e.String())) }
 
 // FromCache reports whether the kernels were loaded from the on-disk cache
-// rather than compiled.
-func (e *Engine) FromCache() bool { return e.cached }
+// rather than compiled; false for a nil e. Public data, no secrets.
+func (e *Engine) FromCache() bool { return e != nil && e.cached }
 
 func (e *Engine) init(cacheDir string) error {
 	a := e.a

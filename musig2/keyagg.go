@@ -215,8 +215,9 @@ func (c *KeyAggContext) ApplyTweak(t *[32]byte, xonly bool) error {
 	return nil
 }
 
-// IsValid reports whether c was made by KeyAgg (is not the zero value).
-func (c *KeyAggContext) IsValid() bool { return c.ok }
+// IsValid reports whether c was made by KeyAgg (is not the zero value);
+// false for a nil c. Public data.
+func (c *KeyAggContext) IsValid() bool { return c != nil && c.ok }
 
 // Len returns the number of keys aggregated.
 func (c *KeyAggContext) Len() int { return len(c.keys) / 33 }

@@ -61,8 +61,12 @@ func (kp *Keypair) PublicKey() p256k1.PublicKey {
 	return pk
 }
 
-// Zero overwrites kp with the zero (invalid) keypair.
+// Zero overwrites kp with the zero (invalid) keypair; on a nil kp it does
+// nothing. Constant time.
 func (kp *Keypair) Zero() {
+	if kp == nil {
+		return
+	}
 	kp.d.Zero()
 	*kp = Keypair{}
 }

@@ -243,7 +243,7 @@ func TestSecretNonceRedacted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var k [32]byte
-	sn.st.Load().k[0].Bytes(&k)
+	sn.st.k[0].Bytes(&k)
 	secretHex := fmt.Sprintf("%x", k[:8])
 	for _, f := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q"} {
 		for _, v := range []any{sn, []*SecretNonce{sn}, struct{ N *SecretNonce }{sn}, map[string]*SecretNonce{"k": sn}} {

@@ -24,19 +24,23 @@ import (
 // Rules, as libsecp256k1 states them for its secnonce:
 //
 //   - Use it for exactly one signature. Reusing a secret nonce for two
-//     different sessions reveals the secret key. Sign consumes it: it takes
-//     the nonce out of the SecretNonce atomically and zeroes it before doing
-//     anything else, so that of any number of Sign calls with one
-//     *SecretNonce, also from concurrent goroutines, at most one signs and
-//     every other returns ErrNonceReused and no signature.
+//     different sessions reveals the secret key. Sign consumes it: it
+//     claims the nonce with an atomic compare-and-swap of its used flag
+//     before reading it, then zeroes it, so that of any number of Sign (and
+//     Zero) calls with one *SecretNonce, also from concurrent goroutines,
+//     at most one signs and every other returns ErrNonceReused and no
+//     signature.
 //   - Never copy it; pass the *SecretNonce that NonceGen returns. A
 //     SecretNonce holds a noCopy guard, so go vet (its copylocks check, on by
 //     default) reports a copy: cp := *sn, passing or returning it by value,
-//     ranging over a []SecretNonce by value. The nonce itself lives behind a
-//     pointer that a copy shares, so even an unnoticed copy cannot sign twice:
-//     Sign with either consumes it for both. Sign also refuses a secret key
-//     other than the one the nonce was generated for (ErrNonceKeyMismatch),
-//     as libsecp256k1 does.
+//     ranging over a []SecretNonce by value. The nonce and its used flag
+//     live in one shared state that NonceGen allocates (its only
+//     allocation for the secret nonce) and that a copy points to as well,
+//     so even an unnoticed copy cannot sign twice: Sign with the original
+//     or any copy, sequentially or at the same moment from several
+//     goroutines, claims the one nonce for all of them. Sign also refuses
+//     a secret key other than the one the nonce was generated for
+//     (ErrNonceKeyMismatch), as libsecp256k1 does.
 //   - Never store or send it. It has no serialization: *SecretNonce's Format
 //     (fmt's %v, %x, %#v, ...) prints "musig2.SecretNonce(REDACTED)", and
 //     MarshalJSON, MarshalText and MarshalBinary return
@@ -44,22 +48,32 @@ import (
 //     bytes to print. Keep it in memory only until the session's Sign.
 //
 // The zero value is a used nonce. Constant time: the nonce is only ever
-// moved and zeroed, never branched on.
+// moved and zeroed, never branched on (the used flag, which Sign and Zero
+// branch on, is public).
 type SecretNonce struct {
 	_  noCopy
-	st atomic.Pointer[secnonce] // nil once used (or for the zero value)
+	st *secnonce // set once by NonceGen and never changed; nil for the zero value
 }
 
-// secnonce is the content of an unused SecretNonce.
+// secnonce is the state a SecretNonce and its copies share: the nonce and
+// whether it has been claimed. Whoever turns used from false to true
+// (CompareAndSwap) owns the nonce: it alone reads it, and it zeroes it.
 type secnonce struct {
-	k  [2]scalar.Scalar
-	pk [33]byte // the signer's compressed public key
+	used atomic.Bool
+	k    [2]scalar.Scalar
+	pk   [33]byte // the signer's compressed public key
 }
 
+// claim reports whether the caller took the nonce (the first claim); every
+// later claim, from any copy, reports false. nil-safe.
+func (st *secnonce) claim() bool { return st != nil && st.used.CompareAndSwap(false, true) }
+
+// zero wipes the nonce (after a successful claim); used stays true.
 func (st *secnonce) zero() {
 	st.k[0].Zero()
 	st.k[1].Zero()
-	*st = secnonce{}
+	st.k = [2]scalar.Scalar{}
+	st.pk = [33]byte{}
 }
 
 // noCopy makes go vet's copylocks check report a copy of a struct that
@@ -80,19 +94,22 @@ func newSecretNonce(k *[2]scalar.Scalar, pk *[33]byte) *SecretNonce {
 	a := new(secretNonceAlloc)
 	a.st.k = *k
 	a.st.pk = *pk
-	a.sn.st.Store(&a.st)
+	a.sn.st = &a.st
 	return &a.sn
 }
 
-// Zero overwrites n, making it a used nonce. Sign does this itself.
+// Zero overwrites the nonce, making n (and every copy of it) a used nonce;
+// Sign does this itself. On a nil n, a used nonce or the zero value it
+// does nothing. Safe to call concurrently with Sign: one of them claims
+// the nonce. Constant time (the nonce is zeroed, not read).
 func (n *SecretNonce) Zero() {
-	if st := n.st.Swap(nil); st != nil {
-		st.zero()
+	if n != nil && n.st.claim() {
+		n.st.zero()
 	}
 }
 
-// used reports whether n holds no nonce (used, or the zero value).
-func (n *SecretNonce) used() bool { return n.st.Load() == nil }
+// used reports whether n holds no nonce (nil, used, or the zero value).
+func (n *SecretNonce) used() bool { return n == nil || n.st == nil || n.st.used.Load() }
 
 // Format prints a placeholder, never the secret, for every verb.
 func (*SecretNonce) Format(f fmt.State, _ rune) {
@@ -153,8 +170,9 @@ func ParsePubNonces(encodings [][]byte) ([]PubNonce, error) {
 	return ns, nil
 }
 
-// IsValid reports whether n holds a nonce (is not the zero value).
-func (n *PubNonce) IsValid() bool { return n.ok }
+// IsValid reports whether n holds a nonce (is not the zero value); false
+// for a nil n. Public data.
+func (n *PubNonce) IsValid() bool { return n != nil && n.ok }
 
 // Bytes returns the 66-byte encoding; 66 zero bytes for the zero value.
 func (n *PubNonce) Bytes() [66]byte {
@@ -194,8 +212,9 @@ func ParseAggNonce(b []byte) (AggNonce, error) {
 	return n, nil
 }
 
-// IsValid reports whether n holds a nonce (is not the zero value).
-func (n *AggNonce) IsValid() bool { return n.ok }
+// IsValid reports whether n holds a nonce (is not the zero value); false
+// for a nil n. Public data.
+func (n *AggNonce) IsValid() bool { return n != nil && n.ok }
 
 // Bytes returns the 66-byte encoding (infinity as 33 zero bytes); 66 zero
 // bytes for the zero value.

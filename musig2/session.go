@@ -94,8 +94,9 @@ func newSession(ctx *KeyAggContext, aggnonce *AggNonce, msg []byte, t *group.Aff
 	return s, nil
 }
 
-// IsValid reports whether s was made by NewSession or NewAdaptorSession.
-func (s *Session) IsValid() bool { return s.ok }
+// IsValid reports whether s was made by NewSession or NewAdaptorSession;
+// false for a nil s. Public data.
+func (s *Session) IsValid() bool { return s != nil && s.ok }
 
 // NonceParity returns 1 if the final nonce (R + T in an adaptor session)
 // has an odd Y, else 0 (secp256k1-zkp's musig_nonce_parity): Adapt and
@@ -205,15 +206,17 @@ func SignKeypair(secnonce *SecretNonce, kp *Keypair, s *Session) (PartialSig, er
 	return sign(&k, &pk, kp, s)
 }
 
-// takeNonce takes the nonces and public key out of secnonce atomically and
-// zeroes it, or reports ErrNonceReused if it held none: of concurrent
-// calls with one SecretNonce (or copies of it), one gets the nonce.
+// takeNonce claims the shared state of secnonce (an atomic
+// compare-and-swap of its used flag), then copies out the nonces and public
+// key and zeroes them, or reports ErrNonceReused if it was claimed already:
+// of concurrent calls with one SecretNonce or copies of it, exactly one
+// gets the nonce, and no other reads it. It does not allocate.
 func takeNonce(k *[2]scalar.Scalar, pk *[33]byte, secnonce *SecretNonce) error {
 	if secnonce == nil {
 		return ErrNonceReused
 	}
-	st := secnonce.st.Swap(nil)
-	if st == nil {
+	st := secnonce.st
+	if !st.claim() {
 		return ErrNonceReused
 	}
 	k[0], k[1] = st.k[0], st.k[1]

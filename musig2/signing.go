@@ -110,7 +110,13 @@ type SigningSessionOptions struct {
 // "musig2.SigningSession(REDACTED)") or serialized (MarshalJSON, MarshalText,
 // MarshalBinary refuse). Its methods may be called from several goroutines
 // (a mutex orders them). It must not be copied after first use (go vet
-// reports copies): pass the *SigningSession.
+// reports copies, through its mutex): pass the *SigningSession. A copy
+// made anyway still cannot reuse the nonce: the session holds its
+// *SecretNonce, which the copy shares, so the original and all its copies
+// sign at most once between them, also concurrently (the others return
+// ErrNonceReused). But a copy holds its own copy of the secret key, which
+// Zero on the original does not wipe (Zero each copy), and its own mutex
+// and progress, which go their own way from the copy on.
 type SigningSession struct {
 	mu      sync.Mutex
 	kp      Keypair
@@ -309,16 +315,25 @@ func (s *SigningSession) AddNonce(signer *p256k1.PublicKey, nonce *PubNonce) (bo
 	return s.nNonces == len(s.keys), nil
 }
 
-// HaveAllNonces reports whether every signer's nonce is in.
+// HaveAllNonces reports whether every signer's nonce is in; false for a
+// nil s. Variable time (public values).
 func (s *SigningSession) HaveAllNonces() bool {
+	if s == nil {
+		return false
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.nonces != nil && s.nNonces == len(s.keys)
 }
 
 // CanSign reports whether Sign would sign now: every nonce is in and this
-// signer has not signed (or been zeroed).
+// signer has not signed (or been zeroed); false for a nil s. It reads
+// only whether the nonce is used, never the nonce (constant time in the
+// secrets).
 func (s *SigningSession) CanSign() bool {
+	if s == nil {
+		return false
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.nonces != nil && s.nNonces == len(s.keys) && !s.signed && s.sec != nil && !s.sec.used()
@@ -474,8 +489,16 @@ func (s *SigningSession) FinalSig() ([64]byte, error) {
 
 // Zero wipes the secret key and the secret nonce: the session can no
 // longer sign (Sign returns ErrNonceReused); what is public stays (a final
-// signature can still be read).
+// signature can still be read). On a nil s it does nothing, so that
+//
+//	s, err := NewSigningSession(...)
+//	defer s.Zero()
+//
+// is safe when err is set. Constant time.
 func (s *SigningSession) Zero() {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.kp.Zero()

@@ -281,7 +281,7 @@ func TestNonceGenVectors(t *testing.T) {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		var got [97]byte
-		st := sn.st.Load()
+		st := sn.st
 		st.k[0].Bytes((*[32]byte)(got[:32]))
 		st.k[1].Bytes((*[32]byte)(got[32:64]))
 		copy(got[64:], st.pk[:])

@@ -245,8 +245,12 @@ func (s *P256K1Signer) needSecret() error {
 // Zero wipes the secret key and forgets the public key; the signer is
 // uninitialised afterwards. Go gives no guarantee that no other copy of the
 // secret remains in memory (registers, spilled stack slots, copies of the
-// struct); this clears the one the signer holds. Constant time.
+// struct); this clears the one the signer holds. On a nil s it does
+// nothing. Constant time.
 func (s *P256K1Signer) Zero() {
+	if s == nil {
+		return
+	}
 	s.kp.Zero()
 	s.sec.Zero()
 	s.ecdhKey.Zero()

@@ -323,8 +323,12 @@ func (sc *Scanner) init(scan *p256k1.PrivateKey, spend *p256k1.PublicKey, labels
 // hasLabels reports whether the scanner looks for labelled outputs.
 func (sc *Scanner) hasLabels() bool { return sc.labels != nil || sc.lookup != nil }
 
-// Zero clears the scan secret key; the Scanner is unusable afterwards.
+// Zero clears the scan secret key; the Scanner is unusable afterwards. On
+// a nil sc it does nothing. Constant time.
 func (sc *Scanner) Zero() {
+	if sc == nil {
+		return
+	}
 	sc.b.Zero()
 	sc.ok = false
 }

@@ -50,8 +50,11 @@ func (f FieldVal) String() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Zero sets f to 0.
+// Zero sets f to 0; on a nil f it does nothing. Constant time.
 func (f *FieldVal) Zero() {
+	if f == nil {
+		return
+	}
 	f.n = [fieldWords]uint32{}
 }
 

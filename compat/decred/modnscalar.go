@@ -31,8 +31,11 @@ func (s *ModNScalar) Set(val *ModNScalar) *ModNScalar {
 	return s
 }
 
-// Zero sets s to 0.
+// Zero sets s to 0; on a nil s it does nothing. Constant time.
 func (s *ModNScalar) Zero() {
+	if s == nil {
+		return
+	}
 	s.n = [8]uint32{}
 }
 

@@ -69,8 +69,12 @@ func (p *PrivateKey) PubKey() *PublicKey {
 	return NewPublicKey(&r.X, &r.Y)
 }
 
-// Zero overwrites the key with 0.
+// Zero overwrites the key with 0; on a nil p it does nothing. Constant
+// time.
 func (p *PrivateKey) Zero() {
+	if p == nil {
+		return
+	}
 	p.Key.Zero()
 }
 

@@ -68,8 +68,12 @@ func (v *Element) Set(a *Element) *Element {
 	return v
 }
 
-// Zero sets v = 0 (normalized) and returns v.
+// Zero sets v = 0 (normalized) and returns v (nil for a nil v). Constant
+// time.
 func (v *Element) Zero() *Element {
+	if v == nil {
+		return nil
+	}
 	*v = Element{}
 	return v
 }

@@ -140,8 +140,12 @@ func (v *Element) Set(a *Element) *Element {
 	return v
 }
 
-// Zero sets every lane of v to 0 and returns v.
+// Zero sets every lane of v to 0 and returns v (nil for a nil v).
+// Constant time.
 func (v *Element) Zero() *Element {
+	if v == nil {
+		return nil
+	}
 	*v = Element{}
 	return v
 }

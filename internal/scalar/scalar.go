@@ -90,8 +90,11 @@ func (s *Scalar) SetInt(v uint32) *Scalar {
 	return s
 }
 
-// Zero sets s = 0 and returns s. Constant time.
+// Zero sets s = 0 and returns s (nil for a nil s). Constant time.
 func (s *Scalar) Zero() *Scalar {
+	if s == nil {
+		return nil
+	}
 	*s = Scalar{}
 	return s
 }

@@ -234,5 +234,5 @@ func initLibrary(path string, h uintptr) (*Library, error) {
 func (l *Library) Path() string { return l.path }
 
 // HasRecovery reports whether the library has the recovery module
-// (ECDSARecover needs it).
-func (l *Library) HasRecovery() bool { return l.recover != 0 }
+// (ECDSARecover needs it); false for a nil l. Public data, no secrets.
+func (l *Library) HasRecovery() bool { return l != nil && l.recover != 0 }

@@ -223,8 +223,12 @@ func (s *Signer) ECDHX(pub []byte) ([]byte, error) {
 }
 
 // Zero wipes the secret key and the keypair and forgets the public key; the
-// signer is uninitialised afterwards (but keeps its library).
+// signer is uninitialised afterwards (but keeps its library). On a nil s
+// it does nothing. Constant time.
 func (s *Signer) Zero() {
+	if s == nil {
+		return
+	}
 	clear(s.kp[:])
 	clear(s.sec[:])
 	clear(s.ecdhSec[:])
