@@ -181,6 +181,7 @@ func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
 // the positional ones. --help prints the help once (see newFlags); any other
 // parse error is a usage error for standard error.
 func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	refuseEmptyPaths(fs)
 	help := fs.Usage
 	fs.Usage = func() {} // flag.Parse calls it on every error: print nothing there
 	defer func() { fs.Usage = help }()
@@ -199,6 +200,46 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// pathFlag reports whether the flag name takes a file's path or an
+// environment variable's name: where secrets are read from or outputs
+// written to (--out, --session, --file, --key-file, --key-env, --msg-file,
+// --seed-file, --tree-file, --taproot-key-file, ...).
+func pathFlag(name string) bool {
+	switch name {
+	case "out", "session", "file":
+		return true
+	}
+	return strings.HasSuffix(name, "-file") || strings.HasSuffix(name, "-env")
+}
+
+// nonEmpty wraps the flag.Value of a path flag: an empty value given
+// explicitly (--out "", as an unset shell variable gives) is an error,
+// never read as the flag's absence (standard output, standard input).
+type nonEmpty struct{ flag.Value }
+
+func (v *nonEmpty) Set(s string) error {
+	if s == "" {
+		return errors.New(`empty (an unset shell variable?); give a path or a name ("-" for standard input or output, where the flag takes it), or leave the flag out`)
+	}
+	return v.Value.Set(s)
+}
+
+func (v *nonEmpty) String() string {
+	if v == nil || v.Value == nil { // the zero value flag.PrintDefaults makes
+		return ""
+	}
+	return v.Value.String()
+}
+
+// refuseEmptyPaths makes every path flag of fs refuse an empty value.
+func refuseEmptyPaths(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, done := f.Value.(*nonEmpty); !done && pathFlag(f.Name) {
+			f.Value = &nonEmpty{f.Value}
+		}
+	})
 }
 
 func noArgs(fs *flag.FlagSet, pos []string) error {
@@ -334,6 +375,20 @@ func pathError(flag, path string, err error) error {
 		return usagef("%s: cannot read it (%v); what was given looks like key material itself, so it is not shown: --%s takes a file's path", flag, err, flag)
 	}
 	return usagef("%s: cannot read %q (%v)", flag, path, err)
+}
+
+// createError reports that the file named by --flag could not be created
+// or written (what, "create" or "write"), without the name when it looks
+// like key material.
+func createError(flag, what, path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if looksSecret(path) {
+		return usagef("%s: cannot %s it (%v); what was given looks like key material itself, so it is not shown: --%s takes a file's path", flag, what, err, flag)
+	}
+	return usagef("%s: cannot %s %q (%v)", flag, what, path, err)
 }
 
 func readLimited(path string, max int64) ([]byte, error) {

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// Tests of issue 39's items (each failed before its fix).
+
+// TestEmptyPathFlagRefused (item 1): a path or variable-name flag given
+// with an empty value (an unset shell variable) is a usage error, never
+// read as "no flag": keygen --out "" does not print the key, --key-file ""
+// does not fall back to standard input. No standard output at all.
+func TestEmptyPathFlagRefused(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, "k.key")
+	if err := os.WriteFile(key, []byte(vecSec+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pub := "02" + vecPub
+	spend := "025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36"
+	op := strings.Repeat("11", 32) + ":0"
+	for _, c := range []struct {
+		stdin string
+		args  []string
+	}{
+		{"", []string{"keygen", "--out", ""}},
+		{"", []string{"keygen", "--json", "--out="}},
+		{vecSec, []string{"pubkey", "--key-file", ""}},
+		{vecSec, []string{"pubkey", "--key-env", ""}},
+		{vecSec, []string{"ecdh", "--key-file", "", "--pubkey", pub}},
+		{vecSec, []string{"tweak", "--key-file", "", "--tweak", vecAux}},
+		{"hello", []string{"sign", "--scheme", "schnorr", "--hash", "sha256", "--key-file", key, "--msg-file", ""}},
+		{vecSec, []string{"sign", "--scheme", "schnorr", "--hash", "none", "--msg", vecMsg, "--key-file", ""}},
+		{"hello", []string{"verify", "--scheme", "schnorr", "--hash", "none", "--pubkey", vecPub, "--sig", vecSig, "--msg-file", ""}},
+		{"000102030405060708090a0b0c0d0e0f", []string{"hd", "--seed-file", ""}},
+		{"000102030405060708090a0b0c0d0e0f", []string{"hd", "--seed-env", ""}},
+		{"", []string{"hd", "--key-file", ""}},
+		{"", []string{"musig", "aggregate", "--file", "", pub}},
+		{vecSec, []string{"musig", "nonce", "--session", "", "--msg", "00", "--hash", "sha256", pub}},
+		{"", []string{"musig", "sign", "--session", "", "--key-file", key, "x.nonce"}},
+		{"", []string{"musig", "combine", "--session", "", "x.psig"}},
+		{vecSec, []string{"sp", "address", "--key-file", "", "--spend-pub", spend}},
+		{vecSec, []string{"sp", "send", "--key-file", "", "--outpoint", op, "sp1qq"}},
+		{vecSec, []string{"sp", "send", "--taproot-key-file", "", "--outpoint", op, "sp1qq"}},
+		{"", []string{"taproot", "output-key", "--internal-key", vecPub, "--tree-file", ""}},
+	} {
+		code, out, errOut := runCLI(c.stdin, nil, c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "empty (an unset shell variable?)") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, nothing on standard output, and the empty flag named", c.args, code, out, errOut)
+		}
+	}
+	// --out - is still standard output, --key-file - standard input.
+	if code, out, _ := runCLI(vecSec, nil, "pubkey", "--key-file", "-"); code != 0 || strings.TrimSpace(out) != "02"+vecPub {
+		t.Errorf("pubkey --key-file -: %d %q", code, out)
+	}
+	// The help still lists the flags with their defaults (the wrapped
+	// flag.Value prints as empty).
+	code, out, _ := runCLI("", nil, "keygen", "--help")
+	if code != 0 || !strings.Contains(out, "-out PATH") || strings.Contains(out, "panic") {
+		t.Errorf("keygen --help: %d %q", code, out)
+	}
+}
+
+// TestWriteErrorsSayWrite (item 5): a file that cannot be created is
+// reported as such, not as "cannot read".
+func TestWriteErrorsSayWrite(t *testing.T) {
+	dir := t.TempDir()
+	okIn(t, dir, "alice.key.pub", "keygen", "--out", "alice.key")
+	r := runIn(t, dir, "", "keygen", "--out", "nodir/x.key")
+	expectCode(t, r, 2, `out: cannot create "nodir/x.key"`)
+	pub := okIn(t, dir, "", "pubkey", "--key-file", "alice.key")
+	r = runIn(t, dir, "", "musig", "nonce", "--key-file", "alice.key", "--session", "nodir/x.session", "--msg", "00", "--hash", "sha256", pub)
+	expectCode(t, r, 2, `session: cannot create "nodir/x.session"`)
+	// A file where a directory is wanted.
+	r = runIn(t, dir, "", "keygen", "--out", "alice.key/x.key")
+	expectCode(t, r, 2, `out: cannot create "alice.key/x.key"`)
+	for _, r := range []result{r} {
+		if strings.Contains(r.stderr, "cannot read") {
+			t.Errorf("a write error says %q", r.stderr)
+		}
+	}
+}
+
+// ulimitRun runs the binary in dir under bash with a file size limit of
+// zero (every write to a regular file fails with EFBIG: Go ignores
+// SIGXFSZ). Skips without bash.
+func ulimitRun(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	cmd := exec.Command(bash, append([]string{"-c", `ulimit -f 0 && exec "$0" "$@"`, binary}, args...)...)
+	cmd.Dir = dir
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errOut.String(), code}
+}
+
+// leftovers lists the files in dir whose names contain part.
+func leftovers(t *testing.T, dir, part string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l []string
+	for _, e := range ents {
+		if strings.Contains(e.Name(), part) {
+			l = append(l, e.Name())
+		}
+	}
+	return l
+}
+
+// TestSessionWriteFailureReported (item 4): a session file that cannot be
+// written (the disk full, here a file size limit of zero) is reported as
+// "cannot write", nothing is left behind, and musig sign prints no partial
+// signature when it cannot record the session used (the seed stays in the
+// claimed file, which the message names).
+func TestSessionWriteFailureReported(t *testing.T) {
+	dir := t.TempDir()
+	okIn(t, dir, "signers.txt", "keygen", "--out", "alice.key")
+	okIn(t, dir, "bob.pub", "keygen", "--out", "bob.key")
+	signers, _ := os.ReadFile(filepath.Join(dir, "signers.txt"))
+	bob, _ := os.ReadFile(filepath.Join(dir, "bob.pub"))
+	os.WriteFile(filepath.Join(dir, "signers.txt"), append(signers, bob...), 0o600)
+	nonce := func(who string) []string {
+		return []string{"musig", "nonce", "--key-file", who + ".key", "--session", who + ".session", "--sort", "--file", "signers.txt", "--msg", "00", "--hash", "sha256"}
+	}
+	r := ulimitRun(t, dir, nonce("alice")...)
+	expectCode(t, r, 2, `session: cannot write "alice.session"`)
+	if r.stdout != "" || len(leftovers(t, dir, "alice.session")) != 0 {
+		t.Fatalf("a failed nonce printed %q and left %q", r.stdout, leftovers(t, dir, "alice.session"))
+	}
+	okIn(t, dir, "alice.nonce", nonce("alice")...)
+	okIn(t, dir, "bob.nonce", nonce("bob")...)
+	r = ulimitRun(t, dir, "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce")
+	expectCode(t, r, 2, `session: cannot write "alice.session"`)
+	if r.stdout != "" || !strings.Contains(r.stderr, "no partial signature was printed") || !strings.Contains(r.stderr, "still holds the seed") {
+		t.Fatalf("a sign that could not record the session: stdout %q, stderr %q", r.stdout, r.stderr)
+	}
+	claims := leftovers(t, dir, "alice.session.signing-")
+	if len(claims) != 1 || leftovers(t, dir, ".tmp-") != nil {
+		t.Fatalf("files left: %q", leftovers(t, dir, "alice.session"))
+	}
+	// Renamed back, as the message says, it signs.
+	if err := os.Rename(filepath.Join(dir, claims[0]), filepath.Join(dir, "alice.session")); err != nil {
+		t.Fatal(err)
+	}
+	okIn(t, dir, "alice.psig", "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce")
+}
+
+// TestWriteNewFileSyncFailures (item 4): every step of writeNewFile's
+// write path is checked: a failing Sync of the file or of the directory
+// (after the rename) is reported as "cannot write", and no file is left.
+func TestWriteNewFileSyncFailures(t *testing.T) {
+	defer func(w func(*os.File, []byte) (int, error), s func(*os.File) error) { fileWrite, fileSync = w, s }(fileWrite, fileSync)
+	eio := errors.New("input/output error")
+	for _, c := range []struct {
+		name string
+		set  func()
+	}{
+		{"write", func() { fileWrite = func(*os.File, []byte) (int, error) { return 0, syscall.ENOSPC } }},
+		{"file sync", func() {
+			fileSync = func(f *os.File) error {
+				if st, _ := f.Stat(); st != nil && !st.IsDir() {
+					return eio
+				}
+				return f.Sync()
+			}
+		}},
+		{"directory sync", func() {
+			fileSync = func(f *os.File) error {
+				if st, _ := f.Stat(); st != nil && st.IsDir() {
+					return eio
+				}
+				return f.Sync()
+			}
+		}},
+	} {
+		fileWrite = func(f *os.File, b []byte) (int, error) { return f.Write(b) }
+		fileSync = func(f *os.File) error { return f.Sync() }
+		c.set()
+		dir := t.TempDir()
+		path := filepath.Join(dir, "x.key")
+		err := writeNewFile("out", path, []byte("secret\n"))
+		var ee *exitError
+		if !errors.As(err, &ee) || !strings.Contains(ee.msg, "out: cannot write") {
+			t.Errorf("%s failing: %v, want cannot write", c.name, err)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%s failing: %d files left", c.name, len(ents))
+		}
+		// keygen reports it, and prints nothing.
+		code, out, errOut := runCLI("", nil, "keygen", "--out", path)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, "p256k1 keygen: out: cannot write") {
+			t.Errorf("keygen with %s failing: %d %q %q", c.name, code, out, errOut)
+		}
+	}
+}
+
+// TestMusigCopyOfSessionSignsAgain (item 4): what the help and the README
+// say — the session file is marked used, a copy of it made before sign is
+// not, and signs again — and they say it in the same words.
+func TestMusigCopyOfSessionSignsAgain(t *testing.T) {
+	const phrase = "a copy of it made before sign (a backup, a snapshot) is not marked used and signs again"
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ") }
+	help := run0(t, "", nil, "musig", "sign", "--help")
+	readme, _ := os.ReadFile("../../README.md")
+	recipe := string(readme)
+	if i := strings.Index(recipe, "### Sign 2-of-2 with MuSig2"); i >= 0 {
+		recipe = recipe[i:]
+		recipe = recipe[:strings.Index(recipe, "```")]
+	}
+	if !strings.Contains(norm(help), phrase) || !strings.Contains(norm(recipe), phrase) {
+		t.Errorf("the help and the README's MuSig2 recipe should both say %q\nhelp: %s\nREADME: %s", phrase, help, recipe)
+	}
+	if strings.Contains(norm(recipe), "a second sign with it is refused.") {
+		t.Error("the README still says a second sign is refused, without the copy")
+	}
+	dir := t.TempDir()
+	okIn(t, dir, "signers.txt", "keygen", "--out", "alice.key")
+	okIn(t, dir, "bob.pub", "keygen", "--out", "bob.key")
+	signers, _ := os.ReadFile(filepath.Join(dir, "signers.txt"))
+	bob, _ := os.ReadFile(filepath.Join(dir, "bob.pub"))
+	os.WriteFile(filepath.Join(dir, "signers.txt"), append(signers, bob...), 0o600)
+	for _, who := range []string{"alice", "bob"} {
+		okIn(t, dir, who+".nonce", "musig", "nonce", "--key-file", who+".key", "--session", who+".session", "--sort", "--file", "signers.txt", "--msg", "00", "--hash", "sha256")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "alice.session"))
+	os.WriteFile(filepath.Join(dir, "alice.backup"), b, 0o600)
+	okIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce")
+	expectCode(t, runIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce"), 2, "already used")
+	okIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.backup", "bob.nonce") // the copy signs again
+}
