@@ -159,7 +159,11 @@ func cmdVerifyBatch(c *cli, args []string) error {
 			rows[schRow[j]].bad, rows[schRow[j]].invalid = "schnorr signature does not verify", true
 		}
 		for _, j := range badE {
-			rows[ecdRow[j]].bad, rows[ecdRow[j]].invalid = "ecdsa signature does not verify", true
+			r := &rows[ecdRow[j]]
+			r.bad, r.invalid = "ecdsa signature does not verify", true
+			if !r.ecd.sig.IsLowS() {
+				r.bad += " (S is high, S > n/2: only low-S signatures are valid, as in libsecp256k1 and BIP-62/BIP-146; normalize S → n−S)"
+			}
 		}
 		if err := out.add(rows); err != nil {
 			return err

@@ -2,13 +2,18 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 )
 
 // Tests of issue 39's items (each failed before its fix).
@@ -247,4 +252,124 @@ func TestMusigCopyOfSessionSignsAgain(t *testing.T) {
 	okIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce")
 	expectCode(t, runIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.session", "bob.nonce"), 2, "already used")
 	okIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.backup", "bob.nonce") // the copy signs again
+}
+
+// TestNetworkFlagEverywhere (item 9): --network names the network in hd,
+// taproot and sp address (--testnet stays as sp address's alias), and
+// JSON output names it ("mainnet", "testnet", ...), the prefix apart as
+// "hrp".
+func TestNetworkFlagEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	spend := okIn(t, dir, "", "keygen", "--out", "spend.key")
+	okIn(t, dir, "", "keygen", "--out", "scan.key")
+	base := []string{"sp", "address", "--key-file", "scan.key", "--spend-pub", spend}
+	main := okIn(t, dir, "", base...)
+	test := okIn(t, dir, "", append(base, "--network", "testnet")...)
+	alias := okIn(t, dir, "", append(base, "--testnet")...)
+	signet := okIn(t, dir, "", append(base, "--network", "signet")...)
+	if !strings.HasPrefix(main, "sp1") || !strings.HasPrefix(test, "tsp1") || alias != test || signet != test {
+		t.Errorf("sp address: %q, --network testnet %q, --testnet %q, --network signet %q", main, test, alias, signet)
+	}
+	if o := jsonObj(t, okIn(t, dir, "", append(base, "--network", "regtest", "--json")...)); o["network"] != "regtest" {
+		t.Errorf("sp address --network regtest --json: %v", o)
+	}
+	expectCode(t, runIn(t, dir, "", append(base, "--network", "litecoin")...), 2, "network")
+	expectCode(t, runIn(t, dir, "", append(base, "--network", "mainnet", "--testnet")...), 2, "contradict")
+
+	const key = "a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c"
+	for _, c := range []struct {
+		args      []string
+		net, hrp  string
+		addrStart string
+	}{
+		{[]string{"taproot", "address", key, "--json"}, "mainnet", "bc", "bc1p"},
+		{[]string{"taproot", "address", key, "--network", "testnet", "--json"}, "testnet", "tb", "tb1p"},
+		{[]string{"taproot", "address", key, "--network", "signet", "--json"}, "signet", "tb", "tb1p"},
+		{[]string{"taproot", "address", key, "--network", "regtest", "--json"}, "regtest", "bcrt", "bcrt1p"},
+		{[]string{"taproot", "output-key", "--internal-key", vecPub, "--network", "testnet4", "--json"}, "testnet4", "tb", "tb1p"},
+	} {
+		o := jsonObj(t, run0(t, "", nil, c.args...))
+		if o["network"] != c.net || o["hrp"] != c.hrp || !strings.HasPrefix(o["address"].(string), c.addrStart) {
+			t.Errorf("%q: %v, want network %q, hrp %q", c.args, o, c.net, c.hrp)
+		}
+		if c.args[1] != "address" {
+			continue
+		}
+		// The address back: its network by name.
+		back := jsonObj(t, run0(t, "", nil, "taproot", "address", o["address"].(string), "--json"))
+		wantNet := map[string]string{"bc": "mainnet", "tb": "testnet", "bcrt": "regtest"}[c.hrp]
+		if back["network"] != wantNet || back["hrp"] != c.hrp {
+			t.Errorf("taproot address %s --json: %v, want network %q", o["address"], back, wantNet)
+		}
+	}
+	if o := jsonObj(t, run0(t, "", []string{"SEED=000102030405060708090a0b0c0d0e0f"}, "hd", "--seed-env", "SEED", "--network", "testnet", "--json")); o["network"] != "testnet" {
+		t.Errorf("hd --network testnet --json: %v", o)
+	}
+}
+
+// TestErrorPrefixNamesSubcommand (item 10): errors start with the command
+// and its subcommand; recover --bitcoin names the valid header range;
+// verify-batch of a directory says so.
+func TestErrorPrefixNamesSubcommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"musig", "sign", "x.nonce"}, "p256k1 musig sign: session: required"},
+		{[]string{"musig", "nonce", "02" + vecPub}, "p256k1 musig nonce: session: required"},
+		{[]string{"musig", "combine", "x.psig"}, "p256k1 musig combine: session: required"},
+		{[]string{"sp", "scan", "--spend-pub", "00", "-"}, "p256k1 sp scan: spend-pub"},
+		{[]string{"sp", "address", "--spend-pub", "00"}, "p256k1 sp address: spend-pub"},
+		{[]string{"sp", "tweaks"}, "p256k1 sp tweaks: want one FILE"},
+		{[]string{"taproot", "address"}, "p256k1 taproot address: want one"},
+		{[]string{"recover", "--bitcoin", "--hash", "none", "--msg", vecMsg, "--sig", "00" + strings.Repeat("11", 64)}, "27–42"},
+		{[]string{"recover", "--hash", "none", "--msg", vecMsg, "--sig", strings.Repeat("11", 64) + "07"}, "want 0–3"},
+		{[]string{"verify-batch", os.TempDir()}, `input: "` + os.TempDir() + `" is a directory`},
+		{[]string{"sp", "tweaks", os.TempDir()}, `p256k1 sp tweaks: transaction file: "` + os.TempDir() + `" is a directory`},
+	} {
+		r := p256k1Cmd(t, "", []string{"K=" + vecSec}, c.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, r.code, r.stderr, c.want)
+		}
+		if strings.Contains(r.stderr, "read "+os.TempDir()) {
+			t.Errorf("%q: %q", c.args, r.stderr)
+		}
+	}
+}
+
+// TestVerifyHighSHint (item 13): a high-S ECDSA signature is invalid, and
+// the reason names low-S normalization and says the normalized form
+// verifies.
+func TestVerifyHighSHint(t *testing.T) {
+	k, _ := p256k1.NewPrivateKey(must(hex.DecodeString(vecSec)))
+	pub := k.PublicKey()
+	pb := pub.SerializeCompressed()
+	h := [32]byte(must(hex.DecodeString(vecMsg)))
+	sig, err := ecdsa.Sign(&k, &h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := sig.SerializeCompact()
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	s := new(big.Int).Sub(n, new(big.Int).SetBytes(b[32:]))
+	s.FillBytes(b[32:])
+	args := []string{"verify", "--scheme", "ecdsa", "--hash", "none", "--msg", vecMsg, "--pubkey", hex.EncodeToString(pb[:]), "--sig", hex.EncodeToString(b[:])}
+	r := p256k1Cmd(t, "", nil, args...)
+	expectCode(t, r, 1, "low-S normalization (S → n−S) verifies")
+	if r.stdout != "invalid\n" || !strings.Contains(r.stderr, "BIP-62") || !strings.Contains(r.stderr, "OpenSSL") {
+		t.Errorf("high S: %q %q", r.stdout, r.stderr)
+	}
+	o := jsonObj(t, p256k1Cmd(t, "", nil, append(args, "--json")...).stdout)
+	if o["valid"] != false || !strings.Contains(o["reason"].(string), "S is high") {
+		t.Errorf("--json: %v", o)
+	}
+	// Another message: high S, and the normalized form does not verify.
+	args[6] = strings.Repeat("00", 32)
+	expectCode(t, p256k1Cmd(t, "", nil, args...), 1, "does not verify either")
+	// verify-batch says it too.
+	csv := writeFile(t, "sigs.csv", "ecdsa,"+hex.EncodeToString(pb[:])+","+vecMsg+","+hex.EncodeToString(b[:])+"\n")
+	r = p256k1Cmd(t, "", nil, "verify-batch", csv)
+	if r.code != 1 || !strings.Contains(r.stdout, "S is high") {
+		t.Errorf("verify-batch: %d %q", r.code, r.stdout)
+	}
 }

@@ -63,6 +63,9 @@ type cli struct {
 	getenv         func(string) string
 	stdinUsed      bool
 	json           bool
+	// name is the command being run, with its subcommand ("musig sign"):
+	// the prefix of its error messages. newFlags sets it.
+	name string
 }
 
 // exitError ends a command with a status and a message for standard error.
@@ -123,6 +126,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if cmd.name != args[0] {
 			continue
 		}
+		c.name = cmd.name
 		err := cmd.run(c, args[1:])
 		var ee *exitError
 		switch {
@@ -132,11 +136,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		case errors.As(err, &ee):
 			if ee.msg != "" {
-				fmt.Fprintf(stderr, "p256k1 %s: %s\n", cmd.name, ee.msg)
+				fmt.Fprintf(stderr, "p256k1 %s: %s\n", c.name, ee.msg)
 			}
 			return ee.code
 		default:
-			fmt.Fprintf(stderr, "p256k1 %s: %v\n", cmd.name, err)
+			fmt.Fprintf(stderr, "p256k1 %s: %v\n", c.name, err)
 			return exitUsage
 		}
 	}
@@ -165,6 +169,7 @@ the command line. Exit status: 0 success or valid, 1 invalid signature,
 // error is reported by parse on standard error, with one line of usage, and
 // standard output stays empty.
 func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
+	c.name = name // error messages name the subcommand too ("musig sign")
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {

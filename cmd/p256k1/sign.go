@@ -142,8 +142,10 @@ func cmdVerify(c *cli, args []string) error {
 	fs := c.newFlags("verify", "", `
 Verifies a signature and prints "valid" (exit 0) or "invalid" (exit 1).
 ECDSA: --pubkey is 33 or 65 bytes, --sig is 64-byte compact r‖s or DER (strict,
-BIP-66), and high-S signatures are invalid as in libsecp256k1. Schnorr: --pubkey
-is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
+BIP-66), and high-S signatures (S > n/2) are invalid as in libsecp256k1
+(BIP-62/BIP-146 low-S rule; OpenSSL may produce them): the reason on standard
+error says whether the low-S normalization, S → n−S, would verify. Schnorr:
+--pubkey is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
 sign.`, `  p256k1 verify --scheme schnorr --hash none \
       --pubkey dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659 \
       --msg 243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89 \
@@ -211,6 +213,9 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none \
 			return err
 		}
 		valid = reason == "" && ecdsa.Verify(&pk, (*[32]byte)(d), &sig)
+		if !valid && reason == "" && !sig.IsLowS() {
+			reason = highSReason(&pk, (*[32]byte)(d), sig)
+		}
 	}
 	word := "valid"
 	if !valid {
@@ -227,6 +232,19 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none \
 		return &exitError{code: exitInvalid, msg: reason}
 	}
 	return nil
+}
+
+// highSReason explains why an ECDSA signature with S > n/2 is invalid:
+// libsecp256k1 (and so Bitcoin, BIP-62/BIP-146) accepts only the low-S
+// form, while OpenSSL and other signers may produce either. It says
+// whether the normalized form (S → n−S) verifies.
+func highSReason(pk *p256k1.PublicKey, h *[32]byte, sig ecdsa.Signature) string {
+	const why = "sig: S is high (S > n/2); only low-S signatures are valid here, as in libsecp256k1 and Bitcoin (BIP-62, BIP-146), while OpenSSL and other signers may produce high S"
+	sig.NormalizeS()
+	if ecdsa.Verify(pk, h, &sig) {
+		return why + ": its low-S normalization (S → n−S) verifies; normalize it before verifying"
+	}
+	return why + ": its low-S normalization (S → n−S) does not verify either"
 }
 
 // parseECDSASig reads a 64-byte compact signature or a strict DER one.
@@ -271,6 +289,12 @@ r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 		return err
 	}
 	var rs ecdsa.RecoverableSignature
+	switch {
+	case *bitcoin && (sb[0] < 27 || sb[0] > 42):
+		return usagef("sig: not a valid Bitcoin message signature: header byte %d (0x%02x) is out of range; a BIP-137 header is 27–42 (27–30 P2PKH uncompressed, 31–34 P2PKH compressed, 35–38 P2SH-P2WPKH, 39–42 P2WPKH)", sb[0], sb[0])
+	case !*bitcoin && sb[64] > 3 && !(sb[0] >= 27 && sb[0] <= 42):
+		return usagef("sig: not a valid recoverable signature: recovery id %d (its last byte) is out of range; want 0–3 (or, with --bitcoin, a first byte 27–42)", sb[64])
+	}
 	if *bitcoin {
 		rs, _, err = ecdsa.ParseBitcoinCompact((*[65]byte)(sb))
 	} else {
