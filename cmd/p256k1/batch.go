@@ -47,7 +47,9 @@ Output: every failure as "line N: invalid|malformed: reason", then a summary
 whose "failures" array is written as the rows are verified and whose summary
 members follow it. A progress bar is drawn on standard error when it is a
 terminal. Exit status 0 only if every row is valid; 1 if some are invalid
-(and none malformed); 2 if some are malformed or the input is empty.`
+(and none malformed); 2 if some are malformed or the input is empty.
+
+` + emptyInputRule
 
 // batchRow is one line of input, parsed.
 type batchRow struct {
@@ -179,7 +181,7 @@ func cmdVerifyBatch(c *cli, args []string) error {
 		if readErr != io.EOF {
 			return &exitError{exitUsage, ""}
 		}
-		return usagef("input: no signatures (empty file?)")
+		return usagef("input: no signatures (empty input?)")
 	}
 	total := time.Since(start).Seconds()
 	if err := out.finish(total, verifyTime.Seconds(), *workers); err != nil {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"go/parser"
+	"go/token"
 	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -254,6 +257,40 @@ func TestMusigCopyOfSessionSignsAgain(t *testing.T) {
 	okIn(t, dir, "", "musig", "sign", "--key-file", "alice.key", "--session", "alice.backup", "bob.nonce") // the copy signs again
 }
 
+// TestPackageDocListsEveryCommand (item 6): go doc ./cmd/p256k1 lists
+// every command the dispatcher knows.
+func TestPackageDocListsEveryCommand(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		t.Fatalf("main.go: %v, or no package doc", err)
+	}
+	doc := f.Doc.Text()
+	for _, cmd := range commands {
+		if !regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(cmd.name) + `\s`).MatchString(doc) {
+			t.Errorf("the package doc does not list the command %q", cmd.name)
+		}
+	}
+}
+
+// TestREADMERecipeSilentPaymentStderr (item 8): what sp scan writes on
+// standard error in the README's recipe is what the README shows.
+func TestREADMERecipeSilentPaymentStderr(t *testing.T) {
+	recipe := readmeRecipe(t, "Send and scan a silent payment")
+	var want []string
+	for _, l := range strings.Split(recipe, "\n") {
+		if s, ok := strings.CutPrefix(l, "#   "); ok {
+			want = append(want, s)
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("the recipe does not show what sp scan writes on standard error")
+	}
+	_, errOut, code := runShell(t, t.TempDir(), recipe)
+	if got := strings.Split(strings.TrimSpace(errOut), "\n"); code != 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("exit %d; standard error:\n%s\nthe README shows:\n%s", code, errOut, strings.Join(want, "\n"))
+	}
+}
+
 // TestNetworkFlagEverywhere (item 9): --network names the network in hd,
 // taproot and sp address (--testnet stays as sp address's alias), and
 // JSON output names it ("mainnet", "testnet", ...), the prefix apart as
@@ -326,6 +363,7 @@ func TestErrorPrefixNamesSubcommand(t *testing.T) {
 		{[]string{"recover", "--hash", "none", "--msg", vecMsg, "--sig", strings.Repeat("11", 64) + "07"}, "want 0–3"},
 		{[]string{"verify-batch", os.TempDir()}, `input: "` + os.TempDir() + `" is a directory`},
 		{[]string{"sp", "tweaks", os.TempDir()}, `p256k1 sp tweaks: transaction file: "` + os.TempDir() + `" is a directory`},
+		{[]string{"sign", "--scheme", "ecdsa", "--hash", "sha256", "--key-env", "K", "--msg-file", os.TempDir()}, `msg-file: "` + os.TempDir() + `" is a directory`},
 	} {
 		r := p256k1Cmd(t, "", []string{"K=" + vecSec}, c.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
@@ -333,6 +371,52 @@ func TestErrorPrefixNamesSubcommand(t *testing.T) {
 		}
 		if strings.Contains(r.stderr, "read "+os.TempDir()) {
 			t.Errorf("%q: %q", c.args, r.stderr)
+		}
+	}
+}
+
+// TestEmptyInputRule (item 11): one rule for empty input — an empty
+// --msg-file or standard input, or a file of no rows, is refused (exit 2);
+// the empty message is --msg "".
+func TestEmptyInputRule(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	os.WriteFile(empty, nil, 0o600)
+	key := filepath.Join(dir, "k.key")
+	os.WriteFile(key, []byte(vecSec), 0o600)
+	spend := "025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sign", "--scheme", "schnorr", "--hash", "sha256", "--key-file", key, "--msg-file", empty}, "is empty; for the empty message, give --msg \"\""},
+		{[]string{"sign", "--scheme", "schnorr", "--hash", "none", "--key-file", key, "--msg-file", empty}, "is empty"},
+		{[]string{"sign", "--scheme", "schnorr", "--hash", "sha256", "--key-file", key}, "standard input is empty"},
+		{[]string{"sign", "--scheme", "schnorr", "--hash", "sha256", "--key-file", key, "--msg-file", "-"}, "standard input is empty"},
+		{[]string{"verify", "--scheme", "schnorr", "--hash", "sha256", "--pubkey", vecPub, "--sig", vecSig, "--msg-file", empty}, "is empty"},
+		{[]string{"hash-to-curve", "--dst", "X", "--msg-file", empty}, "is empty"},
+		{[]string{"verify-batch", empty}, "no signatures"},
+		{[]string{"verify-batch", "-"}, "no signatures"},
+		{[]string{"sp", "scan", "--key-file", key, "--spend-pub", spend, empty}, "holds no transaction"},
+		{[]string{"sp", "tweaks", "-"}, "holds no transaction"},
+		{[]string{"musig", "aggregate", "--file", empty}, "none given"},
+	} {
+		code, out, errOut := runCLI("", nil, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "0 transactions scanned") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// The empty message, asked for.
+	if code, out, errOut := runCLI("", nil, "sign", "--scheme", "schnorr", "--hash", "sha256", "--key-file", key, "--msg", ""); code != 0 || len(strings.TrimSpace(out)) != 128 {
+		t.Errorf(`sign --msg "": %d %q %q`, code, out, errOut)
+	}
+	if code, out, errOut := runCLI("", nil, "hash-to-curve", "--dst", "QUUX-V01-CS02-with-secp256k1_XMD:SHA-256_SSWU_RO_", "--msg", ""); code != 0 || len(strings.TrimSpace(out)) != 66 {
+		t.Errorf(`hash-to-curve --msg "": %d %q %q`, code, out, errOut)
+	}
+	// The rule is in the help.
+	for _, args := range [][]string{{"sign"}, {"verify"}, {"verify-batch"}, {"sp", "scan"}, {"hash-to-curve"}} {
+		if _, out, _ := runCLI("", nil, append(args, "--help")...); !strings.Contains(strings.Join(strings.Fields(out), " "), "An empty input is refused") {
+			t.Errorf("%v --help does not state the rule on empty input", args)
 		}
 	}
 }

@@ -98,7 +98,9 @@ tweaks and message. --taproot signs for the BIP-341 Taproot output key of
 the aggregate key (--merkle-root: of a script tree; none: BIP-86); --tweak
 and --xonly-tweak apply before it, in order. The message and --hash are as
 for sign. The session file holds a secret until musig sign uses it up:
-never copy or share it.`, `  p256k1 keygen --out alice.key > signers.txt
+never copy or share it.
+
+`+emptyInputRule, `  p256k1 keygen --out alice.key > signers.txt
   p256k1 keygen --out bob.key >> signers.txt
   echo -n "pay 1 BTC to Carol" > msg.txt
   p256k1 musig nonce --key-file alice.key --session alice.session --sort --file signers.txt --msg-file msg.txt --hash sha256 > alice.nonce

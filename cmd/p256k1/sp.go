@@ -329,7 +329,9 @@ size), and results are written as each chunk is done. A line that cannot be
 read (not JSON, bad hex, longer than 4 MiB) is reported on standard error
 as "line N: malformed: …" and the others are still processed; the exit
 status is then 2 (0 when every line was read). A line without "txid", or
-with both "tweak" and "vin", gets a warning.`
+with both "tweak" and "vin", gets a warning.
+
+` + emptyInputRule
 
 func spTweaks(c *cli, args []string) error {
 	fs := c.newFlags("sp tweaks", "FILE|-", `
@@ -386,7 +388,19 @@ input keys sum to zero, gets no tweak data ("-").
 	if err != nil {
 		return err
 	}
+	if bad+good == 0 {
+		return spEmpty(pos[0])
+	}
 	return spDone(bad+lineErrs, bad+good)
+}
+
+// spEmpty is the error for a transaction file without a transaction
+// (emptyInputRule).
+func spEmpty(path string) error {
+	if path == "-" {
+		return usagef("transaction file: standard input holds no transaction (empty?)")
+	}
+	return usagef("transaction file: %q holds no transaction (empty?)", shown(path))
 }
 
 func spScan(c *cli, args []string) error {
@@ -474,6 +488,9 @@ standard error when it is a terminal.
 	bar.done()
 	if err != nil {
 		return err
+	}
+	if bad+good == 0 {
+		return spEmpty(pos[0])
 	}
 	fmt.Fprintf(c.stderr, "%d transactions scanned, %d outputs found\n", good-lineErrs, found)
 	return spDone(bad+lineErrs, bad+good)
