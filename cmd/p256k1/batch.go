@@ -47,7 +47,9 @@ Output: every failure as "line N: invalid|malformed: reason", then a summary
 whose "failures" array is written as the rows are verified and whose summary
 members follow it. A progress bar is drawn on standard error when it is a
 terminal. Exit status 0 only if every row is valid; 1 if some are invalid
-(and none malformed); 2 if some are malformed or the input is empty.`
+(and none malformed); 2 if some are malformed or the input is empty.
+
+` + emptyInputRule
 
 // batchRow is one line of input, parsed.
 type batchRow struct {
@@ -159,7 +161,11 @@ func cmdVerifyBatch(c *cli, args []string) error {
 			rows[schRow[j]].bad, rows[schRow[j]].invalid = "schnorr signature does not verify", true
 		}
 		for _, j := range badE {
-			rows[ecdRow[j]].bad, rows[ecdRow[j]].invalid = "ecdsa signature does not verify", true
+			r := &rows[ecdRow[j]]
+			r.bad, r.invalid = "ecdsa signature does not verify", true
+			if !r.ecd.sig.IsLowS() {
+				r.bad += " (S is high, S > n/2: only low-S signatures are valid, as in libsecp256k1 and BIP-62/BIP-146; normalize S → n−S)"
+			}
 		}
 		if err := out.add(rows); err != nil {
 			return err
@@ -175,7 +181,7 @@ func cmdVerifyBatch(c *cli, args []string) error {
 		if readErr != io.EOF {
 			return &exitError{exitUsage, ""}
 		}
-		return usagef("input: no signatures (empty file?)")
+		return usagef("input: no signatures (empty input?)")
 	}
 	total := time.Since(start).Seconds()
 	if err := out.finish(total, verifyTime.Seconds(), *workers); err != nil {

@@ -18,9 +18,11 @@ secp256k1_XMD:SHA-256_SSWU_NU_ (--suite nu), or to a scalar mod n with
 expand_message_xmd and 48 bytes (--suite scalar). The domain separation tag
 --dst names your protocol and is required. The message comes from --msg,
 --msg-file or standard input (raw bytes, up to 1 MiB). Prints the point
-compressed (or --format uncompressed / x), or the 32-byte scalar.`, `  p256k1 hash-to-curve --dst MYAPP-V1-pedersen-H --msg 00
+compressed (or --format uncompressed / x), or the 32-byte scalar.
+
+`+emptyInputRule, `  p256k1 hash-to-curve --dst MYAPP-V1-pedersen-H --msg 00
   echo -n abc | p256k1 hash-to-curve --dst QUUX-V01-CS02-with-secp256k1_XMD:SHA-256_SSWU_RO_ --json`)
-	var m msgSource
+	m := msgSource{fs: fs}
 	fs.StringVar(&m.hexMsg, "msg", "", "the message as `HEX`")
 	fs.StringVar(&m.file, "msg-file", "", "read the message (raw bytes) from `PATH` (\"-\": standard input)")
 	dst := fs.String("dst", "", "the domain separation `TAG` (required; text, as RFC 9380 writes it)")

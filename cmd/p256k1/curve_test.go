@@ -11,7 +11,7 @@ import (
 func TestHashToCurve(t *testing.T) {
 	const dstRO = "QUUX-V01-CS02-with-secp256k1_XMD:SHA-256_SSWU_RO_"
 	const dstNU = "QUUX-V01-CS02-with-secp256k1_XMD:SHA-256_SSWU_NU_"
-	out := run0(t, "", nil, "hash-to-curve", "--dst", dstRO, "--msg-file", "-", "--format", "uncompressed")
+	out := run0(t, "", nil, "hash-to-curve", "--dst", dstRO, "--msg", "", "--format", "uncompressed")
 	want := "04" + "c1cae290e291aee617ebaef1be6d73861479c48b841eaba9b7b5852ddfeb1346" +
 		"64fa678e07ae116126f08b022a94af6de15985c996c3a91b64c406a960e51067"
 	if out != want {

@@ -44,7 +44,7 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 	network := fs.String("network", "mainnet", "version for a seed: mainnet (xprv/xpub) or testnet (tprv/tpub)")
 	showXprv := fs.Bool("xprv", false, "also print the derived xprv (a secret)")
 	showTaproot := fs.Bool("taproot", false, hdTaprootUsage)
-	fs.BoolVar(&c.json, "json", false, "write a JSON object {xprv?, xpub, pubkey, xonly, fingerprint, parent_fingerprint, depth, index, path}")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {xprv?, xpub, pubkey, xonly, fingerprint, parent_fingerprint, depth, index, path, network}")
 	pos, err := c.parse(fs, args)
 	if err != nil {
 		return err
@@ -149,6 +149,7 @@ Hardened steps need a private key. A step that hits BIP-32's invalid child
 		"depth":              d.Depth(),
 		"index":              d.Index(),
 		"path":               p.String(),
+		"network":            keyNetwork(&d), // mainnet or testnet, by the key's version
 	}
 	keys := []string{"xpub", "pubkey", "xonly", "fingerprint"}
 	if *showXprv {

@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"errors"
 	iofs "io/fs"
-	"os"
 
 	"github.com/p256k1/p256k1"
 )
@@ -30,18 +29,13 @@ only by you (mode 0600). With --json the public keys are added.`, `  p256k1 keyg
 	defer clear(b[:])
 	secret := hex.EncodeToString(b[:])
 	if *out != "" && *out != "-" { // "-" is standard output, as for --key-file
-		f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		line := []byte(secret + "\n")
+		defer clear(line)
+		err := writeNewFile("out", *out, line)
 		if errors.Is(err, iofs.ErrExist) {
 			return usagef("out: %q exists; keygen never overwrites a file (it may hold a key): choose another path, or remove the file first", shown(*out))
 		}
 		if err != nil {
-			return pathError("out", *out, err)
-		}
-		if _, err := f.WriteString(secret + "\n"); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
 			return err
 		}
 		pub := k.PublicKey()

@@ -1,14 +1,32 @@
 // Command p256k1 is the command-line tool of the p256k1 library: keys,
 // ECDSA and BIP-340 Schnorr signatures, public-key recovery, ECDH, tweaks,
-// batch verification of signature files, and a benchmark of every operation
-// against the system's libsecp256k1.
+// MuSig2, BIP-32 derivation, Taproot, silent payments, hashing to the
+// curve, batch verification of signature files, and a benchmark of every
+// operation against the system's libsecp256k1.
 //
 // Usage:
 //
 //	p256k1 <command> [flags]
 //
-// Commands: keygen, pubkey, sign, verify, recover, ecdh, tweak, verify-batch,
-// bench, selftest. "p256k1 <command> --help" describes each, with an example.
+// Commands:
+//
+//	keygen         generate a secret key
+//	pubkey         derive the public key of a secret key
+//	sign           sign a message (ECDSA or BIP-340 Schnorr)
+//	verify         verify a signature (exit 0 valid, 1 invalid)
+//	recover        recover the public key from a recoverable ECDSA signature
+//	ecdh           compute an ECDH shared secret
+//	tweak          add or multiply a tweak into a secret or public key
+//	musig          MuSig2 (BIP-327): aggregate, nonce, sign, combine
+//	hd             derive BIP-32 keys from a seed, xprv or xpub and a path
+//	taproot        BIP-341/86: output-key, address, control-block
+//	verify-batch   verify a CSV or JSON-lines file of signatures on all cores
+//	sp             BIP-352 silent payments: address, send, scan, tweaks
+//	hash-to-curve  hash a message to a curve point (RFC 9380) or a scalar
+//	bench          time every operation, beside the system libsecp256k1
+//	selftest       check the arithmetic against known answers
+//
+// "p256k1 <command> --help" describes each, with an example.
 //
 // Conventions:
 //
@@ -19,14 +37,22 @@
 //     input), from an environment variable (--key-env NAME), or from standard
 //     input when neither is given — never from the command line, where ps
 //     shows them.
+//   - A flag that takes a path or a variable's name (--out, --key-file,
+//     --key-env, --session, --msg-file, --file, ...) given with an empty
+//     value is an error, never read as the flag's absence.
 //   - Messages come from --msg HEX, --msg-file PATH (raw bytes) or standard
 //     input (raw bytes). sign, verify and recover need an explicit --hash:
 //     sha256 hashes the message first; none uses it as it is (a 32-byte
 //     digest for ECDSA; any length for Schnorr, e.g. a Nostr event id).
+//   - An empty input is refused: an empty --msg-file or standard input, or
+//     a file of rows with none; the empty message is given as --msg "".
+//   - Networks are named by --network (mainnet, testnet, testnet4, signet,
+//     regtest) in hd, taproot and sp address, and by name in JSON output.
 //
 // Exit status: 0 success (or: signature valid), 1 signature invalid,
-// 2 usage error or malformed input. Error messages name the bad field and
-// never contain a secret.
+// 2 usage error or malformed input. Error messages start with the command
+// and subcommand ("p256k1 musig sign: "), name the bad field and never
+// contain a secret.
 package main
 
 import (
@@ -41,6 +67,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/p256k1/p256k1"
 )
@@ -63,6 +90,9 @@ type cli struct {
 	getenv         func(string) string
 	stdinUsed      bool
 	json           bool
+	// name is the command being run, with its subcommand ("musig sign"):
+	// the prefix of its error messages. newFlags sets it.
+	name string
 }
 
 // exitError ends a command with a status and a message for standard error.
@@ -123,6 +153,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if cmd.name != args[0] {
 			continue
 		}
+		c.name = cmd.name
 		err := cmd.run(c, args[1:])
 		var ee *exitError
 		switch {
@@ -132,11 +163,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		case errors.As(err, &ee):
 			if ee.msg != "" {
-				fmt.Fprintf(stderr, "p256k1 %s: %s\n", cmd.name, ee.msg)
+				fmt.Fprintf(stderr, "p256k1 %s: %s\n", c.name, ee.msg)
 			}
 			return ee.code
 		default:
-			fmt.Fprintf(stderr, "p256k1 %s: %v\n", cmd.name, err)
+			fmt.Fprintf(stderr, "p256k1 %s: %v\n", c.name, err)
 			return exitUsage
 		}
 	}
@@ -153,7 +184,9 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `
 "p256k1 <command> --help" describes a command and its flags, with an example.
 Secret keys are read from --key-file, --key-env or standard input, never from
-the command line. Exit status: 0 success or valid, 1 invalid signature,
+the command line. An empty input (an empty --msg-file or standard input, a
+file of no rows) and an empty path (--out "") are refused; the empty message
+is --msg "". Exit status: 0 success or valid, 1 invalid signature,
 2 usage error or malformed input.
 `)
 }
@@ -165,6 +198,7 @@ the command line. Exit status: 0 success or valid, 1 invalid signature,
 // error is reported by parse on standard error, with one line of usage, and
 // standard output stays empty.
 func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
+	c.name = name // error messages name the subcommand too ("musig sign")
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
@@ -181,6 +215,7 @@ func (c *cli) newFlags(name, args, desc, example string) *flag.FlagSet {
 // the positional ones. --help prints the help once (see newFlags); any other
 // parse error is a usage error for standard error.
 func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	refuseEmptyPaths(fs)
 	help := fs.Usage
 	fs.Usage = func() {} // flag.Parse calls it on every error: print nothing there
 	defer func() { fs.Usage = help }()
@@ -199,6 +234,46 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// pathFlag reports whether the flag name takes a file's path or an
+// environment variable's name: where secrets are read from or outputs
+// written to (--out, --session, --file, --key-file, --key-env, --msg-file,
+// --seed-file, --tree-file, --taproot-key-file, ...).
+func pathFlag(name string) bool {
+	switch name {
+	case "out", "session", "file":
+		return true
+	}
+	return strings.HasSuffix(name, "-file") || strings.HasSuffix(name, "-env")
+}
+
+// nonEmpty wraps the flag.Value of a path flag: an empty value given
+// explicitly (--out "", as an unset shell variable gives) is an error,
+// never read as the flag's absence (standard output, standard input).
+type nonEmpty struct{ flag.Value }
+
+func (v *nonEmpty) Set(s string) error {
+	if s == "" {
+		return errors.New(`empty (an unset shell variable?); give a path or a name ("-" for standard input or output, where the flag takes it), or leave the flag out`)
+	}
+	return v.Value.Set(s)
+}
+
+func (v *nonEmpty) String() string {
+	if v == nil || v.Value == nil { // the zero value flag.PrintDefaults makes
+		return ""
+	}
+	return v.Value.String()
+}
+
+// refuseEmptyPaths makes every path flag of fs refuse an empty value.
+func refuseEmptyPaths(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, done := f.Value.(*nonEmpty); !done && pathFlag(f.Name) {
+			f.Value = &nonEmpty{f.Value}
+		}
+	})
 }
 
 func noArgs(fs *flag.FlagSet, pos []string) error {
@@ -336,6 +411,20 @@ func pathError(flag, path string, err error) error {
 	return usagef("%s: cannot read %q (%v)", flag, path, err)
 }
 
+// createError reports that the file named by --flag could not be created
+// or written (what, "create" or "write"), without the name when it looks
+// like key material.
+func createError(flag, what, path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if looksSecret(path) {
+		return usagef("%s: cannot %s it (%v); what was given looks like key material itself, so it is not shown: --%s takes a file's path", flag, what, err, flag)
+	}
+	return usagef("%s: cannot %s %q (%v)", flag, what, path, err)
+}
+
 func readLimited(path string, max int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -395,12 +484,16 @@ func decodeHex(field, s string, lens ...int) ([]byte, error) {
 type msgSource struct {
 	hexMsg, file, hash string
 	fs                 *flag.FlagSet
-	// refuseEmptyStdin: a message read from standard input without being
-	// asked for (no --msg, no --msg-file) must not be empty: an empty
-	// standard input (/dev/null, a forgotten pipe) is a mistake, not the
-	// empty message. sign sets it; --msg "" signs the empty message.
-	refuseEmptyStdin bool
 }
+
+// The rule for empty input, the same in every command: a message read from
+// a file or standard input must not be empty, nor may a file of rows
+// (verify-batch, sp scan, sp tweaks, musig aggregate --file) hold none: an
+// empty input (/dev/null, a forgotten pipe, a file not yet written) is a
+// mistake, refused with exit status 2. The empty message is given
+// explicitly: --msg "".
+const emptyInputRule = `An empty input is refused (exit status 2): an empty --msg-file or standard
+input, or a file with no rows; the empty message is given as --msg "".`
 
 func (m *msgSource) register(fs *flag.FlagSet, hashRequired bool) {
 	m.fs = fs
@@ -460,25 +553,29 @@ func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
 		c.noteTerminal("the message")
 		r = c.stdin
 	}
-	implicit := m.file == "" // standard input, not asked for by --msg-file -
-	const emptyStdin = `msg: standard input is empty; to sign the empty message, give --msg ""`
+	empty := func() error { // emptyInputRule
+		if m.file != "" && m.file != "-" {
+			return usagef(`msg-file: %q is empty; for the empty message, give --msg ""`, shown(m.file))
+		}
+		return usagef(`msg: standard input is empty; for the empty message, give --msg ""`)
+	}
 	if m.hash == "sha256" {
 		h := sha256.New()
 		n, err := io.Copy(h, r)
 		if err != nil {
-			return nil, usagef("msg: reading: %v", err)
+			return nil, readError(m, err)
 		}
-		if n == 0 && implicit && m.refuseEmptyStdin {
-			return nil, usagef(emptyStdin)
+		if n == 0 {
+			return nil, empty()
 		}
 		return h.Sum(nil), nil
 	}
 	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
-		return nil, usagef("msg: reading: %v", err)
+		return nil, readError(m, err)
 	}
-	if len(b) == 0 && implicit && m.refuseEmptyStdin {
-		return nil, usagef(emptyStdin)
+	if len(b) == 0 {
+		return nil, empty()
 	}
 	if len(b) > limit {
 		if digest32 {
@@ -487,6 +584,18 @@ func (c *cli) readDigest(m *msgSource, digest32 bool) ([]byte, error) {
 		return nil, usagef("msg: more than %d bytes; with --hash none a message is read whole, up to %d bytes (use --hash sha256 for longer ones)", limit, limit)
 	}
 	return digest(m, b, digest32)
+}
+
+// readError reports a failed read of the message (a directory given to
+// --msg-file, an I/O error).
+func readError(m *msgSource, err error) error {
+	if m.file != "" && m.file != "-" {
+		if errors.Is(err, syscall.EISDIR) {
+			return usagef("msg-file: %q is a directory, not a file", shown(m.file))
+		}
+		return pathError("msg-file", m.file, err)
+	}
+	return usagef("msg: reading standard input: %v", err)
 }
 
 // msgGiven reports whether --msg was given (an empty --msg is the empty

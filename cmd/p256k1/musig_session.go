@@ -36,9 +36,10 @@ import (
 // read. sign takes the file over by renaming it to a name of its own
 // (atomic: of two sign runs at once, one gets it), writes it back without
 // the seed, marked used, and only then prints the partial signature; a
-// second sign with it is refused. A copy of the file made before sign is
-// the one thing this cannot catch: the help and the file's own warning say
-// never to copy it.
+// second sign with that file is refused. A copy of the file made before
+// sign (a backup, a snapshot) is not marked used and signs again: the one
+// thing this cannot catch; the help, the README and the file's own warning
+// say never to copy it.
 
 // sessionFile is the JSON content of a session file.
 type sessionFile struct {
@@ -68,7 +69,7 @@ type sessionTweak struct {
 	XOnly bool   `json:"xonly"`
 }
 
-const sessionWarning = "p256k1 MuSig2 session. Until \"used\" is true it holds the seed of a secret nonce: never copy, share or restore this file; a nonce used twice gives away the secret key."
+const sessionWarning = "p256k1 MuSig2 session. Until \"used\" is true it holds the seed of a secret nonce: never copy, share or restore this file: a copy is not marked used when this file is, and a nonce that signs more than once gives away the secret key."
 
 // maxSessionFile bounds a session file (a few thousand signers).
 const maxSessionFile = 4 << 20
@@ -97,7 +98,9 @@ tweaks and message. --taproot signs for the BIP-341 Taproot output key of
 the aggregate key (--merkle-root: of a script tree; none: BIP-86); --tweak
 and --xonly-tweak apply before it, in order. The message and --hash are as
 for sign. The session file holds a secret until musig sign uses it up:
-never copy or share it.`, `  p256k1 keygen --out alice.key > signers.txt
+never copy or share it.
+
+`+emptyInputRule, `  p256k1 keygen --out alice.key > signers.txt
   p256k1 keygen --out bob.key >> signers.txt
   echo -n "pay 1 BTC to Carol" > msg.txt
   p256k1 musig nonce --key-file alice.key --session alice.session --sort --file signers.txt --msg-file msg.txt --hash sha256 > alice.nonce
@@ -214,24 +217,13 @@ never copy or share it.`, `  p256k1 keygen --out alice.key > signers.txt
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(*session, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return usagef("session: %q exists; a session file is never overwritten (each signature needs a new session: choose another name)", *session)
-		}
-		return pathError("session", *session, err)
-	}
-	_, err = f.Write(append(body, '\n'))
-	if err2 := f.Sync(); err == nil {
-		err = err2
-	}
-	if err2 := f.Close(); err == nil {
-		err = err2
-	}
+	err = writeNewFile("session", *session, append(body, '\n'))
 	clear(body)
+	if errors.Is(err, os.ErrExist) {
+		return usagef("session: %q exists; a session file is never overwritten (each signature needs a new session: choose another name)", *session)
+	}
 	if err != nil {
-		os.Remove(*session)
-		return fmt.Errorf("session: writing %q: %v", *session, err)
+		return err
 	}
 	agg := ms.AggregateKey()
 	ab := agg.Bytes()
@@ -395,11 +387,13 @@ signer's public nonce (the files their musig nonce printed; its own may be
 given too): prints the signer's public key and its partial signature, one a
 line, to send to whoever combines. The secret key must be the one given to
 musig nonce. Before anything is printed the session file is rewritten
-without its secret, marked used: a session signs once, and a second sign
-with it is refused (also one running at the same time). Never copy or
-back up a session file before sign: a copy would sign again, and two
-partial signatures with one nonce give away the secret key. Each signature
-needs its own musig nonce.`,
+without its secret, marked used, so a second sign with that file is refused
+(also one running at the same time). But a copy of it made before sign (a
+backup, a snapshot) is not marked used and signs again, with whatever
+nonces the others send: a nonce that signs more than once gives away the
+secret key (three such partial signatures reveal it). Never copy, back up
+or restore a session file before sign. Each signature needs its own musig
+nonce.`,
 		`  p256k1 musig sign --key-file alice.key --session alice.session bob.nonce > alice.psig
   p256k1 musig sign --key-file bob.key --session bob.session alice.nonce > bob.psig`)
 	var ks keySource
@@ -502,36 +496,21 @@ needs its own musig nonce.`,
 	used.Rand, used.Used = "", true
 	used.PSig = hex.EncodeToString(pb[:])
 	used.Nonces = nonces
-	body, _ := json.MarshalIndent(&used, "", "  ")
-	f, err := os.OpenFile(*session, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	body, err := json.MarshalIndent(&used, "", "  ")
 	if err == nil {
-		_, err = f.Write(append(body, '\n'))
-		if err2 := f.Sync(); err == nil {
-			err = err2
-		}
-		if err2 := f.Close(); err == nil {
-			err = err2
-		}
+		err = writeNewFile("session", *session, append(body, '\n'))
 	}
 	if err != nil {
-		return fmt.Errorf("session: could not record %q as used (%v); no partial signature was printed, and %s still holds the seed", *session, err, claim)
+		msg := err.Error()
+		if errors.Is(err, os.ErrExist) {
+			msg = fmt.Sprintf("session: %q was created again while signing", *session)
+		}
+		return usagef("%s: the session is not recorded as used, so no partial signature was printed; %s still holds the seed (rename it back to %s to retry)", msg, claim, *session)
 	}
 	if err := removeSecretFile(claim); err != nil {
-		return fmt.Errorf("session: %q is recorded as used, but removing %s failed (%v): delete it, it holds the spent seed; no partial signature was printed", *session, claim, err)
+		return usagef("session: %q is recorded as used, but removing %s failed (%v): delete it, it holds the spent seed; no partial signature was printed", *session, claim, err)
 	}
 	return c.output(map[string]any{"signer": s.Signer, "psig": used.PSig, "index": s.Index}, "signer", "psig")
-}
-
-// removeSecretFile overwrites a file with zeros and removes it.
-func removeSecretFile(path string) error {
-	if st, err := os.Stat(path); err == nil {
-		if f, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
-			f.Write(make([]byte, st.Size()))
-			f.Sync()
-			f.Close()
-		}
-	}
-	return os.Remove(path)
 }
 
 // fileError prefixes an exitError's message with the file it is about.

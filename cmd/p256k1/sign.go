@@ -35,7 +35,9 @@ digest for ECDSA; any length for Schnorr, e.g. a Nostr event id).
 
 ECDSA signatures are RFC 6979 (deterministic) and low-S, written as 64-byte
 compact r‖s, DER, or "recoverable": r‖s‖recid (65 bytes). Schnorr signatures
-are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
+are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.
+
+`+emptyInputRule,
 		`  p256k1 sign --scheme schnorr --key-file alice.key --hash none \
       --msg 243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89
   printf hello | P256K1_KEY=$(cat alice.key) p256k1 sign --scheme ecdsa --key-env P256K1_KEY --hash sha256`)
@@ -43,7 +45,6 @@ are BIP-340, 64 bytes, with fresh auxiliary randomness unless --aux is given.`,
 	var ms msgSource
 	ks.register(fs)
 	ms.register(fs, true)
-	ms.refuseEmptyStdin = true
 	scheme := schemeFlag(fs)
 	format := fs.String("format", "compact", "ECDSA signature encoding: compact, der or recoverable")
 	auxHex := fs.String("aux", "", "Schnorr: 32 bytes `HEX` of auxiliary randomness (default: fresh from the OS)")
@@ -142,9 +143,13 @@ func cmdVerify(c *cli, args []string) error {
 	fs := c.newFlags("verify", "", `
 Verifies a signature and prints "valid" (exit 0) or "invalid" (exit 1).
 ECDSA: --pubkey is 33 or 65 bytes, --sig is 64-byte compact r‖s or DER (strict,
-BIP-66), and high-S signatures are invalid as in libsecp256k1. Schnorr: --pubkey
-is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
-sign.`, `  p256k1 verify --scheme schnorr --hash none \
+BIP-66), and high-S signatures (S > n/2) are invalid as in libsecp256k1
+(BIP-62/BIP-146 low-S rule; OpenSSL may produce them): the reason on standard
+error says whether the low-S normalization, S → n−S, would verify. Schnorr:
+--pubkey is the 32-byte x-only key, --sig 64 bytes. The message and --hash are as for
+sign.
+
+`+emptyInputRule, `  p256k1 verify --scheme schnorr --hash none \
       --pubkey dff1d77f2a671c5f36183726db2341be58feae1da2deced843240f7b502ba659 \
       --msg 243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89 \
       --sig 6896bd60eeae296db48a229ff71dfe071bde413e6d43f917dc8dcf8c78de33418906d11ac976abccb20b091292bff4ea897efcb639ea871cfa95f6de339e4b0a`)
@@ -211,6 +216,9 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none \
 			return err
 		}
 		valid = reason == "" && ecdsa.Verify(&pk, (*[32]byte)(d), &sig)
+		if !valid && reason == "" && !sig.IsLowS() {
+			reason = highSReason(&pk, (*[32]byte)(d), sig)
+		}
 	}
 	word := "valid"
 	if !valid {
@@ -227,6 +235,19 @@ sign.`, `  p256k1 verify --scheme schnorr --hash none \
 		return &exitError{code: exitInvalid, msg: reason}
 	}
 	return nil
+}
+
+// highSReason explains why an ECDSA signature with S > n/2 is invalid:
+// libsecp256k1 (and so Bitcoin, BIP-62/BIP-146) accepts only the low-S
+// form, while OpenSSL and other signers may produce either. It says
+// whether the normalized form (S → n−S) verifies.
+func highSReason(pk *p256k1.PublicKey, h *[32]byte, sig ecdsa.Signature) string {
+	const why = "sig: S is high (S > n/2); only low-S signatures are valid here, as in libsecp256k1 and Bitcoin (BIP-62, BIP-146), while OpenSSL and other signers may produce high S"
+	sig.NormalizeS()
+	if ecdsa.Verify(pk, h, &sig) {
+		return why + ": its low-S normalization (S → n−S) verifies; normalize it before verifying"
+	}
+	return why + ": its low-S normalization (S → n−S) does not verify either"
 }
 
 // parseECDSASig reads a 64-byte compact signature or a strict DER one.
@@ -254,7 +275,9 @@ func cmdRecover(c *cli, args []string) error {
 Recovers the public key that made a recoverable ECDSA signature: --sig is
 r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 65-byte message-signing form (BIP-137: header 27–42 first). Prints the compressed key
-(uncompressed with --uncompressed).`, `  printf hello | p256k1 recover --hash sha256 \
+(uncompressed with --uncompressed).
+
+`+emptyInputRule, `  printf hello | p256k1 recover --hash sha256 \
       --sig d7ffe59a6c1a379d601aabb2260ae9f0000e22238e5a476c1d719975d92a6adb1fe3317fe85c44e002ea2271eff7e5db0b33cecc0509f6aad28c6ed48ee4c39d00`)
 	var ms msgSource
 	ms.register(fs, true)
@@ -271,6 +294,12 @@ r‖s‖recid (65 bytes, as "sign --format recoverable" writes) or Bitcoin's
 		return err
 	}
 	var rs ecdsa.RecoverableSignature
+	switch {
+	case *bitcoin && (sb[0] < 27 || sb[0] > 42):
+		return usagef("sig: not a valid Bitcoin message signature: header byte %d (0x%02x) is out of range; a BIP-137 header is 27–42 (27–30 P2PKH uncompressed, 31–34 P2PKH compressed, 35–38 P2SH-P2WPKH, 39–42 P2WPKH)", sb[0], sb[0])
+	case !*bitcoin && sb[64] > 3 && !(sb[0] >= 27 && sb[0] <= 42):
+		return usagef("sig: not a valid recoverable signature: recovery id %d (its last byte) is out of range; want 0–3 (or, with --bitcoin, a first byte 27–42)", sb[64])
+	}
 	if *bitcoin {
 		rs, _, err = ecdsa.ParseBitcoinCompact((*[65]byte)(sb))
 	} else {

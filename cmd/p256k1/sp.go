@@ -98,31 +98,50 @@ func spAddress(c *cli, args []string) error {
 	fs := c.newFlags("sp address", "", `
 Prints the silent-payment address of the scan secret key (read like every
 secret: --key-file, --key-env or standard input) and the spend public key:
-the unlabelled address first, then one per --label, in order.`,
-		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --label 0 --label 7")
+the unlabelled address first, then one per --label, in order. --network
+names the network as for hd and taproot: mainnet (sp1…, the default),
+testnet, testnet4, signet or regtest (tsp1…); --testnet, the older
+spelling, is --network testnet. --json gives each address with its
+"network" and "label".`,
+		"  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --label 0 --label 7\n  p256k1 sp address --key-file scan.key --spend-pub 025cc9856d6f8375350e123978daac200c260cb5b5ae83106cab90484dcd8fcf36 --network signet --json")
 	var k spKeys
 	k.register(c, fs)
-	testnet := fs.Bool("testnet", false, "tsp1… addresses (testnet, signet, regtest)")
+	network := fs.String("network", "mainnet", "network: mainnet (sp1…), or testnet, testnet4, signet or regtest (tsp1…)")
+	testnetFlag := fs.Bool("testnet", false, "the same as --network testnet (kept for compatibility)")
 	if err := c.parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
+	net, err := tapNetwork(*network)
+	if err != nil {
+		return err
+	}
+	name := networkName(*network, net)
+	if *testnetFlag {
+		if networkSet(fs) && name == "mainnet" {
+			return usagef("testnet: --testnet and --network mainnet contradict each other")
+		}
+		if !networkSet(fs) {
+			name = "testnet"
+		}
+	}
+	testnet := name != "mainnet" // tsp1…
 	scan, spend, err := c.spRead(&k)
 	if err != nil {
 		return err
 	}
 	defer scan.Zero()
 	var list []map[string]any
-	a, err := silentpayments.NewAddress(&scan, &spend, nil, *testnet)
+	a, err := silentpayments.NewAddress(&scan, &spend, nil, testnet)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	list = append(list, map[string]any{"address": a.String()})
+	list = append(list, map[string]any{"address": a.String(), "network": name})
 	for _, m := range k.labels {
-		a, err := silentpayments.NewAddress(&scan, &spend, &m, *testnet)
+		a, err := silentpayments.NewAddress(&scan, &spend, &m, testnet)
 		if err != nil {
 			return usagef("label %d: %v", m, err)
 		}
-		list = append(list, map[string]any{"address": a.String(), "label": m})
+		list = append(list, map[string]any{"address": a.String(), "label": m, "network": name})
 	}
 	for _, o := range list {
 		if err := c.output(o, "address"); err != nil {
@@ -310,7 +329,9 @@ size), and results are written as each chunk is done. A line that cannot be
 read (not JSON, bad hex, longer than 4 MiB) is reported on standard error
 as "line N: malformed: …" and the others are still processed; the exit
 status is then 2 (0 when every line was read). A line without "txid", or
-with both "tweak" and "vin", gets a warning.`
+with both "tweak" and "vin", gets a warning.
+
+` + emptyInputRule
 
 func spTweaks(c *cli, args []string) error {
 	fs := c.newFlags("sp tweaks", "FILE|-", `
@@ -367,7 +388,19 @@ input keys sum to zero, gets no tweak data ("-").
 	if err != nil {
 		return err
 	}
+	if bad+good == 0 {
+		return spEmpty(pos[0])
+	}
 	return spDone(bad+lineErrs, bad+good)
+}
+
+// spEmpty is the error for a transaction file without a transaction
+// (emptyInputRule).
+func spEmpty(path string) error {
+	if path == "-" {
+		return usagef("transaction file: standard input holds no transaction (empty?)")
+	}
+	return usagef("transaction file: %q holds no transaction (empty?)", shown(path))
 }
 
 func spScan(c *cli, args []string) error {
@@ -455,6 +488,9 @@ standard error when it is a terminal.
 	bar.done()
 	if err != nil {
 		return err
+	}
+	if bad+good == 0 {
+		return spEmpty(pos[0])
 	}
 	fmt.Fprintf(c.stderr, "%d transactions scanned, %d outputs found\n", good-lineErrs, found)
 	return spDone(bad+lineErrs, bad+good)

@@ -37,8 +37,9 @@ func runDevNull(t *testing.T, args ...string) result {
 
 // TestDevNullIsEmpty: "p256k1 pubkey </dev/null" and "p256k1 hd </dev/null"
 // say that standard input is empty (and do not claim to read a terminal);
-// sign refuses the empty message read from an empty standard input unless
-// the message was asked for (--msg "", --msg-file -).
+// sign refuses the empty message read from an empty standard input, also
+// with --msg-file - (issue 39, item 11: an empty input is refused
+// wherever it comes from); --msg "" signs the empty message.
 func TestDevNullIsEmpty(t *testing.T) {
 	for _, args := range [][]string{{"pubkey"}, {"hd"}, {"sign", "--scheme", "schnorr", "--hash", "none", "--msg", "00"}} {
 		r := runDevNull(t, args...)
@@ -55,15 +56,16 @@ func TestDevNullIsEmpty(t *testing.T) {
 			}
 			args := []string{"sign", "--scheme", scheme, "--key-file", keyFile, "--hash", hash}
 			r := runDevNull(t, args...)
-			if r.code != exitUsage || !strings.Contains(r.stderr, `msg: standard input is empty; to sign the empty message, give --msg ""`) || r.stdout != "" {
-				t.Errorf("%v </dev/null: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
-			}
-			// Asked for explicitly, the empty message is signed.
-			for _, explicit := range [][]string{{"--msg", ""}, {"--msg-file", "-"}} {
-				r = runDevNull(t, append(args, explicit...)...)
-				if r.code != 0 || len(strings.TrimSpace(r.stdout)) != 128 {
+			for _, explicit := range [][]string{nil, {"--msg-file", "-"}} {
+				r := runDevNull(t, append(args, explicit...)...)
+				if r.code != exitUsage || !strings.Contains(r.stderr, `msg: standard input is empty; for the empty message, give --msg ""`) || r.stdout != "" {
 					t.Errorf("%v %v </dev/null: exit %d, stdout %q, stderr %q", args, explicit, r.code, r.stdout, r.stderr)
 				}
+			}
+			// Asked for explicitly, the empty message is signed.
+			r = runDevNull(t, append(args, "--msg", "")...)
+			if r.code != 0 || len(strings.TrimSpace(r.stdout)) != 128 {
+				t.Errorf("%v --msg \"\" </dev/null: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 			}
 		}
 	}

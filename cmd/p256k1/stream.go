@@ -136,7 +136,10 @@ func (c *cli) openInput(path, what string) (r io.Reader, size int64, closeFn fun
 		return nil, -1, nil, pathError(what, path, err)
 	}
 	size = -1
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, -1, nil, usagef("%s: %q is a directory, not a file", what, path)
+	} else if err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
 	return f, size, func() { f.Close() }, nil

@@ -71,6 +71,34 @@ func tapNetwork(name string) (taproot.Network, error) {
 	return n, nil
 }
 
+// networkName is the name JSON output reports a network by: "mainnet",
+// "testnet", "testnet4", "signet" or "regtest". given is --network as the
+// user wrote it (any of taproot.ParseNetwork's spellings), or "" when the
+// network comes from an address: its human-readable part net then names
+// it, "tb" as "testnet" (testnet, testnet4 and signet share it), and a
+// part of no Bitcoin network as "unknown".
+func networkName(given string, net taproot.Network) string {
+	switch strings.ToLower(given) {
+	case "mainnet", "main", "bitcoin", "bc":
+		return "mainnet"
+	case "testnet", "test", "testnet3", "tb":
+		return "testnet"
+	case "testnet4", "signet", "regtest":
+		return strings.ToLower(given)
+	case "bcrt":
+		return "regtest"
+	}
+	switch net {
+	case taproot.Mainnet:
+		return "mainnet"
+	case taproot.Testnet:
+		return "testnet"
+	case taproot.Regtest:
+		return "regtest"
+	}
+	return "unknown"
+}
+
 // tapInternalKey parses an internal key: 32 bytes (x-only) or a 33-byte
 // compressed key, whose x coordinate is taken.
 func tapInternalKey(field, s string) (p256k1.XOnlyPublicKey, error) {
@@ -169,7 +197,7 @@ to right): the last witness element that spends through that leaf.`,
 	treeJSON := fs.String("tree", "", "the script tree as `JSON` (see above)")
 	treeFile := fs.String("tree-file", "", "read the script tree (JSON) from `PATH`")
 	network := fs.String("network", "mainnet", "address network: mainnet, testnet, testnet4, signet or regtest")
-	fs.BoolVar(&c.json, "json", false, "write a JSON object {internal_key, merkle_root?, tweak, output_key, parity, script_pubkey, address, leaves?}")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {internal_key, merkle_root?, tweak, output_key, parity, script_pubkey, address, network, hrp, leaves?}")
 	if err := c.parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
@@ -236,6 +264,8 @@ to right): the last witness element that spends through that leaf.`,
 		"parity":        parity,
 		"script_pubkey": hex.EncodeToString(spk[:]),
 		"address":       addr,
+		"network":       networkName(*network, net),
+		"hrp":           string(net),
 	}
 	keys := []string{"output_key", "script_pubkey", "address"}
 	if root != nil {
@@ -281,12 +311,15 @@ Given an output key (32 bytes as hex), prints its Taproot address on
 --network (bc1p… mainnet, tb1p… testnet and signet, bcrt1p… regtest).
 Given an address, prints its output key (and checks its network when
 --network is given). An address that is not Taproot (a bc1q… one, say), has
-a wrong checksum or a key off the curve is refused with the reason.`,
+a wrong checksum or a key off the curve is refused with the reason. --json
+names the network ("mainnet", "testnet", "testnet4", "signet", "regtest":
+--network's name, or from an address's prefix, where tb is "testnet", as
+testnet4 and signet share it) and gives the address's prefix as "hrp".`,
 		`  p256k1 taproot address a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c
   p256k1 taproot address a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c --network regtest
   p256k1 taproot address bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr --json`)
 	network := fs.String("network", "mainnet", "network: mainnet, testnet, testnet4, signet or regtest")
-	fs.BoolVar(&c.json, "json", false, "write a JSON object {address, network, output_key, script_pubkey}")
+	fs.BoolVar(&c.json, "json", false, "write a JSON object {address, network, hrp, output_key, script_pubkey}")
 	pos, err := c.parse(fs, args)
 	if err != nil {
 		return err
@@ -324,12 +357,16 @@ a wrong checksum or a key off the curve is refused with the reason.`,
 				return usagef("address: %v", tapErr(err))
 			}
 		}
+		if !netGiven || got != net {
+			*network = "" // named by the address
+		}
 		net, addr = got, strings.ToLower(arg)
 	}
 	qb, spk := q.Bytes(), taproot.ScriptPubKey(&q)
 	obj := map[string]any{
 		"address":       addr,
-		"network":       string(net),
+		"network":       networkName(*network, net),
+		"hrp":           string(net),
 		"output_key":    hex.EncodeToString(qb[:]),
 		"script_pubkey": hex.EncodeToString(spk[:]),
 	}
