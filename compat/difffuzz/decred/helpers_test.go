@@ -62,8 +62,8 @@ func dfv(f *dcr.FieldVal) [32]byte {
 // bytes for infinity).
 func oaff(p *our.JacobianPoint) []byte {
 	q := *p
-	if (&q.Z).Normalize().IsZero() {
-		return make([]byte, 64)
+	if (&q.Z).Normalize().IsZero() || ((&q.X).Normalize().IsZero() && (&q.Y).Normalize().IsZero()) {
+		return make([]byte, 64) // infinity, as decred's functions represent it
 	}
 	q.ToAffine()
 	x, y := ofv(&q.X), ofv(&q.Y)
@@ -72,8 +72,8 @@ func oaff(p *our.JacobianPoint) []byte {
 
 func daff(p *dcr.JacobianPoint) []byte {
 	q := *p
-	if (&q.Z).Normalize().IsZero() {
-		return make([]byte, 64)
+	if (&q.Z).Normalize().IsZero() || ((&q.X).Normalize().IsZero() && (&q.Y).Normalize().IsZero()) {
+		return make([]byte, 64) // infinity, as decred's functions represent it
 	}
 	q.ToAffine()
 	x, y := dfv(&q.X), dfv(&q.Y)
