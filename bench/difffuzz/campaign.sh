@@ -42,7 +42,8 @@ campaign_log_init
 # One test binary per campaign, rebuilt before every chunk (campaign_lib.sh).
 bin="$work/difffuzz.$(basename "$log" .tsv).test"
 build() {
-	(cd "$here/.." && CGO_ENABLED=1 go test -c -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
+	# -fuzz . builds with coverage instrumentation (without it go test fuzzes blind).
+	(cd "$here/.." && CGO_ENABLED=1 go test -c -fuzz . -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
 }
 rebuild() { build >&2 && echo "$bin"; }
 rebuild_previous() { echo "$bin"; }

@@ -69,7 +69,7 @@ rebuild() {
 	p=$(pkg_of "$1") || return 1
 	tags=$(tags_of "$1")
 	b=$(binof "$p" "$tags")
-	(cd "$here" && go test -c -tags "$tags" -o "$b.$$" "./$p") >&2 && mv "$b.$$" "$b" && echo "$b"
+	(cd "$here" && go test -c -fuzz . -tags "$tags" -o "$b.$$" "./$p") >&2 && mv "$b.$$" "$b" && echo "$b"
 }
 rebuild_previous() { binof "$(pkg_of "$1")" "$(tags_of "$1")"; }
 

@@ -150,17 +150,21 @@ func FuzzCurve(t *testing.T, ours, theirs API, x1b, y1b, x2b, y2b, k []byte) {
 		Compare(t, in, w+"IsOnCurve", ours, theirs, func(a API) []any { return []any{c(a).IsOnCurve(p.x, p.y)} })
 		Compare(t, in, w+"Marshal", ours, theirs, func(a API) []any { return []any{c(a).Marshal(p.x, p.y)} })
 		m := theirs.S256.Marshal(p.x, p.y)
+		// Marshal keeps the low 32 bytes of each coordinate: Unmarshal
+		// sees the point m encodes, which may be on the curve even when
+		// (x, y) is not.
+		if len(m) == 65 && onCurve(new(big.Int).SetBytes(m[1:33]), new(big.Int).SetBytes(m[33:])) {
+			Compare(t, in, w+"Unmarshal", ours, theirs, func(a API) []any { x, y := c(a).Unmarshal(m); return []any{x, y} })
+		} else if x, y := ours.S256.Unmarshal(m); x != nil || y != nil {
+			t.Fatalf("DIFFERENCE (documented behaviour) Unmarshal of a point off the curve: %s returns (%x, %x), not nil\ninput: %s", ours.Name, x, y, in)
+		}
 		on := onCurve(p.x, p.y)
 		if on {
-			Compare(t, in, w+"Unmarshal", ours, theirs, func(a API) []any { x, y := c(a).Unmarshal(m); return []any{x, y} })
 			Compare(t, in, w+"ScalarMult(k)", ours, theirs, func(a API) []any { x, y := c(a).ScalarMult(p.x, p.y, k); return []any{x, y} })
 			Compare(t, in, w+"CompressPubkey", ours, theirs, func(a API) []any { return []any{a.CompressPubkey(p.x, p.y)} })
 			cp := theirs.CompressPubkey(p.x, p.y)
 			Compare(t, in, w+"DecompressPubkey", ours, theirs, func(a API) []any { x, y := a.DecompressPubkey(cp); return []any{x, y} })
 		} else {
-			if x, y := ours.S256.Unmarshal(m); x != nil || y != nil {
-				t.Fatalf("DIFFERENCE (documented behaviour) Unmarshal of a point off the curve: %s returns (%x, %x), not nil\ninput: %s", ours.Name, x, y, in)
-			}
 			if len(k) <= 32 {
 				if x, y := ours.S256.ScalarMult(p.x, p.y, k); x != nil || y != nil {
 					t.Fatalf("DIFFERENCE (documented behaviour) ScalarMult of a point off the curve: %s returns (%x, %x), not nil\ninput: %s", ours.Name, x, y, in)
