@@ -10,6 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	// The -tolerate flag, which campaign.sh -seeds passes to every package.
+	_ "github.com/p256k1/p256k1/compat/difffuzz/internal/edge"
 )
 
 // TestGeneratedFresh: gen/ (the renamed copies of compat/decred and
