@@ -33,51 +33,26 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-mkdir -p "$work/cache"
+# shellcheck source=campaign_lib.sh
+. "$here/campaign_lib.sh"
 log=${log:-$work/campaign.tsv}
-[ -f "$log" ] || printf 'date\ttarget\twall_s\tcpu_s\texecs\toutcome\n' >"$log"
+campaign_log_init
 
 "$here/build.sh"
-# One test binary per campaign, rebuilt before every chunk (go's build cache
-# makes that free when nothing changed), so a long campaign fuzzes the code
-# as it is now; if the tree does not build at that moment, the previous
-# binary runs and the log says so.
+# One test binary per campaign, rebuilt before every chunk (campaign_lib.sh).
 bin="$work/difffuzz.$(basename "$log" .tsv).test"
 build() {
-	(cd "$here/.." && CGO_ENABLED=1 go test -c -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
+	# -fuzz . builds with coverage instrumentation (without it go test fuzzes blind).
+	(cd "$here/.." && CGO_ENABLED=1 go test -c -fuzz . -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
 }
+rebuild() { build >&2 && echo "$bin"; }
+rebuild_previous() { echo "$bin"; }
 build
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
 	mapfile -t targets < <(cd "$here" && "$bin" -test.list '^Fuzz')
 fi
-
-# cpu_seconds TARGET: the CPU seconds the log already holds for TARGET.
-cpu_seconds() {
-	awk -F'\t' -v t="$1" '$2 == t { s += $4 } END { printf "%d\n", s }' "$log"
-}
-
 for t in "${targets[@]}"; do
-	while [ "$(cpu_seconds "$t")" -lt "$budget" ]; do
-		while [ -e "$work/PAUSE" ]; do sleep 10; done
-		build || echo "campaign.sh: the tree does not build now; $t runs the previous binary" >&2
-		out="$work/$t.$(date +%s).out"
-		start=$(date +%s)
-		rc=0
-		# /usr/bin/time reports the CPU of the coordinator and its worker.
-		(cd "$here" && /usr/bin/time -o "$out.time" -f '%U %S' "$bin" -test.run '^$' -test.fuzz "^$t\$" \
-			-test.fuzztime "${chunk}s" -test.parallel 1 -test.fuzzcachedir "$work/cache/$t") >"$out" 2>&1 || rc=$?
-		wall=$(($(date +%s) - start))
-		# A failed run's time file starts with "Command exited with …": the
-		# figures are on its last line.
-		cpu=$(tail -n 1 "$out.time" 2>/dev/null | awk '{ printf "%d\n", $1 + $2 }')
-		execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | cut -d' ' -f2)
-		outcome=ok
-		[ "$rc" -eq 0 ] || outcome="FAIL (see $out)"
-		printf '%s\t%s\t%d\t%d\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$wall" "${cpu:-0}" "${execs:-0}" "$outcome" >>"$log"
-		[ "$rc" -eq 0 ] && rm -f "$out" "$out.time"
-		[ "$rc" -eq 0 ] || break
-	done
+	campaign_target "$t" "$here"
 done
-echo "campaign.sh: done; totals per target:"
-awk -F'\t' 'NR > 1 { c[$2] += $4; e[$2] += $5 } END { for (t in c) printf "%-22s %8d CPU s %12d execs\n", t, c[t], e[t] }' "$log" | sort
+campaign_totals
