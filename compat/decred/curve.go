@@ -350,20 +350,18 @@ func isOnCurve(fx, fy *FieldVal) bool {
 }
 
 // DecompressY sets resultY to the y with the given parity for which (x, y)
-// is on the curve and returns true, or returns false (resultY then holds an
-// unspecified value) if x is not the x coordinate of a point.
+// is on the curve and returns true, or returns false if x is not the x
+// coordinate of a point; resultY then holds what decred's leaves there, the
+// square root attempt of x³ + 7 (SquareRootVal's result), with no parity
+// chosen. On success resultY is normalized.
 func DecompressY(x *FieldVal, odd bool, resultY *FieldVal) bool {
-	var fx, y, t curve.FieldElement
-	x.toCurve(&fx)
-	t.Square(&fx)
-	t.Multiply(&t, &fx)
-	t.Add(&t, new(curve.FieldElement).SetUint64(7))
-	_, ok := y.SquareRoot(&t)
-	want := 0
-	if odd {
-		want = 1
+	var rhs FieldVal
+	rhs.SquareVal(x).Mul(x).AddInt(7)
+	if !resultY.SquareRootVal(&rhs) {
+		return false
 	}
-	y.CondNegate(&y, y.IsOdd()^want)
-	resultY.setCurve(&y)
-	return ok == 1
+	if resultY.Normalize().IsOdd() != odd {
+		resultY.Negate(1).Normalize()
+	}
+	return true
 }

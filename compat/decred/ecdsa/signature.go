@@ -218,9 +218,13 @@ func setDERInt(s *secp256k1.ModNScalar, v []byte, name string, tooBig, isZero Er
 	for len(v) > 0 && v[0] == 0 {
 		v = v[1:]
 	}
-	if len(v) > 32 || s.SetByteSlice(v) {
+	if len(v) > 32 {
 		return signatureError(tooBig, fmt.Sprintf(
-			"invalid signature: %s is >= group order", name))
+			"invalid signature: %s is larger than 256 bits", name))
+	}
+	if s.SetByteSlice(v) {
+		return signatureError(tooBig, fmt.Sprintf(
+			"invalid signature: %s >= group order", name))
 	}
 	if s.IsZero() {
 		return signatureError(isZero, fmt.Sprintf("invalid signature: %s is 0", name))
@@ -374,14 +378,20 @@ func RecoverCompact(signature, hash []byte) (*secp256k1.PublicKey, bool, error) 
 	if err := setCompactInt(&s, signature[33:], "S", ErrSigSTooBig, ErrSigSIsZero); err != nil {
 		return nil, false, err
 	}
+	var fr secp256k1.FieldVal
+	rb := r.Bytes()
+	fr.SetBytes(&rb)
 	if recid&2 != 0 {
-		var fr secp256k1.FieldVal
-		rb := r.Bytes()
-		fr.SetBytes(&rb)
 		if fr.IsGtOrEqPrimeMinusOrder() {
 			return nil, false, signatureError(ErrSigOverflowsPrime,
 				"invalid signature: signature R + N >= P")
 		}
+		fr.Add(orderAsFieldVal()).Normalize()
+	}
+	var y secp256k1.FieldVal
+	if !secp256k1.DecompressY(&fr, recid&1 != 0, &y) {
+		return nil, false, signatureError(ErrPointNotOnCurve,
+			"invalid signature: not for a valid curve point")
 	}
 	var b [64]byte
 	copy(b[:], signature[1:])
@@ -394,7 +404,17 @@ func RecoverCompact(signature, hash []byte) (*secp256k1.PublicKey, bool, error) 
 		}
 	}
 	return nil, false, signatureError(ErrPointNotOnCurve,
-		"invalid signature: no public key recovers from it (not on the curve or the point at infinity)")
+		"invalid signature: recovered pubkey is the point at infinity")
+}
+
+// orderAsFieldVal returns n as a field element (n < p).
+func orderAsFieldVal() *secp256k1.FieldVal {
+	var f secp256k1.FieldVal
+	f.SetByteSlice([]byte{
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+		0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
+	})
+	return &f
 }
 
 // setCompactInt sets s to the 32-byte integer v, which must be in [1, n−1].

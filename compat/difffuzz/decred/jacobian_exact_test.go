@@ -1,5 +1,3 @@
-//go:build jacobianexact
-
 package decred
 
 import (
@@ -10,13 +8,10 @@ import (
 	our "github.com/p256k1/p256k1/compat/difffuzz/gen/dcrp256k1"
 )
 
-// FuzzDecredJacobianExact — EXPECTED TO FAIL until AddNonConst and
-// DoubleNonConst of compat/decred return decred's exact Jacobian
-// coordinates (work in progress by another engineer); built only with the
-// tag jacobianexact, so that the seed test (CI) stays green meanwhile.
-// Remove the tag line once that lands. Unlike FuzzDecredPoints, it compares
-// the normalized X, Y and Z of AddNonConst and DoubleNonConst, not the
-// affine points.
+// FuzzDecredJacobianExact compares the normalized X, Y and Z of
+// AddNonConst and DoubleNonConst (decred's formulas in compat/decred),
+// not only the affine points as FuzzDecredPoints does, on the same
+// representatives given to both.
 func FuzzDecredJacobianExact(f *testing.F) {
 	seedPoints(f)
 	f.Fuzz(func(t *testing.T, k1, k2, z, pub []byte, odd bool) {
