@@ -40,17 +40,18 @@ campaign_log_init
 
 "$here/build.sh"
 # One test binary per campaign, rebuilt before every chunk (campaign_lib.sh).
-bin="$work/difffuzz.$(basename "$log" .tsv).test"
+# (Named testbin: campaign_lib.sh's chunk loop has a local named bin.)
+testbin="$work/difffuzz.$(basename "$log" .tsv).test"
 build() {
 	# -fuzz . builds with coverage instrumentation (without it go test fuzzes blind).
-	(cd "$here/.." && CGO_ENABLED=1 go test -c -fuzz . -tags libsecp080 -o "$bin.$$" ./difffuzz) && mv "$bin.$$" "$bin"
+	(cd "$here/.." && CGO_ENABLED=1 go test -c -fuzz . -tags libsecp080 -o "$testbin.$$" ./difffuzz) && mv "$testbin.$$" "$testbin"
 }
-rebuild() { build >&2 && echo "$bin"; }
-rebuild_previous() { echo "$bin"; }
+rebuild() { build >&2 && echo "$testbin"; }
+rebuild_previous() { echo "$testbin"; }
 build
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-	mapfile -t targets < <(cd "$here" && "$bin" -test.list '^Fuzz')
+	mapfile -t targets < <(cd "$here" && "$testbin" -test.list '^Fuzz')
 fi
 for t in "${targets[@]}"; do
 	campaign_target "$t" "$here"
