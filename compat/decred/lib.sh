@@ -19,14 +19,17 @@ module_dir() {
 }
 
 # copy_project MOD@VERSION DIR MODE: a writable copy of the module in DIR;
-# MODE replaced adds the replace lines, baseline pins decred v4.4.1.
+# MODE replaced switches it as the README says (the two replace lines and
+# go get of p256k1), baseline pins decred v4.4.1.
 copy_project() {
 	local src
 	src=$(module_dir "$1") || return 1
 	cp -r "$src" "$2"
 	chmod -R u+w "$2"
 	if [ "$3" = replaced ]; then
-		(cd "$2" && go mod edit -replace "$decred=$here" -replace "github.com/p256k1/p256k1=$repo")
+		# The README's recipe (compat/recipe.sh checks it as written there).
+		(cd "$2" && go mod edit -replace "$decred=$here" -replace "github.com/p256k1/p256k1=$repo" &&
+			GOWORK=off go get github.com/p256k1/p256k1@v0.0.0 2>/dev/null)
 	else
 		(cd "$2" && GOFLAGS=-mod=mod go get "$decred@$decred_version" 2>/dev/null)
 	fi
