@@ -29,7 +29,7 @@ copy_project() {
 	if [ "$3" = replaced ]; then
 		# The README's recipe (compat/recipe.sh checks it as written there).
 		(cd "$2" && go mod edit -replace "$decred=$here" -replace "github.com/p256k1/p256k1=$repo" &&
-			GOWORK=off go get github.com/p256k1/p256k1@v0.0.0 2>/dev/null)
+			GOWORK=off go get github.com/p256k1/p256k1@v0.0.0 ./... 2>/dev/null)
 	else
 		(cd "$2" && GOFLAGS=-mod=mod go get "$decred@$decred_version" 2>/dev/null)
 	fi
