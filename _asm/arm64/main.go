@@ -101,6 +101,7 @@ func (f *file) fn(name string, args []string, doc ...string) *gen {
 type gen struct {
 	w    *bytes.Buffer
 	free []string
+	extr int // how many of the next shr52s use EXTR
 }
 
 // The registers a leaf function may use: R0–R17 and R19–R25. R18 is the
@@ -168,15 +169,21 @@ func (g *gen) prod(x, y string) acc {
 }
 
 // prods returns a new accumulator holding the sum of the products of the
-// pairs: the products are formed first (they are independent), then summed
-// by an ADDS/ADC chain.
+// pairs. Each product is formed one ahead of its ADDS/ADC pair, so that two
+// are in flight (the processors rename registers; this keeps the
+// generator's register count down).
 func (g *gen) prods(pairs ...[2]string) acc {
 	a := g.prod(pairs[0][0], pairs[0][1])
-	var ps []acc
+	var pending []acc
 	for _, p := range pairs[1:] {
-		ps = append(ps, g.prod(p[0], p[1]))
+		pending = append(pending, g.prod(p[0], p[1]))
+		if len(pending) == 2 {
+			g.add(a, pending[0])
+			g.put(pending[0].lo, pending[0].hi)
+			pending = pending[1:]
+		}
 	}
-	for _, p := range ps {
+	for _, p := range pending {
 		g.add(a, p)
 		g.put(p.lo, p.hi)
 	}
@@ -202,10 +209,24 @@ func (g *gen) add64(a acc, c string) {
 	g.ins("ADC", "ZR", a.hi, a.hi)
 }
 
-// shr52 returns a new register holding the low 64 bits of a >> 52.
+// shr52 returns a new register holding the low 64 bits of a >> 52. The
+// first g.extr calls use EXTR, the others LSR, LSL and ORR: EXTR is two
+// µops, one of them on the multiply pipes of the Neoverse models (N1, V2),
+// where MUL and UMULH are the bottleneck, while the Apple M1 model charges
+// a register-register ORR as much as a multiply pipe slot. Which carries
+// get EXTR was chosen per function with bench/arm64model.sh.
 func (g *gen) shr52(a acc) string {
 	r := g.get()
-	g.ins("EXTR", "$52", a.lo, a.hi, r)
+	if g.extr > 0 {
+		g.extr--
+		g.ins("EXTR", "$52", a.lo, a.hi, r)
+		return r
+	}
+	t := g.get()
+	g.ins("LSR", "$52", a.lo, r)
+	g.ins("LSL", "$12", a.hi, t)
+	g.ins("ORR", t, r, r)
+	g.put(t)
 	return r
 }
 
@@ -254,6 +275,7 @@ func fieldUnit(f *file) {
 		"r may alias a or b.")
 	a := g.load5("a", 8)
 	b := g.load5("b", 16)
+	g.extr = 2 // the carries of columns 3 and 4
 	g.mul(func(i, j int) [2]string { return [2]string{a[i], b[j]} })
 	g.ins("RET")
 
@@ -318,88 +340,104 @@ func (g *gen) square(a, d [5]string) {
 // reduce emits the column sums of col(0…8) and their folding modulo p, in
 // mulGeneric's order, and stores the five limbs to r. See mulGeneric for the
 // bounds: every accumulator stays below 2^115 and every carry below 2^63.
+//
+// The folds form a chain of dependent multiplications (each by a constant:
+// rr, rr<<12 or rr>>4) and additions through all the columns. The products
+// of the next column or two, which depend on nothing but the inputs, are
+// emitted before each fold, so that the multiplier, the bottleneck on every
+// modelled processor, has independent work while a fold waits for its sum.
+// The order changes no sum, so the limbs stay mulGeneric's.
 func (g *gen) reduce(col func(k int) [][2]string) {
 	kRR := g.konst(rr)
 	kRR12 := g.konst(rr << 12)
 
-	g.comment("Column 3 in x, column 8 in e. The low 64 bits of column 8 go to",
-		"column 3 (2^416 = 2^156·2^260), the high ones to column 4.")
-	x := g.prods(col(3)...)
+	g.comment("Columns 3 and 8 (e), and column 4's products.")
+	x3 := g.prods(col(3)...)
 	e := g.prods(col(8)...)
-	g.addProd(x, kRR, e.lo)
-	g.put(e.lo)
-	t3 := g.low52(x)
-	d := g.shr52(x)
+	x4 := g.prods(col(4)...)
 
-	g.comment("Column 4; t4 = its low 48 bits, tx the next 4 (bits 256…259).")
-	g.put(x.lo, x.hi)
-	x = g.prods(col(4)...)
-	g.addProd(x, kRR12, e.hi)
-	g.put(e.hi)
-	g.add64(x, d)
+	g.comment("The low 64 bits of column 8 go to column 3 (2^416 = 2^156·2^260),",
+		"the high ones to column 4. t3 = column 3's low 52 bits.")
+	g.addProd(x3, kRR, e.lo)
+	g.put(e.lo)
+	t3 := g.low52(x3)
+	d := g.shr52(x3)
+	g.put(x3.lo, x3.hi)
+
+	g.comment("Column 5's products; column 4: t4 = its low 48 bits, tx the next",
+		"4 (bits 256…259).")
+	x5 := g.prods(col(5)...)
+	g.addProd(x4, kRR12, e.hi)
+	g.put(e.hi, kRR12)
+	g.add64(x4, d)
 	g.put(d)
 	t4, tx := g.get(), g.get()
-	g.ins("AND", imm(mask48), x.lo, t4)
-	g.ins("UBFX", "$48", x.lo, "$4", tx)
-	d = g.shr52(x)
+	g.ins("AND", imm(mask48), x4.lo, t4)
+	g.ins("UBFX", "$48", x4.lo, "$4", tx)
+	d = g.shr52(x4)
+	g.put(x4.lo, x4.hi)
 
-	g.comment("Column 5 in x, column 0 in y. u0 = bits 256…311 (the low limb of",
-		"column 5 above tx), times 2^256 ≡ rr>>4.")
-	g.put(x.lo, x.hi)
-	x = g.prods(col(5)...)
-	g.add64(x, d)
+	g.comment("Column 0's products; column 5: u0 = bits 256…311 (its low limb",
+		"above tx), which goes to column 0 times 2^256 ≡ rr>>4.")
+	y0 := g.prods(col(0)...)
+	g.add64(x5, d)
 	g.put(d)
 	u0 := g.get()
-	g.ins("UBFIZ", "$4", x.lo, "$52", u0)
+	g.ins("UBFIZ", "$4", x5.lo, "$52", u0)
 	g.ins("ORR", tx, u0, u0)
 	g.put(tx)
-	d = g.shr52(x)
-	y := g.prods(col(0)...)
+	d = g.shr52(x5)
+	g.put(x5.lo, x5.hi)
+
+	g.comment("Columns 6 and 1's products; column 0: r0.")
+	x6 := g.prods(col(6)...)
+	y1 := g.prods(col(1)...)
 	kRR4 := g.konst(rr >> 4)
-	g.addProd(y, u0, kRR4)
+	g.addProd(y0, u0, kRR4)
 	g.put(u0, kRR4)
-	r0 := g.low52(y)
-	c := g.shr52(y)
+	r0 := g.low52(y0)
+	c := g.shr52(y0)
+	g.put(y0.lo, y0.hi)
 
-	g.comment("Column 1 in y, column 6 in x.")
-	g.put(x.lo, x.hi, y.lo, y.hi)
-	y = g.prods(col(1)...)
-	x = g.prods(col(6)...)
-	g.add64(x, d)
+	g.comment("Column 7's products; column 6 goes to column 1 (times rr): r1.")
+	x7 := g.prods(col(7)...)
+	g.add64(x6, d)
 	g.put(d)
-	m := g.low52(x)
-	g.addProd(y, m, kRR)
+	m := g.low52(x6)
+	d = g.shr52(x6)
+	g.put(x6.lo, x6.hi)
+	g.addProd(y1, m, kRR)
 	g.put(m)
-	g.add64(y, c)
+	g.add64(y1, c)
 	g.put(c)
-	d = g.shr52(x)
-	r1 := g.low52(y)
-	c = g.shr52(y)
+	r1 := g.low52(y1)
+	c = g.shr52(y1)
+	g.put(y1.lo, y1.hi)
 
-	g.comment("Column 7 in x, column 2 in y. The low 64 bits of column 7 go to",
-		"column 2, the high ones to column 3.")
-	g.put(x.lo, x.hi, y.lo, y.hi)
-	x = g.prods(col(7)...)
-	g.add64(x, d)
+	g.comment("Column 2's products; the low 64 bits of column 7 go to column 2,",
+		"the high ones to column 3: r2.")
+	y2 := g.prods(col(2)...)
+	g.add64(x7, d)
 	g.put(d)
-	y = g.prods(col(2)...)
-	g.addProd(y, kRR, x.lo)
-	g.put(kRR)
-	g.add64(y, c)
+	g.addProd(y2, kRR, x7.lo)
+	g.put(kRR, x7.lo)
+	g.add64(y2, c)
 	g.put(c)
-	r2 := g.low52(y)
-	c = g.shr52(y)
+	r2 := g.low52(y2)
+	c = g.shr52(y2)
+	g.put(y2.lo, y2.hi)
 
 	g.comment("Column 3 again: r3 and r4.")
-	g.put(y.lo, y.hi)
-	y = g.prod(kRR12, x.hi)
-	g.put(kRR12, x.lo, x.hi)
+	kRR12 = g.konst(rr << 12)
+	y := g.prod(kRR12, x7.hi)
+	g.put(kRR12, x7.hi)
 	g.add64(y, c)
 	g.put(c)
 	g.add64(y, t3)
 	g.put(t3)
 	r3 := g.low52(y)
 	r4 := g.shr52(y)
+	g.put(y.lo, y.hi)
 	g.ins("ADD", t4, r4, r4)
 	g.put(t4)
 

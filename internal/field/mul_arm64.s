@@ -17,166 +17,184 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	MOVD    $0x1000003d10, R0
 	MOVD    $0x1000003d10000, R11
 
-	// Column 3 in x, column 8 in e. The low 64 bits of column 8 go to
-	// column 3 (2^416 = 2^156·2^260), the high ones to column 4.
+	// Columns 3 and 8 (e), and column 4's products.
 	MUL     R9, R1, R12
 	UMULH   R9, R1, R13
 	MUL     R8, R2, R14
 	UMULH   R8, R2, R15
 	MUL     R7, R3, R16
 	UMULH   R7, R3, R17
-	MUL     R6, R4, R19
-	UMULH   R6, R4, R20
 	ADDS    R14, R12, R12
 	ADC     R15, R13, R13
+	MUL     R6, R4, R15
+	UMULH   R6, R4, R14
 	ADDS    R16, R12, R12
 	ADC     R17, R13, R13
-	ADDS    R19, R12, R12
-	ADC     R20, R13, R13
-	MUL     R10, R5, R20
-	UMULH   R10, R5, R19
-	MUL     R20, R0, R17
-	UMULH   R20, R0, R16
-	ADDS    R17, R12, R12
-	ADC     R16, R13, R13
-	AND     $0xfffffffffffff, R12, R20
-	EXTR    $52, R12, R13, R16
+	ADDS    R15, R12, R12
+	ADC     R14, R13, R13
+	MUL     R10, R5, R14
+	UMULH   R10, R5, R15
+	MUL     R10, R1, R17
+	UMULH   R10, R1, R16
+	MUL     R9, R2, R19
+	UMULH   R9, R2, R20
+	MUL     R8, R3, R21
+	UMULH   R8, R3, R22
+	ADDS    R19, R17, R17
+	ADC     R20, R16, R16
+	MUL     R7, R4, R20
+	UMULH   R7, R4, R19
+	ADDS    R21, R17, R17
+	ADC     R22, R16, R16
+	MUL     R6, R5, R22
+	UMULH   R6, R5, R21
+	ADDS    R20, R17, R17
+	ADC     R19, R16, R16
+	ADDS    R22, R17, R17
+	ADC     R21, R16, R16
 
-	// Column 4; t4 = its low 48 bits, tx the next 4 (bits 256…259).
-	MUL     R10, R1, R13
-	UMULH   R10, R1, R12
-	MUL     R9, R2, R17
-	UMULH   R9, R2, R15
-	MUL     R8, R3, R14
-	UMULH   R8, R3, R21
-	MUL     R7, R4, R22
-	UMULH   R7, R4, R23
-	MUL     R6, R5, R24
-	UMULH   R6, R5, R25
-	ADDS    R17, R13, R13
-	ADC     R15, R12, R12
-	ADDS    R14, R13, R13
-	ADC     R21, R12, R12
-	ADDS    R22, R13, R13
+	// The low 64 bits of column 8 go to column 3 (2^416 = 2^156·2^260),
+	// the high ones to column 4. t3 = column 3's low 52 bits.
+	MUL     R14, R0, R21
+	UMULH   R14, R0, R22
+	ADDS    R21, R12, R12
+	ADC     R22, R13, R13
+	AND     $0xfffffffffffff, R12, R14
+	EXTR    $52, R12, R13, R22
+
+	// Column 5's products; column 4: t4 = its low 48 bits, tx the next
+	// 4 (bits 256…259).
+	MUL     R10, R2, R13
+	UMULH   R10, R2, R12
+	MUL     R9, R3, R21
+	UMULH   R9, R3, R19
+	MUL     R8, R4, R20
+	UMULH   R8, R4, R23
+	ADDS    R21, R13, R13
+	ADC     R19, R12, R12
+	MUL     R7, R5, R19
+	UMULH   R7, R5, R21
+	ADDS    R20, R13, R13
 	ADC     R23, R12, R12
-	ADDS    R24, R13, R13
-	ADC     R25, R12, R12
-	MUL     R19, R11, R25
-	UMULH   R19, R11, R24
-	ADDS    R25, R13, R13
-	ADC     R24, R12, R12
-	ADDS    R16, R13, R13
+	ADDS    R19, R13, R13
+	ADC     R21, R12, R12
+	MUL     R15, R11, R21
+	UMULH   R15, R11, R19
+	ADDS    R21, R17, R17
+	ADC     R19, R16, R16
+	ADDS    R22, R17, R17
+	ADC     ZR, R16, R16
+	AND     $0xffffffffffff, R17, R22
+	UBFX    $48, R17, $4, R11
+	EXTR    $52, R17, R16, R15
+
+	// Column 0's products; column 5: u0 = bits 256…311 (its low limb
+	// above tx), which goes to column 0 times 2^256 ≡ rr>>4.
+	MUL     R6, R1, R16
+	UMULH   R6, R1, R17
+	ADDS    R15, R13, R13
 	ADC     ZR, R12, R12
-	AND     $0xffffffffffff, R13, R16
-	UBFX    $48, R13, $4, R19
-	EXTR    $52, R13, R12, R24
+	UBFIZ   $4, R13, $52, R15
+	ORR     R11, R15, R15
+	LSR     $52, R13, R11
+	LSL     $12, R12, R19
+	ORR     R19, R11, R11
 
-	// Column 5 in x, column 0 in y. u0 = bits 256…311 (the low limb of
-	// column 5 above tx), times 2^256 ≡ rr>>4.
-	MUL     R10, R2, R12
-	UMULH   R10, R2, R13
-	MUL     R9, R3, R25
-	UMULH   R9, R3, R23
-	MUL     R8, R4, R22
-	UMULH   R8, R4, R21
-	MUL     R7, R5, R14
-	UMULH   R7, R5, R15
-	ADDS    R25, R12, R12
-	ADC     R23, R13, R13
-	ADDS    R22, R12, R12
-	ADC     R21, R13, R13
-	ADDS    R14, R12, R12
-	ADC     R15, R13, R13
-	ADDS    R24, R12, R12
-	ADC     ZR, R13, R13
-	UBFIZ   $4, R12, $52, R24
-	ORR     R19, R24, R24
-	EXTR    $52, R12, R13, R19
-	MUL     R6, R1, R15
-	UMULH   R6, R1, R14
-	MOVD    $0x1000003d1, R21
-	MUL     R21, R24, R22
-	UMULH   R21, R24, R23
-	ADDS    R22, R15, R15
-	ADC     R23, R14, R14
-	AND     $0xfffffffffffff, R15, R21
-	EXTR    $52, R15, R14, R24
-
-	// Column 1 in y, column 6 in x.
-	MUL     R7, R1, R14
-	UMULH   R7, R1, R15
-	MUL     R6, R2, R13
-	UMULH   R6, R2, R12
-	ADDS    R13, R14, R14
-	ADC     R12, R15, R15
+	// Columns 6 and 1's products; column 0: r0.
 	MUL     R10, R3, R12
 	UMULH   R10, R3, R13
-	MUL     R9, R4, R23
-	UMULH   R9, R4, R22
-	MUL     R8, R5, R25
-	UMULH   R8, R5, R17
-	ADDS    R23, R12, R12
-	ADC     R22, R13, R13
-	ADDS    R25, R12, R12
-	ADC     R17, R13, R13
+	MUL     R9, R4, R19
+	UMULH   R9, R4, R21
+	MUL     R8, R5, R23
+	UMULH   R8, R5, R20
 	ADDS    R19, R12, R12
-	ADC     ZR, R13, R13
-	AND     $0xfffffffffffff, R12, R19
-	MUL     R0, R19, R17
-	UMULH   R0, R19, R25
-	ADDS    R17, R14, R14
-	ADC     R25, R15, R15
-	ADDS    R24, R14, R14
-	ADC     ZR, R15, R15
-	EXTR    $52, R12, R13, R24
-	AND     $0xfffffffffffff, R14, R19
-	EXTR    $52, R14, R15, R25
+	ADC     R21, R13, R13
+	ADDS    R23, R12, R12
+	ADC     R20, R13, R13
+	MUL     R7, R1, R20
+	UMULH   R7, R1, R23
+	MUL     R6, R2, R21
+	UMULH   R6, R2, R19
+	ADDS    R21, R20, R20
+	ADC     R19, R23, R23
+	MOVD    $0x1000003d1, R19
+	MUL     R19, R15, R21
+	UMULH   R19, R15, R24
+	ADDS    R21, R16, R16
+	ADC     R24, R17, R17
+	AND     $0xfffffffffffff, R16, R19
+	LSR     $52, R16, R15
+	LSL     $12, R17, R24
+	ORR     R24, R15, R15
 
-	// Column 7 in x, column 2 in y. The low 64 bits of column 7 go to
-	// column 2, the high ones to column 3.
-	MUL     R10, R4, R15
-	UMULH   R10, R4, R14
-	MUL     R9, R5, R13
-	UMULH   R9, R5, R12
-	ADDS    R13, R15, R15
-	ADC     R12, R14, R14
-	ADDS    R24, R15, R15
-	ADC     ZR, R14, R14
-	MUL     R8, R1, R24
-	UMULH   R8, R1, R12
-	MUL     R7, R2, R13
-	UMULH   R7, R2, R17
-	MUL     R6, R3, R22
-	UMULH   R6, R3, R23
-	ADDS    R13, R24, R24
-	ADC     R17, R12, R12
-	ADDS    R22, R24, R24
-	ADC     R23, R12, R12
-	MUL     R15, R0, R23
-	UMULH   R15, R0, R22
-	ADDS    R23, R24, R24
-	ADC     R22, R12, R12
-	ADDS    R25, R24, R24
-	ADC     ZR, R12, R12
-	AND     $0xfffffffffffff, R24, R25
-	EXTR    $52, R24, R12, R0
+	// Column 7's products; column 6 goes to column 1 (times rr): r1.
+	MUL     R10, R4, R17
+	UMULH   R10, R4, R16
+	MUL     R9, R5, R24
+	UMULH   R9, R5, R21
+	ADDS    R24, R17, R17
+	ADC     R21, R16, R16
+	ADDS    R11, R12, R12
+	ADC     ZR, R13, R13
+	AND     $0xfffffffffffff, R12, R11
+	LSR     $52, R12, R21
+	LSL     $12, R13, R24
+	ORR     R24, R21, R21
+	MUL     R0, R11, R13
+	UMULH   R0, R11, R12
+	ADDS    R13, R20, R20
+	ADC     R12, R23, R23
+	ADDS    R15, R20, R20
+	ADC     ZR, R23, R23
+	AND     $0xfffffffffffff, R20, R15
+	LSR     $52, R20, R11
+	LSL     $12, R23, R12
+	ORR     R12, R11, R11
+
+	// Column 2's products; the low 64 bits of column 7 go to column 2,
+	// the high ones to column 3: r2.
+	MUL     R8, R1, R23
+	UMULH   R8, R1, R20
+	MUL     R7, R2, R12
+	UMULH   R7, R2, R13
+	MUL     R6, R3, R24
+	UMULH   R6, R3, R25
+	ADDS    R12, R23, R23
+	ADC     R13, R20, R20
+	ADDS    R24, R23, R23
+	ADC     R25, R20, R20
+	ADDS    R21, R17, R17
+	ADC     ZR, R16, R16
+	MUL     R17, R0, R21
+	UMULH   R17, R0, R25
+	ADDS    R21, R23, R23
+	ADC     R25, R20, R20
+	ADDS    R11, R23, R23
+	ADC     ZR, R20, R20
+	AND     $0xfffffffffffff, R23, R11
+	LSR     $52, R23, R17
+	LSL     $12, R20, R0
+	ORR     R0, R17, R17
 
 	// Column 3 again: r3 and r4.
-	MUL     R14, R11, R12
-	UMULH   R14, R11, R24
-	ADDS    R0, R12, R12
-	ADC     ZR, R24, R24
-	ADDS    R20, R12, R12
-	ADC     ZR, R24, R24
-	AND     $0xfffffffffffff, R12, R20
-	EXTR    $52, R12, R24, R0
-	ADD     R16, R0, R0
+	MOVD    $0x1000003d10000, R20
+	MUL     R16, R20, R23
+	UMULH   R16, R20, R0
+	ADDS    R17, R23, R23
+	ADC     ZR, R0, R0
+	ADDS    R14, R23, R23
+	ADC     ZR, R0, R0
+	AND     $0xfffffffffffff, R23, R14
+	LSR     $52, R23, R17
+	LSL     $12, R0, R16
+	ORR     R16, R17, R17
+	ADD     R22, R17, R17
 
 	// r may alias a or b: every limb has been read.
-	MOVD    r+0(FP), R16
-	STP     (R21, R19), (R16)
-	STP     (R25, R20), 16(R16)
-	MOVD    R0, 32(R16)
+	MOVD    r+0(FP), R22
+	STP     (R19, R15), (R22)
+	STP     (R11, R14), 16(R22)
+	MOVD    R17, 32(R22)
 	RET
 
 // func squareAsm(r, a *[5]uint64)
@@ -192,8 +210,7 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	MOVD    $0x1000003d10, R9
 	MOVD    $0x1000003d10000, R10
 
-	// Column 3 in x, column 8 in e. The low 64 bits of column 8 go to
-	// column 3 (2^416 = 2^156·2^260), the high ones to column 4.
+	// Columns 3 and 8 (e), and column 4's products.
 	MUL     R4, R0, R11
 	UMULH   R4, R0, R12
 	MUL     R3, R6, R13
@@ -202,114 +219,137 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADC     R14, R12, R12
 	MUL     R5, R5, R14
 	UMULH   R5, R5, R13
-	MUL     R14, R9, R15
-	UMULH   R14, R9, R16
-	ADDS    R15, R11, R11
-	ADC     R16, R12, R12
+	MUL     R1, R8, R15
+	UMULH   R1, R8, R16
+	MUL     R4, R6, R17
+	UMULH   R4, R6, R19
+	MUL     R3, R3, R20
+	UMULH   R3, R3, R21
+	ADDS    R17, R15, R15
+	ADC     R19, R16, R16
+	ADDS    R20, R15, R15
+	ADC     R21, R16, R16
+
+	// The low 64 bits of column 8 go to column 3 (2^416 = 2^156·2^260),
+	// the high ones to column 4. t3 = column 3's low 52 bits.
+	MUL     R14, R9, R21
+	UMULH   R14, R9, R20
+	ADDS    R21, R11, R11
+	ADC     R20, R12, R12
 	AND     $0xfffffffffffff, R11, R14
-	EXTR    $52, R11, R12, R16
+	LSR     $52, R11, R20
+	LSL     $12, R12, R21
+	ORR     R21, R20, R20
 
-	// Column 4; t4 = its low 48 bits, tx the next 4 (bits 256…259).
-	MUL     R1, R8, R12
-	UMULH   R1, R8, R11
-	MUL     R4, R6, R15
-	UMULH   R4, R6, R17
-	MUL     R3, R3, R19
-	UMULH   R3, R3, R20
-	ADDS    R15, R12, R12
-	ADC     R17, R11, R11
-	ADDS    R19, R12, R12
-	ADC     R20, R11, R11
-	MUL     R13, R10, R20
-	UMULH   R13, R10, R19
-	ADDS    R20, R12, R12
+	// Column 5's products; column 4: t4 = its low 48 bits, tx the next
+	// 4 (bits 256…259).
+	MUL     R2, R8, R12
+	UMULH   R2, R8, R11
+	MUL     R4, R7, R21
+	UMULH   R4, R7, R19
+	ADDS    R21, R12, R12
 	ADC     R19, R11, R11
-	ADDS    R16, R12, R12
-	ADC     ZR, R11, R11
-	AND     $0xffffffffffff, R12, R16
-	UBFX    $48, R12, $4, R13
-	EXTR    $52, R12, R11, R19
+	MUL     R13, R10, R19
+	UMULH   R13, R10, R21
+	ADDS    R19, R15, R15
+	ADC     R21, R16, R16
+	ADDS    R20, R15, R15
+	ADC     ZR, R16, R16
+	AND     $0xffffffffffff, R15, R20
+	UBFX    $48, R15, $4, R10
+	LSR     $52, R15, R13
+	LSL     $12, R16, R21
+	ORR     R21, R13, R13
 
-	// Column 5 in x, column 0 in y. u0 = bits 256…311 (the low limb of
-	// column 5 above tx), times 2^256 ≡ rr>>4.
-	MUL     R2, R8, R11
-	UMULH   R2, R8, R12
-	MUL     R4, R7, R20
-	UMULH   R4, R7, R17
-	ADDS    R20, R11, R11
-	ADC     R17, R12, R12
-	ADDS    R19, R11, R11
-	ADC     ZR, R12, R12
-	UBFIZ   $4, R11, $52, R19
-	ORR     R13, R19, R19
-	EXTR    $52, R11, R12, R13
-	MUL     R1, R1, R17
-	UMULH   R1, R1, R20
-	MOVD    $0x1000003d1, R15
-	MUL     R15, R19, R21
-	UMULH   R15, R19, R22
-	ADDS    R21, R17, R17
-	ADC     R22, R20, R20
-	AND     $0xfffffffffffff, R17, R15
-	EXTR    $52, R17, R20, R19
-
-	// Column 1 in y, column 6 in x.
-	MUL     R2, R0, R20
-	UMULH   R2, R0, R17
-	MUL     R3, R8, R12
-	UMULH   R3, R8, R11
-	MUL     R4, R4, R22
-	UMULH   R4, R4, R21
-	ADDS    R22, R12, R12
-	ADC     R21, R11, R11
+	// Column 0's products; column 5: u0 = bits 256…311 (its low limb
+	// above tx), which goes to column 0 times 2^256 ≡ rr>>4.
+	MUL     R1, R1, R16
+	UMULH   R1, R1, R15
 	ADDS    R13, R12, R12
 	ADC     ZR, R11, R11
-	AND     $0xfffffffffffff, R12, R13
-	MUL     R9, R13, R21
-	UMULH   R9, R13, R22
-	ADDS    R21, R20, R20
-	ADC     R22, R17, R17
-	ADDS    R19, R20, R20
-	ADC     ZR, R17, R17
-	EXTR    $52, R12, R11, R19
-	AND     $0xfffffffffffff, R20, R13
-	EXTR    $52, R20, R17, R22
+	UBFIZ   $4, R12, $52, R13
+	ORR     R10, R13, R13
+	LSR     $52, R12, R10
+	LSL     $12, R11, R21
+	ORR     R21, R10, R10
 
-	// Column 7 in x, column 2 in y. The low 64 bits of column 7 go to
-	// column 2, the high ones to column 3.
-	MUL     R4, R8, R17
-	UMULH   R4, R8, R20
-	ADDS    R19, R17, R17
-	ADC     ZR, R20, R20
-	MUL     R3, R0, R19
-	UMULH   R3, R0, R11
-	MUL     R2, R2, R12
-	UMULH   R2, R2, R21
+	// Columns 6 and 1's products; column 0: r0.
+	MUL     R3, R8, R11
+	UMULH   R3, R8, R12
+	MUL     R4, R4, R21
+	UMULH   R4, R4, R19
+	ADDS    R21, R11, R11
+	ADC     R19, R12, R12
+	MUL     R2, R0, R19
+	UMULH   R2, R0, R21
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R13, R22
+	UMULH   R17, R13, R23
+	ADDS    R22, R16, R16
+	ADC     R23, R15, R15
+	AND     $0xfffffffffffff, R16, R17
+	LSR     $52, R16, R13
+	LSL     $12, R15, R23
+	ORR     R23, R13, R13
+
+	// Column 7's products; column 6 goes to column 1 (times rr): r1.
+	MUL     R4, R8, R15
+	UMULH   R4, R8, R16
+	ADDS    R10, R11, R11
+	ADC     ZR, R12, R12
+	AND     $0xfffffffffffff, R11, R10
+	LSR     $52, R11, R23
+	LSL     $12, R12, R22
+	ORR     R22, R23, R23
+	MUL     R9, R10, R12
+	UMULH   R9, R10, R11
 	ADDS    R12, R19, R19
-	ADC     R21, R11, R11
-	MUL     R17, R9, R21
-	UMULH   R17, R9, R12
-	ADDS    R21, R19, R19
-	ADC     R12, R11, R11
-	ADDS    R22, R19, R19
-	ADC     ZR, R11, R11
-	AND     $0xfffffffffffff, R19, R22
-	EXTR    $52, R19, R11, R9
+	ADC     R11, R21, R21
+	ADDS    R13, R19, R19
+	ADC     ZR, R21, R21
+	AND     $0xfffffffffffff, R19, R13
+	LSR     $52, R19, R10
+	LSL     $12, R21, R11
+	ORR     R11, R10, R10
+
+	// Column 2's products; the low 64 bits of column 7 go to column 2,
+	// the high ones to column 3: r2.
+	MUL     R3, R0, R21
+	UMULH   R3, R0, R19
+	MUL     R2, R2, R11
+	UMULH   R2, R2, R12
+	ADDS    R11, R21, R21
+	ADC     R12, R19, R19
+	ADDS    R23, R15, R15
+	ADC     ZR, R16, R16
+	MUL     R15, R9, R23
+	UMULH   R15, R9, R12
+	ADDS    R23, R21, R21
+	ADC     R12, R19, R19
+	ADDS    R10, R21, R21
+	ADC     ZR, R19, R19
+	AND     $0xfffffffffffff, R21, R10
+	LSR     $52, R21, R15
+	LSL     $12, R19, R9
+	ORR     R9, R15, R15
 
 	// Column 3 again: r3 and r4.
-	MUL     R20, R10, R11
-	UMULH   R20, R10, R19
-	ADDS    R9, R11, R11
-	ADC     ZR, R19, R19
-	ADDS    R14, R11, R11
-	ADC     ZR, R19, R19
-	AND     $0xfffffffffffff, R11, R14
-	EXTR    $52, R11, R19, R9
-	ADD     R16, R9, R9
+	MOVD    $0x1000003d10000, R19
+	MUL     R16, R19, R21
+	UMULH   R16, R19, R9
+	ADDS    R15, R21, R21
+	ADC     ZR, R9, R9
+	ADDS    R14, R21, R21
+	ADC     ZR, R9, R9
+	AND     $0xfffffffffffff, R21, R14
+	LSR     $52, R21, R15
+	LSL     $12, R9, R16
+	ORR     R16, R15, R15
+	ADD     R20, R15, R15
 
 	// r may alias a or b: every limb has been read.
-	MOVD    r+0(FP), R16
-	STP     (R15, R13), (R16)
-	STP     (R22, R14), 16(R16)
-	MOVD    R9, 32(R16)
+	MOVD    r+0(FP), R20
+	STP     (R17, R13), (R20)
+	STP     (R10, R14), 16(R20)
+	MOVD    R15, 32(R20)
 	RET
