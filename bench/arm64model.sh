@@ -12,7 +12,13 @@
 #         (field_5x52_int128_impl.h), compiled with clang-19 -O2 for
 #         aarch64-linux-gnu through a two-function wrapper; the source is
 #         the copy in the secp256k1-sys 0.14.1 crate, fetched with cargo as
-#         bench/difffuzz/build.sh does.
+#         bench/difffuzz/build.sh does;
+#   4x64  a sketch of the 4×64 form's multiplication and squaring
+#         (bench/arm64model/fe4x64.S: row-wise MUL/UMULH with ADDS/ADCS
+#         chains, not scheduled), the form amd64's engines run in
+#         (internal/fe4), to show what porting those engines would buy.
+#         It is checked against a reference under qemu-aarch64 first
+#         (bench/arm64model/check.c, 200,000 random and edge inputs).
 #
 # Each function's disassembly (llvm-objdump-19) up to its first RET, less
 # its branches (the stack check's conditional branch of the Go code, the
@@ -42,9 +48,10 @@
 #
 # Usage: bench/arm64model.sh [-v]   (-v also prints each block's
 #        llvm-mca summary)
-# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19 and
-#        libc6-dev-arm64-cross (the C wrapper's headers), and cargo if the
-#        crate is not in cargo's registry cache yet.
+# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19,
+#        libc6-dev-arm64-cross (the C wrapper's headers),
+#        binutils-aarch64-linux-gnu and qemu-user-static (the sketch's
+#        check), and cargo if the crate is not in cargo's registry cache yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 verbose=${1:-}
@@ -56,8 +63,9 @@ die() {
 	echo "arm64model.sh: FATAL: $*" >&2
 	exit 1
 }
-for t in go "$mca" "$objdump" "$clang"; do
-	command -v "$t" >/dev/null 2>&1 || die "$t not found (apt-get install llvm-19 clang-19)"
+for t in go "$mca" "$objdump" "$clang" aarch64-linux-gnu-ld qemu-aarch64-static; do
+	command -v "$t" >/dev/null 2>&1 ||
+		die "$t not found (apt-get install llvm-19 clang-19 binutils-aarch64-linux-gnu qemu-user-static)"
 done
 [ -e /usr/aarch64-linux-gnu/include/stdio.h ] || die "no aarch64 C headers (apt-get install libc6-dev-arm64-cross)"
 
@@ -102,6 +110,15 @@ void p256k1_c_fe_sqr(uint64_t *r, const uint64_t *a) {
 EOF
 "$clang" --target=aarch64-linux-gnu -O2 -w -isystem /usr/aarch64-linux-gnu/include -I"$src/src" -I"$src/include" -c "$tmp/fe.c" -o "$tmp/fe.o"
 
+# The 4×64 sketch, and its check (freestanding: no aarch64 C runtime needed).
+sketch="--target=aarch64-linux-gnu -O2 -ffreestanding -fno-builtin -fno-stack-protector"
+# shellcheck disable=SC2086
+"$clang" $sketch -c bench/arm64model/fe4x64.S -o "$tmp/fe4x64.o"
+# shellcheck disable=SC2086
+"$clang" $sketch -c bench/arm64model/check.c -o "$tmp/check.o"
+aarch64-linux-gnu-ld -static -o "$tmp/fe4x64-check" "$tmp/check.o" "$tmp/fe4x64.o"
+qemu-aarch64-static "$tmp/fe4x64-check" || die "the 4×64 sketch is wrong (bench/arm64model/check.c)"
+
 # block BINARY SYMBOL OUT: the instructions of SYMBOL up to its first RET,
 # branches left out, in LLVM's assembly syntax.
 block() {
@@ -124,6 +141,8 @@ block "$tmp/go.test" "$field.mulGeneric" "$tmp/go-mul.s"
 block "$tmp/go.test" "$field.squareGeneric" "$tmp/go-sqr.s"
 block "$tmp/fe.o" p256k1_c_fe_mul "$tmp/c-mul.s"
 block "$tmp/fe.o" p256k1_c_fe_sqr "$tmp/c-sqr.s"
+block "$tmp/fe4x64.o" fe4x64_mul "$tmp/4x64-mul.s"
+block "$tmp/fe4x64.o" fe4x64_sqr "$tmp/4x64-sqr.s"
 # The caller's side of ABI0: the three (two) argument stores.
 for f in mul sqr; do
 	n=3
@@ -135,6 +154,8 @@ for f in mul sqr; do
 	mv "$tmp/asm-$f.s.new" "$tmp/asm-$f.s"
 done
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", a / b }'; }
+
 # cycles FILE CPU [FLAGS]: llvm-mca's cycles per iteration over 100.
 cycles() {
 	"$mca" -mtriple=aarch64 -mcpu="$2" -iterations=100 ${3:-} "$1" 2>/dev/null |
@@ -143,13 +164,13 @@ cycles() {
 
 echo "arm64 field multiplication and squaring, modelled by $("$mca" --version | awk '/LLVM version/ { print "llvm-mca " $NF; exit }')"
 echo "cycles per call (total cycles / 100 iterations): thr = independent calls, dep = each call waits for the last"
-echo "instructions: $(for v in asm go c; do for f in mul sqr; do printf '%s-%s %d  ' $v $f "$(wc -l <"$tmp/$v-$f.s")"; done; done)"
+echo "instructions: $(for v in asm go c 4x64; do for f in mul sqr; do printf '%s-%s %d  ' $v $f "$(wc -l <"$tmp/$v-$f.s")"; done; done)"
 echo
-printf '%-12s %-4s %13s %13s %13s %9s %9s\n' cpu fn "asm thr/dep" "go thr/dep" "C thr/dep" asm/go asm/C
+printf '%-12s %-4s %13s %13s %13s %13s %7s %7s %7s\n' cpu fn "asm thr/dep" "go thr/dep" "C thr/dep" "4x64 thr/dep" asm/go asm/C 4x64/go
 for cpu in $cpus; do
 	for f in mul sqr; do
 		declare -A thr dep
-		for v in asm go c; do
+		for v in asm go c 4x64; do
 			thr[$v]=$(cycles "$tmp/$v-$f.s" "$cpu")
 			dep[$v]=$(cycles "$tmp/$v-$f.s" "$cpu" -noalias=false)
 			[ -n "${thr[$v]}" ] && [ -n "${dep[$v]}" ] || die "llvm-mca failed on $v-$f for $cpu"
@@ -158,11 +179,10 @@ for cpu in $cpus; do
 				"$mca" -mtriple=aarch64 -mcpu="$cpu" -iterations=100 "$tmp/$v-$f.s" 2>/dev/null | sed -n '1,12p'
 			fi
 		done
-		printf '%-12s %-4s %13s %13s %13s %8.2f× %8.2f×\n' "$cpu" "$f" \
-			"${thr[asm]}/${dep[asm]}" "${thr[go]}/${dep[go]}" "${thr[c]}/${dep[c]}" \
-			"$(awk -v a="${thr[asm]}" -v b="${thr[go]}" 'BEGIN { print a / b }')" \
-			"$(awk -v a="${thr[asm]}" -v b="${thr[c]}" 'BEGIN { print a / b }')"
+		printf '%-12s %-4s %13s %13s %13s %13s %7s %7s %7s\n' "$cpu" "$f" \
+			"${thr[asm]}/${dep[asm]}" "${thr[go]}/${dep[go]}" "${thr[c]}/${dep[c]}" "${thr[4x64]}/${dep[4x64]}" \
+			"$(ratio "${thr[asm]}" "${thr[go]}")" "$(ratio "${thr[asm]}" "${thr[c]}")" "$(ratio "${thr[4x64]}" "${thr[go]}")"
 	done
 done
 echo
-echo "asm/go and asm/C compare thr. A model, not a measurement: see the comment at the top of $0."
+echo "The ratios compare thr. A model, not a measurement: see the comment at the top of $0."
