@@ -15,7 +15,8 @@
 #   - linux/arm64 runs under qemu-aarch64 only the packages with arm64
 #     assembly and the ones that check it: internal/field in full (its
 #     field assembly, mul_arm64.s, against its Go twin limb for limb, the
-#     fuzz seeds, the test that the assembly is active), internal/group
+#     fuzz seeds, the test that the assembly is active), internal/fe4 (its
+#     4×64 kernels against math/big), internal/group
 #     and the root package with -short (the group law and every operation
 #     of the API over the assembly).
 #     The rest of the module runs the same generic 64-bit little-endian Go
@@ -161,13 +162,14 @@ if [ "$mode" != build ]; then
 	step "test linux/riscv64 (qemu, -short)" env QEMU_LD_PREFIX="$riscv64_root" GOARCH=riscv64 \
 		go test -count=1 -short -ldflags=-I=/lib/ld-linux-riscv64-lp64d.so.1 \
 		-exec qemu-riscv64-static $emu_pkgs
-	# arm64 has assembly (the field multiplication and squaring): its
-	# package in full, the group law over it and the root package with
+	# arm64 has assembly (the field multiplication and squaring, and the
+	# 4×64 kernels of internal/fe4): their packages in full, the group law
+	# over the field and the root package with
 	# -short (about 65 s in all here; the root package's test binary links
 	# dynamically, as purego's loader is imported; the target libc comes
 	# from libc6-arm64-cross, whose loader has the name Go's linker gives).
 	step "test linux/arm64 (qemu, field assembly)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
-		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field &&
+		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field ./internal/fe4 &&
 			go test -count=1 -short -exec qemu-aarch64-static ./internal/group .'
 	# go test finds go_js_wasm_exec on PATH for GOOS=js GOARCH=wasm.
 	step "test js/wasm (node, -short)" env PATH="$wasmdir:$PATH" GOOS=js GOARCH=wasm \

@@ -13,12 +13,10 @@
 #         aarch64-linux-gnu through a two-function wrapper; the source is
 #         the copy in the secp256k1-sys 0.14.1 crate, fetched with cargo as
 #         bench/difffuzz/build.sh does;
-#   4x64  a sketch of the 4×64 form's multiplication and squaring
-#         (bench/arm64model/fe4x64.S: row-wise MUL/UMULH with ADDS/ADCS
-#         chains, not scheduled), the form amd64's engines run in
-#         (internal/fe4), to show what porting those engines would buy.
-#         It is checked against a reference under qemu-aarch64 first
-#         (bench/arm64model/check.c, 200,000 random and edge inputs).
+#   4x64  internal/fe4's arm64 kernels mulAsm/squareAsm (fe4_arm64.s:
+#         the 4×64 form amd64's engines run in, row-wise MUL/UMULH with
+#         ADDS/ADCS chains, not yet scheduled), from the arm64 test binary
+#         of internal/fe4: what porting those engines would buy.
 #
 # Each function's disassembly (llvm-objdump-19) up to its first RET, less
 # its branches (the stack check's conditional branch of the Go code, the
@@ -34,9 +32,9 @@
 #        a chain of dependent multiplications, such as the square root's,
 #        sees).
 #
-# The assembly is called with Go's ABI0, its arguments on the stack: its
-# three argument loads are in its block, and three stores are added for the
-# caller's side. Go's generic functions get their arguments in registers;
+# The assembly (asm, 4x64) is called with Go's ABI0, its arguments on the
+# stack: its argument loads are in its block, and the caller's stores are
+# added. Go's generic functions get their arguments in registers;
 # their stack check and frame are in their blocks. The C functions are
 # plain AAPCS64 leaves.
 #
@@ -48,10 +46,9 @@
 #
 # Usage: bench/arm64model.sh [-v]   (-v also prints each block's
 #        llvm-mca summary)
-# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19,
-#        libc6-dev-arm64-cross (the C wrapper's headers),
-#        binutils-aarch64-linux-gnu and qemu-user-static (the sketch's
-#        check), and cargo if the crate is not in cargo's registry cache yet.
+# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19 and
+#        libc6-dev-arm64-cross (the C wrapper's headers), and cargo if the
+#        crate is not in cargo's registry cache yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 verbose=${1:-}
@@ -63,9 +60,8 @@ die() {
 	echo "arm64model.sh: FATAL: $*" >&2
 	exit 1
 }
-for t in go "$mca" "$objdump" "$clang" aarch64-linux-gnu-ld qemu-aarch64-static; do
-	command -v "$t" >/dev/null 2>&1 ||
-		die "$t not found (apt-get install llvm-19 clang-19 binutils-aarch64-linux-gnu qemu-user-static)"
+for t in go "$mca" "$objdump" "$clang"; do
+	command -v "$t" >/dev/null 2>&1 || die "$t not found (apt-get install llvm-19 clang-19)"
 done
 [ -e /usr/aarch64-linux-gnu/include/stdio.h ] || die "no aarch64 C headers (apt-get install libc6-dev-arm64-cross)"
 
@@ -82,6 +78,7 @@ fi
 # The Go test binaries.
 GOARCH=arm64 CGO_ENABLED=0 go test -c -o "$tmp/asm.test" ./internal/field
 GOARCH=arm64 CGO_ENABLED=0 go test -c -tags purego -o "$tmp/go.test" ./internal/field
+GOARCH=arm64 CGO_ENABLED=0 go test -c -o "$tmp/fe4.test" ./internal/fe4
 
 # libsecp256k1 v0.8.0's field code, as bench/difffuzz/build.sh finds it.
 registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
@@ -110,15 +107,6 @@ void p256k1_c_fe_sqr(uint64_t *r, const uint64_t *a) {
 EOF
 "$clang" --target=aarch64-linux-gnu -O2 -w -isystem /usr/aarch64-linux-gnu/include -I"$src/src" -I"$src/include" -c "$tmp/fe.c" -o "$tmp/fe.o"
 
-# The 4×64 sketch, and its check (freestanding: no aarch64 C runtime needed).
-sketch="--target=aarch64-linux-gnu -O2 -ffreestanding -fno-builtin -fno-stack-protector"
-# shellcheck disable=SC2086
-"$clang" $sketch -c bench/arm64model/fe4x64.S -o "$tmp/fe4x64.o"
-# shellcheck disable=SC2086
-"$clang" $sketch -c bench/arm64model/check.c -o "$tmp/check.o"
-aarch64-linux-gnu-ld -static -o "$tmp/fe4x64-check" "$tmp/check.o" "$tmp/fe4x64.o"
-qemu-aarch64-static "$tmp/fe4x64-check" || die "the 4×64 sketch is wrong (bench/arm64model/check.c)"
-
 # block BINARY SYMBOL OUT: the instructions of SYMBOL up to its first RET,
 # branches left out, in LLVM's assembly syntax.
 block() {
@@ -141,17 +129,19 @@ block "$tmp/go.test" "$field.mulGeneric" "$tmp/go-mul.s"
 block "$tmp/go.test" "$field.squareGeneric" "$tmp/go-sqr.s"
 block "$tmp/fe.o" p256k1_c_fe_mul "$tmp/c-mul.s"
 block "$tmp/fe.o" p256k1_c_fe_sqr "$tmp/c-sqr.s"
-block "$tmp/fe4x64.o" fe4x64_mul "$tmp/4x64-mul.s"
-block "$tmp/fe4x64.o" fe4x64_sqr "$tmp/4x64-sqr.s"
+block "$tmp/fe4.test" "github.com/p256k1/p256k1/internal/fe4.mulAsm.abi0" "$tmp/4x64-mul.s"
+block "$tmp/fe4.test" "github.com/p256k1/p256k1/internal/fe4.squareAsm.abi0" "$tmp/4x64-sqr.s"
 # The caller's side of ABI0: the three (two) argument stores.
-for f in mul sqr; do
-	n=3
-	[ $f = sqr ] && n=2
-	{
-		for i in $(seq 0 $((n - 1))); do echo "	str	x$i, [sp, #$((8 * i + 8))]"; done
-		cat "$tmp/asm-$f.s"
-	} >"$tmp/asm-$f.s.new"
-	mv "$tmp/asm-$f.s.new" "$tmp/asm-$f.s"
+for v in asm 4x64; do
+	for f in mul sqr; do
+		n=3
+		[ $f = sqr ] && n=2
+		{
+			for i in $(seq 0 $((n - 1))); do echo "	str	x$i, [sp, #$((8 * i + 8))]"; done
+			cat "$tmp/$v-$f.s"
+		} >"$tmp/$v-$f.s.new"
+		mv "$tmp/$v-$f.s.new" "$tmp/$v-$f.s"
+	done
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", a / b }'; }

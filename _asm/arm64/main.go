@@ -4,6 +4,7 @@
 // amd64 units, through go generate in the package that holds its output:
 //
 //	go run ./arm64 -unit field -out ../internal/field/mul_arm64.s -stubs ../internal/field/mul_arm64_decl.go -pkg field
+//	go run ./arm64 -unit fe4   -out ../internal/fe4/fe4_arm64.s    -stubs ../internal/fe4/fe4_arm64_decl.go    -pkg fe4
 //
 // The field unit holds internal/field's multiplication and squaring
 // (mulAsm, squareAsm) in the 5×52 representation: drop-in twins of
@@ -12,6 +13,11 @@
 // half), both in ARMv8.0's base instruction set, so no feature check is
 // needed; sums are ADDS/ADC pairs. Every input limb is loaded into a register
 // once, before anything is stored, so r may alias a or b.
+//
+// The fe4 unit (fe4.go) holds internal/fe4's 4×64 multiplication and
+// squaring, the kernels of the form amd64's engines run in: the first
+// part of porting those engines to arm64 (fe4.Enabled stays false there
+// until the point operations follow).
 //
 // Constant time by construction: the generated routines have no branch
 // other than their RET and load only the fixed words of their arguments.
@@ -35,7 +41,7 @@ const (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field")
+	unit := flag.String("unit", "field", "what to generate: field or fe4")
 	out := flag.String("out", "", "the assembly file to write")
 	stubs := flag.String("stubs", "", "the Go declarations to write (optional)")
 	pkg := flag.String("pkg", "", "the package of the declarations")
@@ -48,6 +54,8 @@ func main() {
 	switch *unit {
 	case "field":
 		fieldUnit(&f)
+	case "fe4":
+		fe4Unit(&f)
 	default:
 		fmt.Fprintf(os.Stderr, "arm64: unknown unit %q\n", *unit)
 		os.Exit(2)
@@ -87,12 +95,17 @@ func (f *file) write(out, stubs, pkg, cmd string) error {
 // fn starts a function: its declaration (with doc lines), its TEXT line.
 // args is the Go parameter list; each parameter is a pointer.
 func (f *file) fn(name string, args []string, doc ...string) *gen {
+	return f.fnOf(name, "*[5]uint64", args, doc...)
+}
+
+// fnOf is fn for parameters of type typ.
+func (f *file) fnOf(name, typ string, args []string, doc ...string) *gen {
 	fmt.Fprintf(&f.decls, "\n")
 	for _, l := range doc {
 		fmt.Fprintf(&f.decls, "// %s\n", l)
 	}
-	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s(%s *[5]uint64)\n", name, strings.Join(args, ", "))
-	fmt.Fprintf(&f.asm, "\n// func %s(%s *[5]uint64)\n", name, strings.Join(args, ", "))
+	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s(%s %s)\n", name, strings.Join(args, ", "), typ)
+	fmt.Fprintf(&f.asm, "\n// func %s(%s %s)\n", name, strings.Join(args, ", "), typ)
 	fmt.Fprintf(&f.asm, "TEXT ·%s(SB), NOSPLIT|NOFRAME, $0-%d\n", name, 8*len(args))
 	return newGen(&f.asm)
 }
