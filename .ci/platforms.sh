@@ -165,7 +165,7 @@ if [ "$mode" != build ]; then
 	# arm64 has assembly (the field multiplication and squaring, and the
 	# 4×64 kernels of internal/fe4): their packages in full, the group law
 	# over the field and the root package with
-	# -short (about 65 s in all here; the root package's test binary links
+	# -short (75-90 s in all here; the root package's test binary links
 	# dynamically, as purego's loader is imported; the target libc comes
 	# from libc6-arm64-cross, whose loader has the name Go's linker gives).
 	step "test linux/arm64 (qemu, field assembly)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
