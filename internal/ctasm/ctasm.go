@@ -3,7 +3,8 @@
 // internal/fe4): straight-line code whose only memory operands are the
 // arguments in the frame and constant offsets from registers that hold a
 // pointer argument unchanged. Check fails on any conditional branch
-// (B.cond, CBZ, CBNZ, TBZ, TBNZ), any other branch or label, and any memory
+// (B.cond, CBZ, CBNZ, TBZ, TBNZ), any other branch or label, a division
+// (UDIV, SDIV: variable time on most cores), and any memory
 // operand that is not such an offset (a register index, an address computed
 // from data, a table in memory): valgrind, which checks the amd64 code,
 // does not run arm64 code here.
@@ -23,6 +24,10 @@ var arm64CondBranch = regexp.MustCompile(`^(B\.?(EQ|NE|CS|HS|CC|LO|MI|PL|VS|VC|H
 
 // arm64Branch matches every other control transfer.
 var arm64Branch = regexp.MustCompile(`^(B|BL|JMP|CALL|BR|BLR|RET|ERET)$`)
+
+// arm64VarTime matches the integer divisions, whose time depends on their
+// operands on most arm64 cores.
+var arm64VarTime = regexp.MustCompile(`^[SU]DIVW?$`)
 
 var (
 	arm64Mem    = regexp.MustCompile(`\(([^()]*)\)`)
@@ -78,6 +83,9 @@ func Check(src string) []string {
 			continue
 		case arm64Branch.MatchString(op):
 			report("branch %q", line)
+			continue
+		case arm64VarTime.MatchString(op):
+			report("variable-time instruction %q", line)
 			continue
 		}
 		args := splitArm64Args(rest)

@@ -36,6 +36,8 @@ func TestCheck(t *testing.T) {
 		{"pointer overwritten", "ADD R3, R1, R1\n\tMOVD 8(R1), R7"},
 		{"pointer reloaded by LDP", "LDP (R1), (R1, R4)\n\tMOVD 8(R1), R7"},
 		{"global table", "MOVD ·table(SB), R7"},
+		{"UDIV", "UDIV R3, R4, R7"},
+		{"SDIVW", "SDIVW R3, R4, R7"},
 	} {
 		src := strings.Replace(ok, "\tMUL R3, R4, R6\n", "\tMUL R3, R4, R6\n\t"+c.line+"\n", 1)
 		if bad := Check(src); len(bad) == 0 {
