@@ -12,15 +12,22 @@
 #   - 386, s390x, riscv64 and js/wasm run with -short: the vectors, the property and
 #     differential tests and the fuzz seeds all run, with fewer random
 #     rounds (the full suite takes 2-4× as long there; amd64 runs it all).
-#   - linux/arm64 is compiled and linked (and vetted by .ci/run), not run:
-#     it runs the same generic 64-bit little-endian Go code as riscv64 (there
-#     is no arm64 assembly), and its qemu run took 2.5 minutes that the
-#     20-minute budget of .ci/run could not spare once the suites grew.
+#   - linux/arm64 runs under qemu-aarch64 only the packages with arm64
+#     assembly and the ones that check it: internal/field in full (its
+#     field assembly, mul_arm64.s, against its Go twin limb for limb, the
+#     fuzz seeds, the test that the assembly is active), internal/fe4 (its
+#     4×64 kernels against math/big), internal/group
+#     and the root package with -short (the group law and every operation
+#     of the API over the assembly).
+#     The rest of the module runs the same generic 64-bit little-endian Go
+#     code as riscv64 around that field; the whole suite under qemu took
+#     2.5 minutes that the 20-minute budget of .ci/run could not spare.
 #   - cmd/p256k1 is not run under qemu or wasm: its end-to-end tests execute
 #     the built command, which a qemu-run test cannot (no binfmt_misc) and
 #     js/wasm cannot at all. It is compiled for every target.
-#   - wasip1/wasm, darwin/arm64, windows/amd64, linux/arm, linux/arm64,
-#     linux/ppc64le and linux/loong64 are compiled (library and commands),
+#   - wasip1/wasm, darwin/arm64, windows/amd64, linux/arm, linux/arm64
+#     (beyond the packages above), linux/ppc64le and linux/loong64 are
+#     compiled (library and commands),
 #     not run: no runtime for them here (or nothing their runs would add to
 #     s390x's, riscv64's and 386's). The other operating systems are also
 #     vetted (which type-checks the tests, where OS-specific files differ);
@@ -116,13 +123,16 @@ if [ "$mode" != build ]; then
 	# dynamic loader and libc: libc6-riscv64-cross (found by qemu through
 	# QEMU_LD_PREFIX) and, for 386, libc6-i386.
 	command -v qemu-s390x-static >/dev/null 2>&1 || apt_install qemu-user-static
-	for q in qemu-s390x-static qemu-riscv64-static; do
+	for q in qemu-s390x-static qemu-riscv64-static qemu-aarch64-static; do
 		command -v $q >/dev/null 2>&1 || die "qemu-user-static installed no $q"
 	done
 	[ -e /lib/ld-linux.so.2 ] || apt_install libc6-i386
 	riscv64_root=/usr/riscv64-linux-gnu
 	[ -e "$riscv64_root/lib/ld-linux-riscv64-lp64d.so.1" ] || apt_install libc6-riscv64-cross
 	[ -e "$riscv64_root/lib/ld-linux-riscv64-lp64d.so.1" ] || die "no riscv64 dynamic loader in $riscv64_root"
+	arm64_root=/usr/aarch64-linux-gnu
+	[ -e "$arm64_root/lib/ld-linux-aarch64.so.1" ] || apt_install libc6-arm64-cross
+	[ -e "$arm64_root/lib/ld-linux-aarch64.so.1" ] || die "no arm64 dynamic loader in $arm64_root"
 	[ -e /lib/ld-linux.so.2 ] || die "no 386 dynamic loader (/lib/ld-linux.so.2)"
 
 	# Node.js for js/wasm; Go's runner lives in $GOROOT/lib/wasm (Go ≥ 1.24).
@@ -152,6 +162,15 @@ if [ "$mode" != build ]; then
 	step "test linux/riscv64 (qemu, -short)" env QEMU_LD_PREFIX="$riscv64_root" GOARCH=riscv64 \
 		go test -count=1 -short -ldflags=-I=/lib/ld-linux-riscv64-lp64d.so.1 \
 		-exec qemu-riscv64-static $emu_pkgs
+	# arm64 has assembly (the field multiplication and squaring, and the
+	# 4×64 kernels of internal/fe4): their packages in full, the group law
+	# over the field and the root package with
+	# -short (75-90 s in all here; the root package's test binary links
+	# dynamically, as purego's loader is imported; the target libc comes
+	# from libc6-arm64-cross, whose loader has the name Go's linker gives).
+	step "test linux/arm64 (qemu, field assembly)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
+		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field ./internal/fe4 &&
+			go test -count=1 -short -exec qemu-aarch64-static ./internal/group .'
 	# go test finds go_js_wasm_exec on PATH for GOOS=js GOARCH=wasm.
 	step "test js/wasm (node, -short)" env PATH="$wasmdir:$PATH" GOOS=js GOARCH=wasm \
 		go test -count=1 -short $emu_pkgs

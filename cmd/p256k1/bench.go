@@ -248,6 +248,9 @@ P256K1_LIBSECP256K1 in package signer/libsecp256k1), the same operations
 through it (loaded with purego, no cgo) are measured alongside, with the
 ratio p256k1 time ÷ libsecp256k1 time (below 1: p256k1 is faster). The calls
 into libsecp256k1 include purego's cost (a few hundred ns per C call).
+The header names the engine: which assembly runs on this build and
+processor (amd64: field, point operations, 4×64 engines, AVX2, AVX-512
+IFMA; arm64: the field multiplication and squaring), or portable Go.
 The default run takes about 15 s; --quick about 3 s.`, `  p256k1 bench
   p256k1 bench --quick --json`)
 	per := fs.Duration("time", 600*time.Millisecond, "measuring time per operation and library")
@@ -323,7 +326,7 @@ The default run takes about 15 s; --quick about 3 s.`, `  p256k1 bench
 	if c.json {
 		obj := map[string]any{
 			"go": runtime.Version(), "os": runtime.GOOS, "arch": runtime.GOARCH, "cpus": runtime.NumCPU(),
-			"libsecp256k1": libNote, "results": results,
+			"engine": engineNote(), "libsecp256k1": libNote, "results": results,
 		}
 		if db != nil {
 			obj["device"] = db
@@ -332,6 +335,7 @@ The default run takes about 15 s; --quick about 3 s.`, `  p256k1 bench
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "p256k1 bench: %s %s/%s, %d CPUs, one goroutine, %v per measurement\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *per)
+	fmt.Fprintf(&b, "engine: %s\n", engineNote())
 	fmt.Fprintf(&b, "libsecp256k1: %s\n\n", libNote)
 	fmt.Fprintf(&b, "%-36s %10s %10s", "operation", "p256k1 µs", "ops/s")
 	if l != nil {

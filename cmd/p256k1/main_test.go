@@ -490,15 +490,24 @@ func TestBench(t *testing.T) {
 	if !strings.Contains(out, "libsecp256k1: not measured") && !strings.Contains(out, "(API of v") {
 		t.Errorf("bench does not say which libsecp256k1 it measured:\n%s", out)
 	}
+	if !strings.Contains(out, "engine: "+engineNote()+"\n") {
+		t.Errorf("bench does not name the engine (%s):\n%s", engineNote(), out)
+	}
 	for _, op := range []string{"pubkey", "ecdsa sign", "ecdsa verify", "ecdsa recover", "schnorr sign", "schnorr verify", "ecdh", "tweak add"} {
 		if !strings.Contains(out, op) {
 			t.Errorf("bench output lacks %q:\n%s", op, out)
 		}
 	}
 	out = run0(t, "", nil, "bench", "--time", "1ms", "--no-libsecp256k1", "--json")
-	var res struct{ Results []benchResult }
+	var res struct {
+		Engine  string
+		Results []benchResult
+	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Results) < 10 || res.Results[0].P256K1Ops <= 0 {
 		t.Fatalf("bench --json: %v\n%s", err, out)
+	}
+	if res.Engine != engineNote() {
+		t.Errorf("bench --json: engine %q, want %q", res.Engine, engineNote())
 	}
 	recovery := false
 	for _, r := range res.Results {

@@ -1,4 +1,4 @@
-//go:build amd64 && !purego
+//go:build (amd64 || arm64) && !purego
 
 package field
 
@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// mulAsm (mul_amd64.s) computes the same sums as mulGeneric, so the tests
-// below require identical limbs, which implies the same value mod p and the
-// same magnitude-1 bounds; checkProduct checks both against math/big as
-// well.
+// mulAsm and squareAsm (mul_amd64.s, mul_arm64.s) compute the same sums as
+// mulGeneric and squareGeneric, so the tests below require identical limbs,
+// which implies the same value mod p and the same magnitude-1 bounds;
+// checkProduct checks both against math/big as well. On arm64 they run
+// under qemu-aarch64 in CI (.ci/platforms.sh).
 
 func requireAsm(t testing.TB) {
 	t.Helper()
@@ -121,8 +122,8 @@ func TestAsmAliasing(t *testing.T) {
 	}
 }
 
-// TestAsmDispatch checks that Mul reaches the assembly and that neither Mul
-// nor Square allocates.
+// TestAsmDispatch checks that Mul (and Square where it dispatches to
+// squareAsm) matches the assembly and that neither allocates.
 func TestAsmDispatch(t *testing.T) {
 	requireAsm(t)
 	x := feMaxMagnitude(8)
@@ -132,6 +133,11 @@ func TestAsmDispatch(t *testing.T) {
 	mulAsm(&w.n, &x.n, &y.n)
 	if v != w {
 		t.Fatal("Mul does not match mulAsm")
+	}
+	v.Square(x)
+	squareAsm(&w.n, &x.n)
+	if v != w {
+		t.Fatal("Square does not match squareAsm")
 	}
 	if n := testing.AllocsPerRun(100, func() { v.Mul(&v, y) }); n != 0 {
 		t.Fatalf("Mul allocates: %v", n)
