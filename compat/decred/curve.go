@@ -36,15 +36,6 @@ func (p *JacobianPoint) toCurve(q *curve.Point) *curve.Point {
 	return q.SetJacobianCoordinatesUnchecked(&x, &y, &z)
 }
 
-// setCurve sets p to q (X = Y = Z = 0 for the identity).
-func (p *JacobianPoint) setCurve(q *curve.Point) {
-	var x, y, z curve.FieldElement
-	q.JacobianCoordinates(&x, &y, &z)
-	p.X.setCurve(&x)
-	p.Y.setCurve(&y)
-	p.Z.setCurve(&z)
-}
-
 // ToAffine rescales p to Z = 1 (normalized coordinates); the point at
 // infinity becomes (0, 0, 1) as in decred's package. Constant time.
 func (p *JacobianPoint) ToAffine() {
@@ -120,7 +111,9 @@ func AddNonConst(p1, p2, result *JacobianPoint) {
 	var ok bool
 	switch {
 	case z1One && z2One:
-		ok = r.addAffine(&a, &b)
+		// decred's affine formula: the mixed one with Z1 = 1 gives the
+		// same values (Z3 = (1 + H)² − 1 − H² = 2H).
+		ok = r.addGeneral(&a, &b, true)
 	case a.z.Equal(&b.z) == 1:
 		ok = r.addSameZ(&a, &b)
 	case z2One:
@@ -146,29 +139,8 @@ func (r *jacobianFE) sameXY(y1, y2 *curve.FieldElement) bool {
 	return true
 }
 
-// addAffine sets r to a + b for Z1 = Z2 = 1: H = X2 − X1, I = 4H²,
-// J = H·I, R = 2(Y2 − Y1), V = X1·I, X3 = R² − J − 2V,
-// Y3 = R(V − X3) − 2·Y1·J, Z3 = 2H. False if a = b.
-func (r *jacobianFE) addAffine(a, b *jacobianFE) bool {
-	if a.x.Equal(&b.x) == 1 {
-		return r.sameXY(&a.y, &b.y)
-	}
-	var h, i, j, rr, v curve.FieldElement
-	h.Subtract(&b.x, &a.x)
-	i.Square(&h)
-	i.Add(&i, &i)
-	i.Add(&i, &i)
-	j.Multiply(&h, &i)
-	rr.Subtract(&b.y, &a.y)
-	rr.Add(&rr, &rr)
-	v.Multiply(&a.x, &i)
-	r.finish(&rr, &j, &v, &a.y)
-	r.z.Add(&h, &h)
-	return true
-}
-
-// finish sets r's X and Y from the shared tail of the affine, mixed and
-// general formulas: X3 = R² − J − 2V, Y3 = R(V − X3) − 2·S1·J.
+// finish sets r's X and Y from the shared tail of the mixed and general
+// formulas: X3 = R² − J − 2V, Y3 = R(V − X3) − 2·S1·J.
 func (r *jacobianFE) finish(rr, j, v, s1 *curve.FieldElement) {
 	var x3, y3, t curve.FieldElement
 	x3.Square(rr)

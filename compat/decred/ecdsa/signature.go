@@ -378,20 +378,14 @@ func RecoverCompact(signature, hash []byte) (*secp256k1.PublicKey, bool, error) 
 	if err := setCompactInt(&s, signature[33:], "S", ErrSigSTooBig, ErrSigSIsZero); err != nil {
 		return nil, false, err
 	}
-	var fr secp256k1.FieldVal
-	rb := r.Bytes()
-	fr.SetBytes(&rb)
 	if recid&2 != 0 {
+		var fr secp256k1.FieldVal
+		rb := r.Bytes()
+		fr.SetBytes(&rb)
 		if fr.IsGtOrEqPrimeMinusOrder() {
 			return nil, false, signatureError(ErrSigOverflowsPrime,
 				"invalid signature: signature R + N >= P")
 		}
-		fr.Add(orderAsFieldVal()).Normalize()
-	}
-	var y secp256k1.FieldVal
-	if !secp256k1.DecompressY(&fr, recid&1 != 0, &y) {
-		return nil, false, signatureError(ErrPointNotOnCurve,
-			"invalid signature: not for a valid curve point")
 	}
 	var b [64]byte
 	copy(b[:], signature[1:])
@@ -403,18 +397,32 @@ func RecoverCompact(signature, hash []byte) (*secp256k1.PublicKey, bool, error) 
 			return fromP256k1(&pub), compressed, nil
 		}
 	}
-	return nil, false, signatureError(ErrPointNotOnCurve,
-		"invalid signature: recovered pubkey is the point at infinity")
+	return nil, false, recoveryFailure(&r, recid)
 }
 
-// orderAsFieldVal returns n as a field element (n < p).
-func orderAsFieldVal() *secp256k1.FieldVal {
-	var f secp256k1.FieldVal
-	f.SetByteSlice([]byte{
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
-		0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
-	})
-	return &f
+// orderAsFieldVal is n as a field element (n < p).
+var orderAsFieldVal = func() (f secp256k1.FieldVal) {
+	var b [32]byte
+	secp256k1.S256().N.FillBytes(b[:])
+	f.SetBytes(&b)
+	return f
+}()
+
+// recoveryFailure returns decred's error for a recovery that found no key:
+// R's x coordinate (r, or r + n) is not on the curve, or the key is the
+// point at infinity. Called on failure only, so that a recovery takes one
+// square root, in p256k1's engine.
+func recoveryFailure(r *secp256k1.ModNScalar, recid int) error {
+	var x, y secp256k1.FieldVal
+	rb := r.Bytes()
+	x.SetBytes(&rb)
+	if recid&2 != 0 {
+		x.Add(&orderAsFieldVal).Normalize()
+	}
+	if !secp256k1.DecompressY(&x, recid&1 != 0, &y) {
+		return signatureError(ErrPointNotOnCurve, "invalid signature: not for a valid curve point")
+	}
+	return signatureError(ErrPointNotOnCurve, "invalid signature: recovered pubkey is the point at infinity")
 }
 
 // setCompactInt sets s to the 32-byte integer v, which must be in [1, n−1].
