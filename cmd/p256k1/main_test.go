@@ -39,7 +39,13 @@ func TestMain(m *testing.M) {
 		binary += ".exe"
 	}
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if out, err := exec.Command(goTool, "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	// The command is built with the test binary's build tags, so that a
+	// purego run tests the portable command (and its engine note).
+	args := []string{"build", "-o", binary}
+	if purego {
+		args = append(args, "-tags", "purego")
+	}
+	if out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the command: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(1)
