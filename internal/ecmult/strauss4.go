@@ -2,7 +2,6 @@ package ecmult
 
 import (
 	"github.com/p256k1/p256k1/internal/fe4"
-	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 )
 
@@ -79,86 +78,10 @@ func abs(n int32) int32 {
 	return n
 }
 
-// beta4 is β (group.Affine.MulLambda's factor) in the 4×64 form.
-var beta4 = func() fe4.Element {
-	var a group.Affine
-	a.X.SetInt(1)
-	a.MulLambda(&a)
-	var b fe4.Element
-	b.FromField(&a.X)
-	return b
-}()
-
 // oddMultiples4 is oddMultiplesGlobalZ followed by the λ table, in the
-// 4×64 form and straight to table form: tp[i] = (2i+1)·P and tpl[i] =
-// λ·(2i+1)·P = (β·x, y) as affine points of the curve y² = x³ + 7·zz⁶, for
-// P finite. The same co-Z chain as group.OddMultiplesGlobalZ: 2·P is made
-// affine on an isomorphic curve, each entry is the previous one plus 2·P
-// sharing its Z, and a backward pass puts every entry on the last Z.
-// Variable time (public data; the arithmetic has no branch).
+// 4×64 form and straight to table form (fe4.OddMultiples): tp[i] =
+// (2i+1)·P and tpl[i] = λ·(2i+1)·P as affine points of the curve
+// y² = x³ + 7·zz⁶, for P finite.
 func oddMultiples4(tp, tpl *[tableSizeA]group.AffineStorage, zz *fe4.Element, p *group.Jacobian) {
-	var xs, ys, zr [tableSizeA]fe4.Element
-	var d fe4.Jacobian
-	d.X.FromField(&p.X)
-	d.Y.FromField(&p.Y)
-	d.Z = fe4.Element{1}
-	var pz fe4.Element
-	pz.FromField(&p.Z)
-	ax, ay := d.X, d.Y
-	// d = 2·P on the curve y² = x³ + 7·P.Z⁶ on which (P.X, P.Y) is affine;
-	// dividing every Z by d.Z makes d affine and P (x·d.Z², y·d.Z³, 1).
-	fe4.Double(&d, &d)
-	var z2, z3, z fe4.Element
-	fe4.Square(&z2, &d.Z)
-	fe4.Mul(&z3, &z2, &d.Z)
-	fe4.Mul(&xs[0], &ax, &z2)
-	fe4.Mul(&ys[0], &ay, &z3)
-	z = d.Z
-	dx, dy := d.X, d.Y
-	for i := 1; i < tableSizeA; i++ {
-		// (dx, dy) + (x, y), sharing Z: the new Z is Z·H.
-		x, y := &xs[i-1], &ys[i-1]
-		var h, yd, c, w1, w2, t fe4.Element
-		fe4.Sub(&h, &dx, x)   // H = X1 − X2
-		fe4.Sub(&yd, &dy, y)  // Y1 − Y2
-		fe4.Square(&c, &h)    // H²
-		fe4.Mul(&w1, &dx, &c) // W1 = X1·H²: 2·P's new X
-		fe4.Mul(&w2, x, &c)   // W2 = X2·H²
-		fe4.Sub(&c, &w1, &w2)
-		fe4.Mul(&dy, &dy, &c) // A1 = Y1·(W1 − W2): 2·P's new Y
-		dx = w1
-		fe4.Add(&t, &w1, &w2)
-		fe4.Square(&xs[i], &yd)
-		fe4.Sub(&xs[i], &xs[i], &t) // X3 = (Y1 − Y2)² − W1 − W2
-		fe4.Sub(&t, &w1, &xs[i])
-		fe4.Mul(&ys[i], &yd, &t)
-		fe4.Sub(&ys[i], &ys[i], &dy) // Y3 = (Y1 − Y2)·(W1 − X3) − A1
-		fe4.Mul(&z, &z, &h)
-		zr[i] = h
-	}
-	// Back to secp256k1's Z: the chain's curve was P's scaled by P.Z.
-	fe4.Mul(zz, &z, &pz)
-	// Every entry onto the last Z: entry i is scaled by zs = Z_last / Z_i.
-	put := func(i int, x, y *fe4.Element) {
-		var bx fe4.Element
-		fe4.Mul(&bx, x, &beta4)
-		tp[i].X = field.Storage(x.Reduced())
-		tp[i].Y = field.Storage(y.Reduced())
-		tpl[i].X = field.Storage(bx.Reduced())
-		tpl[i].Y = tp[i].Y
-	}
-	last := tableSizeA - 1
-	put(last, &xs[last], &ys[last])
-	zs := zr[last]
-	for i := last - 1; i >= 0; i-- {
-		if i != last-1 {
-			fe4.Mul(&zs, &zs, &zr[i+1])
-		}
-		var zs2, zs3 fe4.Element
-		fe4.Square(&zs2, &zs)
-		fe4.Mul(&zs3, &zs2, &zs)
-		fe4.Mul(&xs[i], &xs[i], &zs2)
-		fe4.Mul(&ys[i], &ys[i], &zs3)
-		put(i, &xs[i], &ys[i])
-	}
+	fe4.OddMultiples(tp[:], tpl[:], zz, p)
 }

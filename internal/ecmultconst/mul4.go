@@ -2,32 +2,34 @@ package ecmultconst
 
 import (
 	"github.com/p256k1/p256k1/internal/fe4"
-	"github.com/p256k1/p256k1/internal/field"
 	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/scalar"
 )
 
-// mul4 is mulWindow with the window of Mul, its main loop in the 4×64 form
-// of package fe4 (where fe4.Enabled): the same recoding, the same table
-// (built in the 5×52 form, then reduced to table form once), the same
-// doublings and complete additions, in constant time; the result is
-// converted back once. mulWindow is its twin (mul4_test.go).
+// mul4 is mulWindow with the window of Mul, in the 4×64 form of package
+// fe4 (where fe4.Enabled): the same recoding, the same doublings and
+// complete additions, in constant time. Its tables come straight from
+// fe4.OddMultiples (the co-Z chain of group.OddMultiplesGlobalZ in the
+// 4×64 form, with the λ table) in table form; the result is converted back
+// once. mulWindow is its twin (mul4_test.go).
 func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 	const w = Window
 	const tableSize = 1 << (w - 1)
 	groups := int(numBits(w) / w)
 
-	var pre [tableSize]group.Affine
-	var globalZ field.Element
+	// P, or G in its place when P is infinity (the table never meets
+	// infinity; the result's flag is set at the end), as prepare does.
+	pInf := p.Infinity
+	var a group.Affine
+	a.SetGenerator()
+	a.CMove(p, pInf^1)
 	var d1, d2 [4]uint64
-	pInf := prepare(pre[:], &globalZ, &d1, &d2, p, k, w)
+	recode(&d1, &d2, k, w)
+	var aj group.Jacobian
+	aj.SetAffine(&a)
 	var tab, tabL [tableSize]group.AffineStorage
-	for i := range pre {
-		var lam group.Affine
-		lam.MulLambda(&pre[i])
-		fe4.FromAffine(&tab[i], &pre[i])
-		fe4.FromAffine(&tabL[i], &lam)
-	}
+	var zz fe4.Element
+	fe4.OddMultiples(tab[:], tabL[:], &zz, &aj)
 
 	var acc fe4.Jacobian
 	var t group.AffineStorage
@@ -47,9 +49,7 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 	}
 
 	// Back from the effective-affine curve to secp256k1.
-	var gz fe4.Element
-	gz.FromField(&globalZ)
-	fe4.Mul(&acc.Z, &acc.Z, &gz)
+	fe4.Mul(&acc.Z, &acc.Z, &zz)
 	acc.ToJacobian(r)
 	r.Infinity |= pInf
 }

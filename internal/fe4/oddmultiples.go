@@ -1,0 +1,106 @@
+package fe4
+
+import (
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/group"
+)
+
+// MaxOddMultiples is the most entries OddMultiples computes: the odd
+// multiples P, 3·P, …, 31·P (ecmultconst's table; ecmult's P table has 8).
+const MaxOddMultiples = 16
+
+// Beta is β, the x-coordinate factor of the endomorphism λ·(x, y) =
+// (β·x, y) (group.Affine.MulLambda's), reduced. Read-only.
+var Beta = func() Element {
+	var a group.Affine
+	a.X.SetInt(1)
+	a.MulLambda(&a)
+	var b Element
+	b.FromField(&a.X)
+	return b
+}()
+
+// OddMultiples sets tp[i] = (2i+1)·P and tpl[i] = λ·(2i+1)·P = (β·x, y)
+// for i < len(tp), in table form, as affine points of the curve y² = x³ + 7·zz⁶ isomorphic
+// to secp256k1 ("effective affine": a Jacobian result computed from them
+// stands for the same point with its Z multiplied by zz). P must be finite
+// and of order n (every point of secp256k1 but infinity), with any
+// magnitudes; tp and tpl must have the same length, 2 to MaxOddMultiples.
+//
+// The co-Z chain of group.OddMultiplesGlobalZ: 2·P is made affine on an
+// isomorphic curve (P then has the Z of 2·P there), each entry is the
+// previous one plus 2·P sharing its Z (5 multiplications and 2 squarings),
+// and a backward pass puts every entry on the last Z. No entry can equal
+// ±2·P or infinity for a P of order n, so the formulas have no exceptional
+// case. Constant time: straight-line field arithmetic on every input, the
+// loops' bounds (the tables' length) public.
+func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian) {
+	size := len(tp)
+	if size < 2 || size > MaxOddMultiples || len(tpl) != size {
+		panic("fe4: OddMultiples: table lengths")
+	}
+	var xs, ys, zr [MaxOddMultiples]Element
+	var d Jacobian
+	d.X.FromField(&p.X)
+	d.Y.FromField(&p.Y)
+	d.Z = Element{1}
+	var pz Element
+	pz.FromField(&p.Z)
+	ax, ay := d.X, d.Y
+	// d = 2·P on the curve y² = x³ + 7·P.Z⁶ on which (P.X, P.Y) is affine;
+	// dividing every Z by d.Z makes d affine and P (x·d.Z², y·d.Z³, 1).
+	Double(&d, &d)
+	var z2, z3, z Element
+	Square(&z2, &d.Z)
+	Mul(&z3, &z2, &d.Z)
+	Mul(&xs[0], &ax, &z2)
+	Mul(&ys[0], &ay, &z3)
+	z = d.Z
+	dx, dy := d.X, d.Y
+	for i := 1; i < size; i++ {
+		// (dx, dy) + (x, y), sharing Z: the new Z is Z·H.
+		x, y := &xs[i-1], &ys[i-1]
+		var h, yd, c, w1, w2, t Element
+		Sub(&h, &dx, x)   // H = X1 − X2
+		Sub(&yd, &dy, y)  // Y1 − Y2
+		Square(&c, &h)    // H²
+		Mul(&w1, &dx, &c) // W1 = X1·H²: 2·P's new X
+		Mul(&w2, x, &c)   // W2 = X2·H²
+		Sub(&c, &w1, &w2)
+		Mul(&dy, &dy, &c) // A1 = Y1·(W1 − W2): 2·P's new Y
+		dx = w1
+		Add(&t, &w1, &w2)
+		Square(&xs[i], &yd)
+		Sub(&xs[i], &xs[i], &t) // X3 = (Y1 − Y2)² − W1 − W2
+		Sub(&t, &w1, &xs[i])
+		Mul(&ys[i], &yd, &t)
+		Sub(&ys[i], &ys[i], &dy) // Y3 = (Y1 − Y2)·(W1 − X3) − A1
+		Mul(&z, &z, &h)
+		zr[i] = h
+	}
+	// Back to secp256k1's Z: the chain's curve was P's scaled by P.Z.
+	Mul(zz, &z, &pz)
+	// Every entry onto the last Z: entry i is scaled by zs = Z_last / Z_i.
+	put := func(i int, x, y *Element) {
+		var bx Element
+		Mul(&bx, x, &Beta)
+		tp[i].X = field.Storage(x.Reduced())
+		tp[i].Y = field.Storage(y.Reduced())
+		tpl[i].X = field.Storage(bx.Reduced())
+		tpl[i].Y = tp[i].Y
+	}
+	last := size - 1
+	put(last, &xs[last], &ys[last])
+	zs := zr[last]
+	for i := last - 1; i >= 0; i-- {
+		if i != last-1 {
+			Mul(&zs, &zs, &zr[i+1])
+		}
+		var zs2, zs3 Element
+		Square(&zs2, &zs)
+		Mul(&zs3, &zs2, &zs)
+		Mul(&xs[i], &xs[i], &zs2)
+		Mul(&ys[i], &ys[i], &zs3)
+		put(i, &xs[i], &ys[i])
+	}
+}
