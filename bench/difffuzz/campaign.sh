@@ -2,7 +2,7 @@
 # Runs a differential fuzzing campaign against libsecp256k1 v0.8.0: each
 # target in turn until it has used a CPU-time budget, in wall-clock chunks,
 # and writes one line per chunk (target, wall and CPU seconds, executions,
-# outcome) to a log, so that the figures of a campaign can be quoted exactly.
+# outcome, corpus size) to a log, so that the figures of a campaign can be quoted exactly.
 #
 # Usage: bench/difffuzz/campaign.sh [-cpu SECONDS] [-chunk SECONDS] [-log FILE] [TARGET...]
 #   -cpu     CPU seconds per target, coordinator and worker together (default 3600)

@@ -1,6 +1,8 @@
 # Shared by bench/difffuzz/campaign.sh and compat/difffuzz/campaign.sh
 # (sourced, not run): the chunked, CPU-budgeted run of one fuzz target and
-# its TSV log (date, target, wall_s, cpu_s, execs, outcome).
+# its TSV log (date, target, wall_s, cpu_s, execs, outcome, corpus: the
+# fuzzer's corpus after the chunk, seeds and interesting inputs found so far,
+# its measure of the coverage reached).
 #
 # The caller sets: work (the campaign's directory; PAUSE there pauses
 # between chunks), log, budget (CPU seconds per target), chunk (wall seconds
@@ -10,7 +12,9 @@
 # campaign_log_init: the log's header, if the log is new.
 campaign_log_init() {
 	mkdir -p "$work/cache"
-	[ -f "$log" ] || printf 'date\ttarget\twall_s\tcpu_s\texecs\toutcome\n' >"$log"
+	[ -f "$log" ] || printf 'date\ttarget\twall_s\tcpu_s\texecs\toutcome\tcorpus\n' >"$log"
+	# A log begun before the corpus column gets its header extended.
+	head -n 1 "$log" | grep -q 'corpus' || sed -i '1s/$/\tcorpus/' "$log"
 }
 
 # cpu_seconds TARGET: the CPU seconds the log already holds for TARGET.
@@ -25,7 +29,7 @@ cpu_seconds() {
 # long campaign fuzzes the code as it is now; if the tree does not build at
 # that moment, the previous binary runs and the log says so.
 campaign_target() {
-	local t=$1 dir=$2 bin out start rc wall cpu execs outcome
+	local t=$1 dir=$2 bin out start rc wall cpu execs corpus outcome
 	shift 2
 	while [ "$(cpu_seconds "$t")" -lt "$budget" ]; do
 		while [ -e "$work/PAUSE" ]; do sleep 10; done
@@ -44,9 +48,10 @@ campaign_target() {
 		# figures are on its last line.
 		cpu=$(tail -n 1 "$out.time" 2>/dev/null | awk '{ printf "%d\n", $1 + $2 }')
 		execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | cut -d' ' -f2)
+		corpus=$(grep -o '(total: [0-9]*)' "$out" | tail -1 | tr -dc 0-9)
 		outcome=ok
 		[ "$rc" -eq 0 ] || outcome="FAIL (see $out)"
-		printf '%s\t%s\t%d\t%d\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$wall" "${cpu:-0}" "${execs:-0}" "$outcome" >>"$log"
+		printf '%s\t%s\t%d\t%d\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$wall" "${cpu:-0}" "${execs:-0}" "$outcome" "${corpus:-}" >>"$log"
 		[ "$rc" -eq 0 ] && rm -f "$out" "$out.time"
 		[ "$rc" -eq 0 ] || break
 	done
@@ -55,5 +60,6 @@ campaign_target() {
 # campaign_totals: CPU seconds and executions per target in the log.
 campaign_totals() {
 	echo "campaign.sh: done; totals per target:"
-	awk -F'\t' 'NR > 1 { c[$2] += $4; e[$2] += $5 } END { for (t in c) printf "%-26s %8d CPU s %12d execs\n", t, c[t], e[t] }' "$log" | sort
+	awk -F'\t' 'NR > 1 { c[$2] += $4; e[$2] += $5; if ($7 != "") k[$2] = $7 }
+		END { for (t in c) printf "%-26s %8d CPU s %12d execs %8s corpus\n", t, c[t], e[t], k[t] == "" ? "-" : k[t] }' "$log" | sort
 }

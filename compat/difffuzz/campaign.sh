@@ -3,7 +3,7 @@
 # drop-ins and packages against decred, go-ethereum, erigon, btcd/btcec):
 # each target in turn until it has used a CPU-time budget, in wall-clock
 # chunks, one TSV line per chunk (target, wall and CPU seconds, executions,
-# outcome) in the log. The chunk loop is bench/difffuzz/campaign_lib.sh's,
+# outcome, corpus size) in the log. The chunk loop is bench/difffuzz/campaign_lib.sh's,
 # shared with bench/difffuzz/campaign.sh.
 #
 # Usage: compat/difffuzz/campaign.sh [-cpu SECONDS] [-chunk SECONDS] [-log FILE]
