@@ -162,6 +162,7 @@ type Engine struct {
 	// launches are whole multiples of it (pipeline's chunkItems).
 	waves  map[string]int
 	gtab   uintptr // the k·G table, uploaded once
+	stab   uintptr // the signing kernel's constant-time k·G table (signTable), uploaded once
 	closed bool
 	// Cached is true when the program binary came from the cache.
 	cached bool
@@ -306,6 +307,9 @@ func (e *Engine) init(cacheDir string) error {
 	if e.gtab, err = e.buffer(clMemReadOnly, tab); err != nil {
 		return err
 	}
+	if e.stab, err = e.buffer(clMemReadOnly, signTable()); err != nil {
+		return err
+	}
 	if auto := deviceOptions(e.dev); auto != "" {
 		e.buildOptions = strings.TrimSpace(auto + " " + user)
 		// A refusal is remembered beside the cache (path.refused), so that
@@ -350,7 +354,7 @@ func (e *Engine) buildKernels(cacheDir string) error {
 	if err := e.buildProgram(cacheDir); err != nil {
 		return err
 	}
-	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
+	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "sign_kg", "fe_selftest"} {
 		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
 		if err := ep.err("clCreateKernel " + name); err != nil {
 			return err
@@ -577,13 +581,22 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) (uint64, error
 		return 0, err
 	}
 	defer e.free(inBuf, len(in))
+	if kernel == "sign_kg" {
+		// The nonces: overwritten before the buffer is released (this
+		// defer runs before the free above, after the kernel's wait).
+		defer func() {
+			zero := make([]byte, len(in))
+			dl.Call(a.enqueueWriteBuffer, e.queue, inBuf, 1, 0, uintptr(len(zero)), uintptr(unsafe.Pointer(&zero[0])), 0, 0, 0)
+			dl.Call(a.finish, e.queue)
+		}()
+	}
 	outBuf, err := e.alloc(clMemWriteOnly, len(out))
 	if err != nil {
 		return 0, err
 	}
 	defer e.free(outBuf, len(out))
 	k := e.kernels[kernel]
-	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
+	if err := e.setArgs(k, inBuf, e.table(kernel), outBuf, n); err != nil {
 		return 0, err
 	}
 	global, local := launchSize(kernel, n)
@@ -617,8 +630,10 @@ func (e *Engine) Close() error {
 	for _, k := range e.kernels {
 		dl.Call(a.releaseKernel, k)
 	}
-	if e.gtab != 0 {
-		dl.Call(a.releaseMemObject, e.gtab)
+	for _, t := range []uintptr{e.gtab, e.stab} {
+		if t != 0 {
+			dl.Call(a.releaseMemObject, t)
+		}
 	}
 	e.dropScratch()
 	if e.prog != 0 {
@@ -635,16 +650,25 @@ func (e *Engine) Close() error {
 	return nil
 }
 
-// setArgs gives kernel k its four arguments: the input buffer, the G
-// table, the output buffer and the item count.
-func (e *Engine) setArgs(k, inBuf, outBuf uintptr, n int) error {
+// table is the table buffer kernel takes: the signing kernel's
+// constant-time table, or the G table.
+func (e *Engine) table(kernel string) uintptr {
+	if kernel == "sign_kg" {
+		return e.stab
+	}
+	return e.gtab
+}
+
+// setArgs gives kernel k its four arguments: the input buffer, the table
+// (Engine.table), the output buffer and the item count.
+func (e *Engine) setArgs(k, inBuf, tab, outBuf uintptr, n int) error {
 	nn := uint32(n)
 	for i, arg := range []struct {
 		size uintptr
 		p    unsafe.Pointer
 	}{
 		{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
-		{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
+		{unsafe.Sizeof(tab), unsafe.Pointer(&tab)},
 		{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
 		{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
 	} {
