@@ -98,7 +98,9 @@ func SignECDSAOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.Signature, e
 }
 
 // SignECDSARecoverableOrCPU is SignECDSARecoverable on e, or
-// ecdsa.SignRecoverable on each item when e is nil or fails.
+// ecdsa.SignRecoverable on each item when e is nil or fails. Length
+// errors as SignECDSARecoverable, computing nothing. Constant time in the
+// keys and nonces.
 func SignECDSARecoverableOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.RecoverableSignature, errs []error) (deviceErr error) {
 	if err := signArgs("SignECDSARecoverableOrCPU", len(keys), len(hashes), len(out), len(errs)); err != nil {
 		return err
@@ -117,7 +119,8 @@ func SignECDSARecoverableOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.R
 }
 
 // SignSchnorrOrCPU is SignSchnorr on e, or schnorr.SignKeypair on each
-// item when e is nil or fails.
+// item when e is nil or fails. Length errors as SignSchnorr, computing
+// nothing. Constant time in the keys and nonces.
 func SignSchnorrOrCPU(e *Engine, keys []schnorr.Keypair, msgs [][]byte, aux [][32]byte, out [][64]byte, errs []error) (deviceErr error) {
 	if len(aux) != len(keys) {
 		return lengthMismatch("SignSchnorrOrCPU", len(keys), len(aux))

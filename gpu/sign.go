@@ -98,9 +98,11 @@ var (
 // signBatch runs sign_kg over n items: nonce(i, k, in) derives item i's
 // nonce into k and writes it to in (32 bytes), or returns the item's error
 // (its input is then zero); finish(i, k, R) finishes item i from R = k·G
-// (x ‖ y, 64 bytes). The nonces are kept between the two for the items in
-// flight and wiped before signBatch returns.
-func (e *Engine) signBatch(n int, nonce func(i int, k *scalar.Scalar, in []byte) error, finish func(i int, k *scalar.Scalar, r []byte, pre error)) error {
+// (x ‖ y, 64 bytes). With invert set, finish gets 1/k instead of k (the
+// inverses of a prepared range are taken together: invertNonces). The
+// nonces are kept between the two for the items in flight and wiped
+// before signBatch returns.
+func (e *Engine) signBatch(n int, invert bool, nonce func(i int, k *scalar.Scalar, in []byte) error, finish func(i int, k *scalar.Scalar, r []byte, pre error)) error {
 	ks := make([]scalar.Scalar, n)
 	pre := make([]error, n)
 	defer func() {
@@ -116,6 +118,9 @@ func (e *Engine) signBatch(n int, nonce func(i int, k *scalar.Scalar, in []byte)
 				ks[i].Zero()
 			}
 		}
+		if invert {
+			invertNonces(ks[lo:hi], pre[lo:hi])
+		}
 	}
 	decode := func(lo, hi int, out []byte) {
 		for i := lo; i < hi; i++ {
@@ -124,6 +129,47 @@ func (e *Engine) signBatch(n int, nonce func(i int, k *scalar.Scalar, in []byte)
 		}
 	}
 	return e.pipe("sign_kg", n, signInSize, signOutSize, true, prep, decode)
+}
+
+// invertNonces replaces each ks[i] whose pre[i] is nil (a valid item,
+// nonzero k) by 1/ks[i], invBlock at a time with one inversion per block
+// (Montgomery's trick: the products, the inversion and the multiplications
+// back are constant-time scalar operations; which items take part is
+// public, their validity). The block's products are wiped.
+func invertNonces(ks []scalar.Scalar, pre []error) {
+	var acc [invBlock]scalar.Scalar
+	var idx [invBlock]int
+	for base := 0; base < len(ks); base += invBlock {
+		m := 0
+		for i := base; i < min(base+invBlock, len(ks)); i++ {
+			if pre[i] != nil {
+				continue
+			}
+			if m == 0 {
+				acc[0] = ks[i]
+			} else {
+				acc[m].Mul(&acc[m-1], &ks[i])
+			}
+			idx[m] = i
+			m++
+		}
+		if m == 0 {
+			continue
+		}
+		var u, t scalar.Scalar
+		u.Invert(&acc[m-1])
+		for j := m - 1; j > 0; j-- {
+			t.Mul(&acc[j-1], &u) // 1/ks[idx[j]]
+			u.Mul(&u, &ks[idx[j]])
+			ks[idx[j]] = t
+		}
+		ks[idx[0]] = u
+		u.Zero()
+		t.Zero()
+		for j := range m {
+			acc[j].Zero()
+		}
+	}
 }
 
 // onCurve reports whether the device's x ‖ y is a point of the curve (a
@@ -166,11 +212,11 @@ func ecdsaNonce(key, hash *[32]byte, k *scalar.Scalar, dst []byte) error {
 	return nil
 }
 
-// ecdsaFinish computes the signature from the nonce k and R = k·G (x ‖ y)
+// ecdsaFinish computes the signature from kinv = 1/k and R = k·G (x ‖ y)
 // as internal/ecdsacore's signWithNonce does, and reports false when r or
 // s is zero (the caller then signs on the CPU, which moves on to the next
 // candidate as ecdsa.Sign does). Constant time in the key and k.
-func ecdsaFinish(out *[64]byte, key, hash *[32]byte, k *scalar.Scalar, rxy []byte) (recid int, ok bool) {
+func ecdsaFinish(out *[64]byte, key, hash *[32]byte, kinv *scalar.Scalar, rxy []byte) (recid int, ok bool) {
 	var r, s, d, m, t scalar.Scalar
 	overflow := r.SetBytes((*[32]byte)(rxy[:32]))
 	recid = overflow<<1 | int(rxy[63]&1)
@@ -178,8 +224,7 @@ func ecdsaFinish(out *[64]byte, key, hash *[32]byte, k *scalar.Scalar, rxy []byt
 	m.SetBytes(hash)
 	t.Mul(&r, &d)
 	t.Add(&t, &m)
-	s.Invert(k)
-	s.Mul(&s, &t)
+	s.Mul(kinv, &t)
 	high := s.IsHigh()
 	s.CondNegate(&s, high)
 	recid ^= high
@@ -220,16 +265,16 @@ func ecdsaCPU(key, hash *[32]byte) (ecdsa.RecoverableSignature, error) {
 // (recids may be nil) for each item.
 func (e *Engine) signECDSA(keys, hashes [][32]byte, out func(i int, sig ecdsa.RecoverableSignature), errs []error) error {
 	n := len(keys)
-	return e.signBatch(n, func(i int, k *scalar.Scalar, in []byte) error {
+	return e.signBatch(n, true, func(i int, k *scalar.Scalar, in []byte) error {
 		return ecdsaNonce(&keys[i], &hashes[i], k, in)
-	}, func(i int, k *scalar.Scalar, rxy []byte, pre error) {
+	}, func(i int, kinv *scalar.Scalar, rxy []byte, pre error) {
 		errs[i] = pre
 		if pre != nil {
 			out(i, ecdsa.RecoverableSignature{})
 			return
 		}
 		var b [64]byte
-		recid, ok := ecdsaFinish(&b, &keys[i], &hashes[i], k, rxy)
+		recid, ok := ecdsaFinish(&b, &keys[i], &hashes[i], kinv, rxy)
 		if ok && ecdsaRetryHook != nil && ecdsaRetryHook(i) {
 			ok = false
 		}
@@ -357,7 +402,7 @@ func (e *Engine) SignSchnorr(keys []schnorr.Keypair, msgs [][]byte, aux [][32]by
 		return nil
 	}
 	fails := make([]int, n)
-	err := e.signBatch(n, func(i int, k *scalar.Scalar, in []byte) error {
+	err := e.signBatch(n, false, func(i int, k *scalar.Scalar, in []byte) error {
 		if !keys[i].IsValid() {
 			return p256k1.ErrInvalidPrivateKey
 		}
