@@ -1060,8 +1060,9 @@ static void fe_normalize_ct(fe *r) {
 
 /* (X3 : Y3 : Z3) = (X1 : Y1 : Z1) + (X2 : Y2 : Z2), projective (x = X/Z,
    y = Y/Z), complete: any inputs, the identity (0 : 1 : 0) included.
-   12M + 2 multiplications by b3. r may be a. */
-static void gep_add(fe *r, const fe *a, const fe *b) {
+   12M + 2 multiplications by b3. r may be a. Inlined on NVIDIA (its
+   operands would otherwise go through local memory). */
+static ALWAYS_INLINE void gep_add(fe *r, const fe *a, const fe *b) {
 	const fe b3 = {{21, 0, 0, 0}};
 	fe t0, t1, t2, t3, t4, x3, y3, z3;
 	fe_mul(&t0, &a[0], &b[0]);
