@@ -3,8 +3,11 @@
 // PoCL, any CPU — loaded at run time without cgo: the OpenCL ICD loader
 // (libOpenCL.so.1, OpenCL.framework, OpenCL.dll; P256K1_OPENCL names
 // another) is opened through purego, and the kernels, embedded OpenCL C,
-// are compiled for the device by its driver when an Engine is opened
-// (program binaries are cached on disk by device and source hash).
+// are compiled for the device by its driver: one program per kernel, each
+// built on the first call that needs it (Open builds the field self-test's,
+// on which the device's build options are decided), so that a caller pays
+// only for the kinds it uses; program binaries are cached on disk by
+// device, build options and source hash.
 //
 // An Engine verifies BIP-340 signatures (VerifySchnorr) and ECDSA
 // signatures (VerifyECDSA), one result per item, bit for bit what

@@ -38,16 +38,20 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 // the staging with zeros, the device buffers by a blocking copy of the
 // zeroed staging (wipeInputs).
 func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
-	chunk := e.chunk
-	if chunk <= 0 {
-		chunk = chunkItems(kernel, e.waves[kernel])
-	}
-	chunk = min(chunk, n)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
 		return ErrClosed
 	}
+	k, err := e.kernel(kernel) // built on first use: its wave is known after
+	if err != nil {
+		return err
+	}
+	chunk := e.chunk
+	if chunk <= 0 {
+		chunk = chunkItems(kernel, e.waves[kernel])
+	}
+	chunk = min(chunk, n)
 	a := e.a
 	sets := 1
 	if n > chunk {
@@ -71,7 +75,6 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		// first), before the deferred unlock.
 		defer e.wipeInputs(sets, bufs, stage)
 	}
-	k := e.kernels[kernel]
 	up, kq, down := e.upQueue, e.queue, e.downQueue
 	// Per set: the last upload from its staging into its device input,
 	// the last kernel on it, the last download into its staging. An

@@ -234,6 +234,11 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 				return nil
 			}},
 	} {
+		// One untimed call first: it builds the kind's program (package
+		// gpu builds each kernel on its first use).
+		if err := row.dev(); err != nil {
+			return nil, fmt.Errorf("%s on the device: %w", row.name, err)
+		}
 		kr, err := rate(func() error { return e.RunPrepared(row.prepared) })
 		if err != nil {
 			return nil, fmt.Errorf("%s on the device: %w", row.name, err)

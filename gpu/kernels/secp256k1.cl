@@ -26,6 +26,16 @@
 #undef P256K1_PTX32
 #endif
 
+/* One program per kernel: the host builds each kernel's program on its
+   first use with -D P256K1_ONLY=n (gpu's kernelIDs), so that the compiler
+   generates that kernel alone; without it every kernel is compiled (the
+   proxies' C build). */
+#ifdef P256K1_ONLY
+#define P256K1_WANT(n) (P256K1_ONLY == (n))
+#else
+#define P256K1_WANT(n) 1
+#endif
+
 typedef struct { ulong d[4]; } fe;
 typedef struct { fe x, y, z; int inf; } gej;
 typedef struct { fe x, y; } ge;
@@ -920,6 +930,7 @@ static void store_points(__global uchar *out, gej *r, int m) {
 /* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
    zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n.
    PUBKEYS_ITEMS items per work-item, one inversion for them all. */
+#if P256K1_WANT(1)
 __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab, __global uchar *out, uint n) {
 	ulong first = (ulong)get_global_id(0) * PUBKEYS_ITEMS;
 	if (first >= n) return;
@@ -931,6 +942,7 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
 	}
 	store_points(out + 64 * first, r, m);
 }
+#endif
 
 /* BIP-340 verification of prepared items: item i is px || py || r || s ||
    negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
@@ -939,6 +951,7 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    || px || msg). Result 1 iff R = s*G + negE*P is finite with even y and
    x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
    all. */
+#if P256K1_WANT(2)
 __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	ulong first = (ulong)get_global_id(0) * SCHNORR_ITEMS;
 	if (first >= n) return;
@@ -967,6 +980,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		ok[first + j] = res;
 	}
 }
+#endif
 
 /* ECDSA verification of prepared items: item i is qx || qy || u1 || u2
    (GLV-split) || r || rn (32 bytes each) || 4 bytes of u2's split signs,
@@ -974,6 +988,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
    z/s and u2 = r/s, and set rn = r + n when r + n < p (else rn = r).
    Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn, compared in
    Jacobian form (X = x*Z^2): no inversion. */
+#if P256K1_WANT(3)
 __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
@@ -998,12 +1013,14 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	}
 	ok[i] = (uchar)res;
 }
+#endif
 
 /* Multiplications of public points by public scalars (silent-payment tweak
    data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split)
    || 4 sign bytes (the host checked Q and 0 < k < n); out[i] = x || y of
    k*Q, or 64 zero bytes for infinity. POINT_MUL_ITEMS items per work-item,
    one inversion for them all. */
+#if P256K1_WANT(4)
 __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
 	ulong first = (ulong)get_global_id(0) * POINT_MUL_ITEMS;
 	if (first >= n) return;
@@ -1017,6 +1034,7 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 	}
 	store_points(out + 64 * first, r, m);
 }
+#endif
 
 /* ---- Signing: R = k*G for SECRET nonces k, in constant time. ----
 
@@ -1117,6 +1135,7 @@ static void fe_store_raw(__global uchar *b, const fe *a) {
    Constant time in k (above). The copy of k in private memory is
    overwritten before the work-item ends (the host overwrites the input
    buffer after the batch). */
+#if P256K1_WANT(5)
 __kernel void sign_kg(__global const uchar *ks, __global const ulong4 *stab, __global uchar *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
@@ -1148,11 +1167,13 @@ __kernel void sign_kg(__global const uchar *ks, __global const ulong4 *stab, __g
 	fe_store_raw(out + 64 * (ulong)i + 32, &y);
 	for (int b = 0; b < 32; b++) ((volatile uchar *)k)[b] = 0;
 }
+#endif
 
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
    little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, a-2b,
    each normalized (8 * 32 bytes, little-endian limbs). */
+#if P256K1_WANT(6)
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
@@ -1174,3 +1195,4 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];
 	}
 }
+#endif
