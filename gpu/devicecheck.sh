@@ -22,8 +22,9 @@
 #     kinds and the two signing kinds (sign-ecdsa, sign-schnorr: sign_kg,
 #     the constant-time k·G, with the host's nonces and finishing; their
 #     inputs are test keys) — KINDS overrides the list (the signing
-#     figures alone, in about a minute of device time plus the kernel
-#     builds: VARIANTS=default KINDS=sign-ecdsa,sign-schnorr N=262144);
+#     figures alone, gpubench taking well under a minute of device time
+#     beside the kernel builds and the package's tests:
+#     VARIANTS=default KINDS=sign-ecdsa,sign-schnorr N=262144);
 #     each kind's program is built on its first run (the first of the two
 #     repetitions; the figures are the best);
 #   - the gpu package's tests on the device (TestOutOfMemory included).
