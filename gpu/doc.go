@@ -61,8 +61,9 @@
 //
 // The signing batches are the one exception, on purpose. What runs where:
 // the host derives each nonce k (RFC 6979's HMAC-SHA256 for ECDSA, BIP-340's
-// tagged hashes for Schnorr) with the very code and constant-time scalar
-// arithmetic of packages ecdsa and schnorr, sends k to the device, and
+// tagged hashes for Schnorr) with the primitives and constant-time scalar
+// arithmetic of packages ecdsa and schnorr, in their steps, sends k to the
+// device, and
 // finishes the signature from the R = k·G the device returns (ECDSA's
 // s = k⁻¹(z + r·d), low-S and recovery id; BIP-340's challenge and
 // s = k + e·d; the inversions of k are batched). The hashing stays on the

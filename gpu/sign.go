@@ -17,8 +17,10 @@ import (
 )
 
 // Batch signing. The host derives each nonce k (RFC 6979's HMAC-SHA256
-// for ECDSA, BIP-340's tagged hashes for Schnorr: the same code paths and
-// the same constant-time scalar arithmetic as packages ecdsa and schnorr),
+// for ECDSA, BIP-340's tagged hashes for Schnorr: the same primitives,
+// internal/rfc6979, internal/tagged and the constant-time internal/scalar,
+// in the same steps as internal/ecdsacore and package schnorr; the tests
+// compare every item with them),
 // the device computes R = k·G in constant time (kernel sign_kg: masked
 // selects over a 4-bit window table, complete additions, no branch or
 // address on k), and the host finishes each signature from R (ECDSA's
