@@ -18,10 +18,20 @@
 #   - gpubench -n $N: kernel-only (device time from queue profiling), with
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
+#     the kinds are gpubench's default: the four verification/multiplication
+#     kinds and the two signing kinds (sign-ecdsa, sign-schnorr: sign_kg,
+#     the constant-time k·G, with the host's nonces and finishing; their
+#     inputs are test keys) — KINDS overrides the list (the signing
+#     figures alone, gpubench taking well under a minute of device time
+#     beside the kernel builds and the package's tests:
+#     VARIANTS=default KINDS=sign-ecdsa,sign-schnorr N=262144);
+#     each kind's program is built on its first run (the first of the two
+#     repetitions; the figures are the best);
 #   - the gpu package's tests on the device (TestOutOfMemory included).
 # It ends with a summary. With $OUT set, the full outputs are written there.
-# Time on an H100: a few minutes per variant (kernel builds, 4 kinds × N
-# items, the tests); where one command may run 10 minutes at most, run the
+# Time on an H100: a few minutes per variant (kernel builds, 6 kinds × N
+# items, the tests; the signing kinds add about 10-20 s at N = 2^20, most of
+# it the CPU's reference signatures); where one command may run 10 minutes at most, run the
 # variants one per command: VARIANTS=default, then VARIANTS=portable. With
 # NV_VERBOSE=1 the kernels are built with -cl-nv-verbose and the build log
 # (registers, stack, spills per kernel, as NVIDIA's compiler sees them) is
@@ -80,7 +90,7 @@ for variant in $VARIANTS; do
 	# (-cl-nv-verbose).
 	vopts=$opts
 	[ "${NV_VERBOSE:-}" = 1 ] && vopts="$opts -cl-nv-verbose"
-	P256K1_GPU_BUILD_LOG=1 P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	P256K1_GPU_BUILD_LOG=1 P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 ${KINDS:+-kinds "$KINDS"} 2>&1 | tee "$OUT/gpubench-$variant.txt"
 	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
 	# tests about building and caching, which do not depend on the kernels.
 	skip='TestPTXEmulated|TestHostPrepTimes'
@@ -101,3 +111,4 @@ for variant in $VARIANTS; do
 done
 printf '%s\n' "${summary[@]}"
 echo "targets (issue 33): schnorr >= 15 M/s and ecdsa >= 18 M/s kernel-only, pubkeys >= 150 M/s kernel-only, every kind e2e/k >= 80 %, all items equal"
+echo "signing (issue 40): sign-ecdsa and sign-schnorr all items equal; their kernel-only and end-to-end rates are the first device figures (no target yet)"

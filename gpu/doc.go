@@ -3,15 +3,21 @@
 // PoCL, any CPU — loaded at run time without cgo: the OpenCL ICD loader
 // (libOpenCL.so.1, OpenCL.framework, OpenCL.dll; P256K1_OPENCL names
 // another) is opened through purego, and the kernels, embedded OpenCL C,
-// are compiled for the device by its driver when an Engine is opened
-// (program binaries are cached on disk by device and source hash).
+// are compiled for the device by its driver: one program per kernel, each
+// built on the first call that needs it (Open builds the field self-test's,
+// on which the device's build options are decided), so that a caller pays
+// only for the kinds it uses; program binaries are cached on disk by
+// device, build options and source hash.
 //
 // An Engine verifies BIP-340 signatures (VerifySchnorr) and ECDSA
 // signatures (VerifyECDSA), one result per item, bit for bit what
 // schnorr.Verify and ecdsa.Verify return; computes the public points of
 // many public scalars (PublicKeys); and computes BIP-352 silent-payment
 // tweak data, input_hash·A, for many transactions (TweakData, equal to
-// silentpayments.TweakDataBatch, errors included).
+// silentpayments.TweakDataBatch, errors included). It also signs batches
+// (SignECDSA, SignECDSARecoverable, SignSchnorr), byte for byte what
+// ecdsa.Sign, ecdsa.SignRecoverable and schnorr.SignKeypair return, with
+// R = k·G computed on the device in constant time (see "Secrets").
 //
 // # What runs where
 //
@@ -46,14 +52,43 @@
 //
 // # Secrets
 //
-// Nothing secret ever goes to the device. The kernels run in variable time,
-// a GPU offers no constant-time guarantee (and shares its memory and caches
-// with other processes), and the device driver sees every buffer: signing,
-// key generation, ECDH, silent-payment scanning with b_scan and anything
-// else with a secret key stay on the CPU, whose engines are constant time
-// and blinded. PublicKeys is for public scalars only (vanity search, tests,
-// public derivations); never pass it a private key. TweakData takes only
-// transactions' public input keys and outpoints.
+// The verification, PublicKeys and TweakData kernels run in variable time
+// and must only ever see public data: PublicKeys is for public scalars
+// only (vanity search, tests, public derivations); never pass it a private
+// key. TweakData takes only transactions' public input keys and outpoints.
+// Key generation, ECDH and silent-payment scanning with b_scan stay on the
+// CPU.
+//
+// The signing batches are the one exception, on purpose. What runs where:
+// the host derives each nonce k (RFC 6979's HMAC-SHA256 for ECDSA, BIP-340's
+// tagged hashes for Schnorr) with the primitives and constant-time scalar
+// arithmetic of packages ecdsa and schnorr, in their steps, sends k to the
+// device, and
+// finishes the signature from the R = k·G the device returns (ECDSA's
+// s = k⁻¹(z + r·d), low-S and recovery id; BIP-340's challenge and
+// s = k + e·d; the inversions of k are batched). The hashing stays on the
+// host: about 3 µs of HMAC-SHA256 per ECDSA signature and under 1 µs of
+// tagged hashes per BIP-340 one, against 20 µs or more for a whole
+// signature on the CPU (BenchmarkSignHost), and keeping it there keeps
+// the secret key itself on the host, keeps
+// one implementation of RFC 6979 and BIP-340's nonce, and puts no SHA-256
+// in the kernels. The device's part, kernel sign_kg, is constant time in k:
+// 4-bit fixed windows whose entries are picked by masks over the whole
+// window (every entry read), complete projective additions (no
+// exceptional case to branch on), branch-free field arithmetic, one
+// inversion; no branch and no memory address depends on k. A GPU offers
+// no constant-time guarantee of its own, and the nonces are as secret as
+// the keys (a nonce and its signature give the key): they cross the bus
+// and sit in device memory while the batch runs. Before a signing batch
+// returns, the host staging buffers that held nonces are overwritten with
+// zeros and copied over the device buffers that held them (RunPrepared
+// overwrites its input buffer too), and the kernel overwrites its private
+// copy; what the driver keeps elsewhere is beyond the package's reach.
+// Sign on a device only where the device, its driver and whoever shares
+// them are as trusted as the CPU. A nonce that gives r = 0 or s = 0
+// (probability about 2^−256), and an R from the device that is not on the
+// curve, make that item be signed on the CPU: the bytes are the CPU's in
+// every case.
 //
 // # Failures
 //
@@ -68,8 +103,9 @@
 // the Engine has left (NVIDIA's driver accepts any size and fails only at
 // first use), and from the memory and resource statuses of any later call
 // (enqueue, clFinish). The package never falls back on its own; callers that want an
-// answer in any case use VerifySchnorrOrCPU, VerifyECDSAOrCPU or
-// PublicKeysOrCPU, which run on the Engine (which may be nil, when Open
+// answer in any case use VerifySchnorrOrCPU, VerifyECDSAOrCPU,
+// PublicKeysOrCPU, SignECDSAOrCPU, SignECDSARecoverableOrCPU or
+// SignSchnorrOrCPU, which run on the Engine (which may be nil, when Open
 // failed) and otherwise on the CPU, and return the device's error beside
 // complete, correct results.
 package gpu

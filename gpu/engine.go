@@ -149,21 +149,27 @@ type Options struct {
 // goroutines; each call runs its batch to completion (calls are serialized
 // on the device's queue).
 type Engine struct {
-	mu      sync.Mutex
-	a       *clAPI
-	dev     Device
-	ctx     uintptr
-	queue   uintptr
-	prog    uintptr
-	kernels map[string]uintptr
+	mu    sync.Mutex
+	a     *clAPI
+	dev   Device
+	ctx   uintptr
+	queue uintptr
+	// progs holds one program per kernel, each built on first use
+	// (Engine.kernel) from the whole source with -D P256K1_ONLY=n, so that
+	// the compiler generates that kernel alone; kernels holds the kernels.
+	progs    map[string]uintptr
+	kernels  map[string]uintptr
+	cacheDir string // Options.CacheDir, for the programs built after Open
 	// waves holds, per kernel, the work-items the device runs at once by
 	// its own account: compute units × CL_KERNEL_WORK_GROUP_SIZE (which
 	// NVIDIA limits by the kernel's registers), 0 where unknown. Pipelined
 	// launches are whole multiples of it (pipeline's chunkItems).
 	waves  map[string]int
 	gtab   uintptr // the k·G table, uploaded once
+	stab   uintptr // the signing kernel's constant-time k·G table (signTable), uploaded once
 	closed bool
-	// Cached is true when the program binary came from the cache.
+	// Cached is true when the program built at Open (fe_selftest, on
+	// which the device's options are decided) came from the cache.
 	cached bool
 	source string // the kernel source (kernelSource; tests inject others)
 	chunk  int    // items per launch in pipelined batches (0: defaultChunk work-items)
@@ -182,7 +188,10 @@ type Engine struct {
 	buildOptions string
 }
 
-// Open builds the kernels for a device and returns an Engine: the device
+// Open prepares a device and returns an Engine (it builds the field
+// self-test's program and checks the device's build options with it; each
+// batch kind's program is built on the kind's first call, whose time it
+// adds to, and a build failure then is that call's ErrBuild): the device
 // Options.Device names (counted from 1), or, with opts nil or Device 0,
 // the first GPU, else the first device. It returns an error wrapping
 // ErrNoDevice when Device is past the last device.
@@ -195,7 +204,7 @@ func Open(opts *Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{a: api, dev: devs[idx], kernels: map[string]uintptr{}, waves: map[string]int{}, source: kernelSource}
+	e := &Engine{a: api, dev: devs[idx], progs: map[string]uintptr{}, kernels: map[string]uintptr{}, waves: map[string]int{}, source: kernelSource}
 	e.maxAlloc, e.memSize = e.dev.MaxAlloc, e.dev.GlobalMemSize
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
@@ -205,6 +214,7 @@ func Open(opts *Options) (*Engine, error) {
 	if opts != nil {
 		cacheDir = opts.CacheDir
 	}
+	e.cacheDir = cacheDir
 	if err := e.init(cacheDir); err != nil {
 		e.Close()
 		return nil, err
@@ -267,8 +277,11 @@ func (e *Engine) GoString() string { return e.String() }
 // so that printing an Engine never dumps its fields.
 func (e *Engine) Format(f fmt.State, _ rune) { f.Write([]byte(e.String())) }
 
-// FromCache reports whether the kernels were loaded from the on-disk cache
-// rather than compiled; false for a nil e. Public data, no secrets.
+// FromCache reports whether the program Open builds (the field self-test,
+// on which the device's build options are decided) was loaded from the
+// on-disk cache rather than compiled; the programs of the batch kinds are
+// built, or loaded from the cache, on each kind's first call. False for a
+// nil e. Public data, no secrets.
 func (e *Engine) FromCache() bool { return e != nil && e.cached }
 
 func (e *Engine) init(cacheDir string) error {
@@ -306,11 +319,14 @@ func (e *Engine) init(cacheDir string) error {
 	if e.gtab, err = e.buffer(clMemReadOnly, tab); err != nil {
 		return err
 	}
+	if e.stab, err = e.buffer(clMemReadOnly, signTable()); err != nil {
+		return err
+	}
 	if auto := deviceOptions(e.dev); auto != "" {
 		e.buildOptions = strings.TrimSpace(auto + " " + user)
 		// A refusal is remembered beside the cache (path.refused), so that
 		// later processes build without the options at once.
-		refused := e.cachePath(cacheDir)
+		refused := e.cachePath(cacheDir, e.buildOptions)
 		if refused != "" {
 			refused += ".refused"
 		}
@@ -342,41 +358,71 @@ func (e *Engine) init(cacheDir string) error {
 	return err
 }
 
-// buildKernels builds (or loads from the cache) the program with
-// e.buildOptions and creates its kernels.
+// buildKernels builds (or loads from the cache) the program Open needs,
+// fe_selftest's (fieldCheck runs it), with e.buildOptions; the batch
+// kinds' programs are built on first use (Engine.kernel).
 func (e *Engine) buildKernels(cacheDir string) error {
-	a := e.a
-	var ep errPtr
-	if err := e.buildProgram(cacheDir); err != nil {
-		return err
-	}
-	for _, name := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "fe_selftest"} {
-		k := dl.Call(a.createKernel, e.prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
-		if err := ep.err("clCreateKernel " + name); err != nil {
-			return err
-		}
-		e.kernels[name] = k
-		var wg uintptr
-		if dl.Call(a.getKernelWorkGroupInfo, k, e.dev.id, clKernelWorkGroupSize, unsafe.Sizeof(wg), uintptr(unsafe.Pointer(&wg)), 0) == clSuccess {
-			e.waves[name] = waveSize(int(e.dev.ComputeUnits), int(wg))
-		}
-	}
-	if getenv("P256K1_GPU_BUILD_LOG") != "" {
-		fmt.Fprintf(buildLog, "gpu: work-items per wave (compute units × CL_KERNEL_WORK_GROUP_SIZE): %v\n", e.waves)
-	}
-	return nil
+	_, err := e.buildKernel("fe_selftest", cacheDir)
+	return err
 }
 
-// releaseKernels releases the kernels and the program, if any, so that
+// kernelIDs number the kernels for -D P256K1_ONLY (the source's
+// P256K1_WANT guards).
+var kernelIDs = map[string]int{"pubkeys": 1, "schnorr_verify": 2, "ecdsa_verify": 3, "point_mul": 4, "sign_kg": 5, "fe_selftest": 6}
+
+// kernel returns the kernel name, building its program on its first use
+// (or loading it from the cache) with the engine's build options. The
+// caller holds e.mu (or is Open).
+func (e *Engine) kernel(name string) (uintptr, error) {
+	if k, ok := e.kernels[name]; ok {
+		return k, nil
+	}
+	return e.buildKernel(name, e.cacheDir)
+}
+
+// buildKernel builds the program of one kernel with e.buildOptions and
+// -D P256K1_ONLY=n, creates the kernel and records its wave.
+func (e *Engine) buildKernel(name, cacheDir string) (uintptr, error) {
+	a := e.a
+	id, ok := kernelIDs[name]
+	if !ok {
+		return 0, fmt.Errorf("gpu: no kernel %q", name)
+	}
+	opts := strings.TrimSpace(fmt.Sprintf("%s -D P256K1_ONLY=%d", e.buildOptions, id))
+	prog, cached, err := e.buildProgram(cacheDir, opts)
+	if err != nil {
+		return 0, err
+	}
+	var ep errPtr
+	k := dl.Call(a.createKernel, prog, uintptr(unsafe.Pointer(cstr(name))), uintptr(unsafe.Pointer(&ep)))
+	if err := ep.err("clCreateKernel " + name); err != nil {
+		dl.Call(a.releaseProgram, prog)
+		return 0, err
+	}
+	if name == "fe_selftest" {
+		e.cached = cached
+	}
+	e.progs[name], e.kernels[name] = prog, k
+	var wg uintptr
+	if dl.Call(a.getKernelWorkGroupInfo, k, e.dev.id, clKernelWorkGroupSize, unsafe.Sizeof(wg), uintptr(unsafe.Pointer(&wg)), 0) == clSuccess {
+		e.waves[name] = waveSize(int(e.dev.ComputeUnits), int(wg))
+	}
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: work-items per wave (compute units × CL_KERNEL_WORK_GROUP_SIZE) of %s: %d\n", name, e.waves[name])
+	}
+	return k, nil
+}
+
+// releaseKernels releases the kernels and the programs, if any, so that
 // buildKernels can run again.
 func (e *Engine) releaseKernels() {
 	for name, k := range e.kernels {
 		dl.Call(e.a.releaseKernel, k)
 		delete(e.kernels, name)
 	}
-	if e.prog != 0 {
-		dl.Call(e.a.releaseProgram, e.prog)
-		e.prog = 0
+	for name, p := range e.progs {
+		dl.Call(e.a.releaseProgram, p)
+		delete(e.progs, name)
 	}
 }
 
@@ -398,15 +444,16 @@ var deviceOptions = func(d Device) string {
 	return ""
 }
 
-// sourceHash identifies the kernel source and the device in the cache.
-func (e *Engine) cacheKey() string {
+// cacheKey identifies the kernel source, the device and the build options
+// in the cache.
+func (e *Engine) cacheKey(opts string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver, e.buildOptions)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", e.dev.Platform, e.dev.Name, e.dev.Version, e.dev.Driver, opts)
 	h.Write([]byte(e.source))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-func (e *Engine) cachePath(dir string) string {
+func (e *Engine) cachePath(dir, opts string) string {
 	switch dir {
 	case "-":
 		return ""
@@ -417,15 +464,17 @@ func (e *Engine) cachePath(dir string) string {
 		}
 		dir = filepath.Join(d, "p256k1-gpu")
 	}
-	return filepath.Join(dir, e.cacheKey()+".bin")
+	return filepath.Join(dir, e.cacheKey(opts)+".bin")
 }
 
-func (e *Engine) buildProgram(cacheDir string) error {
+// buildProgram builds the source with options (or loads the program from
+// the cache) and reports whether it came from the cache.
+func (e *Engine) buildProgram(cacheDir, options string) (uintptr, bool, error) {
 	a := e.a
 	var ep errPtr
 	dev := e.dev.id
-	opts := cstr(e.buildOptions)
-	path := e.cachePath(cacheDir)
+	opts := cstr(options)
+	path := e.cachePath(cacheDir, options)
 	if path != "" {
 		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
 			size := uintptr(len(bin))
@@ -436,8 +485,7 @@ func (e *Engine) buildProgram(cacheDir string) error {
 			keepAlive(bin)
 			if ep.code == clSuccess && status == clSuccess && prog != 0 {
 				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)) == nil {
-					e.prog, e.cached = prog, true
-					return nil
+					return prog, true, nil
 				}
 				dl.Call(a.releaseProgram, prog)
 			}
@@ -447,24 +495,25 @@ func (e *Engine) buildProgram(cacheDir string) error {
 	src := []byte(e.source)
 	srcPtr := uintptr(unsafe.Pointer(&src[0]))
 	srcLen := uintptr(len(src))
-	e.prog = dl.Call(a.createProgramWithSource, e.ctx, 1, uintptr(unsafe.Pointer(&srcPtr)), uintptr(unsafe.Pointer(&srcLen)), uintptr(unsafe.Pointer(&ep)))
+	prog := dl.Call(a.createProgramWithSource, e.ctx, 1, uintptr(unsafe.Pointer(&srcPtr)), uintptr(unsafe.Pointer(&srcLen)), uintptr(unsafe.Pointer(&ep)))
 	keepAlive(src)
 	if err := ep.err("clCreateProgramWithSource"); err != nil {
-		return err
+		return 0, false, err
 	}
-	r := dl.Call(a.buildProgram, e.prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
+	r := dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
 	keepAlive(opts)
 	if int32(r) != clSuccess {
-		log := a.infoStringBuild(e.prog, dev)
-		return fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
+		log := a.infoStringBuild(prog, dev)
+		dl.Call(a.releaseProgram, prog)
+		return 0, false, fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
 	}
 	if getenv("P256K1_GPU_BUILD_LOG") != "" {
-		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q):\n%s\n", e.dev.Name, e.buildOptions, a.infoStringBuild(e.prog, dev))
+		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q):\n%s\n", e.dev.Name, options, a.infoStringBuild(prog, dev))
 	}
 	if path != "" {
-		e.saveBinary(path)
+		e.saveBinary(prog, path)
 	}
-	return nil
+	return prog, false, nil
 }
 
 func (a *clAPI) infoStringBuild(prog, dev uintptr) string {
@@ -479,15 +528,15 @@ func (a *clAPI) infoStringBuild(prog, dev uintptr) string {
 
 // saveBinary writes the compiled program for the next Open (best effort:
 // a cache that cannot be written only costs a compilation).
-func (e *Engine) saveBinary(path string) {
+func (e *Engine) saveBinary(prog uintptr, path string) {
 	a := e.a
 	var size uintptr
-	if dl.Call(a.getProgramInfo, e.prog, clProgramBinarySizes, unsafe.Sizeof(size), uintptr(unsafe.Pointer(&size)), 0) != 0 || size == 0 {
+	if dl.Call(a.getProgramInfo, prog, clProgramBinarySizes, unsafe.Sizeof(size), uintptr(unsafe.Pointer(&size)), 0) != 0 || size == 0 {
 		return
 	}
 	bin := make([]byte, size)
 	ptr := uintptr(unsafe.Pointer(&bin[0]))
-	if dl.Call(a.getProgramInfo, e.prog, clProgramBinaries, unsafe.Sizeof(ptr), uintptr(unsafe.Pointer(&ptr)), 0) != 0 {
+	if dl.Call(a.getProgramInfo, prog, clProgramBinaries, unsafe.Sizeof(ptr), uintptr(unsafe.Pointer(&ptr)), 0) != 0 {
 		return
 	}
 	keepAlive(bin)
@@ -577,13 +626,25 @@ func (e *Engine) run(kernel string, in []byte, out []byte, n int) (uint64, error
 		return 0, err
 	}
 	defer e.free(inBuf, len(in))
+	if kernel == "sign_kg" {
+		// The nonces: overwritten before the buffer is released (this
+		// defer runs before the free above, after the kernel's wait).
+		defer func() {
+			zero := make([]byte, len(in))
+			dl.Call(a.enqueueWriteBuffer, e.queue, inBuf, 1, 0, uintptr(len(zero)), uintptr(unsafe.Pointer(&zero[0])), 0, 0, 0)
+			dl.Call(a.finish, e.queue)
+		}()
+	}
 	outBuf, err := e.alloc(clMemWriteOnly, len(out))
 	if err != nil {
 		return 0, err
 	}
 	defer e.free(outBuf, len(out))
-	k := e.kernels[kernel]
-	if err := e.setArgs(k, inBuf, outBuf, n); err != nil {
+	k, err := e.kernel(kernel)
+	if err != nil {
+		return 0, err
+	}
+	if err := e.setArgs(k, inBuf, e.table(kernel), outBuf, n); err != nil {
 		return 0, err
 	}
 	global, local := launchSize(kernel, n)
@@ -617,13 +678,15 @@ func (e *Engine) Close() error {
 	for _, k := range e.kernels {
 		dl.Call(a.releaseKernel, k)
 	}
-	if e.gtab != 0 {
-		dl.Call(a.releaseMemObject, e.gtab)
+	for _, p := range e.progs {
+		dl.Call(a.releaseProgram, p)
+	}
+	for _, t := range []uintptr{e.gtab, e.stab} {
+		if t != 0 {
+			dl.Call(a.releaseMemObject, t)
+		}
 	}
 	e.dropScratch()
-	if e.prog != 0 {
-		dl.Call(a.releaseProgram, e.prog)
-	}
 	for _, q := range []uintptr{e.queue, e.upQueue, e.downQueue} {
 		if q != 0 {
 			dl.Call(a.releaseCommandQueue, q)
@@ -635,16 +698,25 @@ func (e *Engine) Close() error {
 	return nil
 }
 
-// setArgs gives kernel k its four arguments: the input buffer, the G
-// table, the output buffer and the item count.
-func (e *Engine) setArgs(k, inBuf, outBuf uintptr, n int) error {
+// table is the table buffer kernel takes: the signing kernel's
+// constant-time table, or the G table.
+func (e *Engine) table(kernel string) uintptr {
+	if kernel == "sign_kg" {
+		return e.stab
+	}
+	return e.gtab
+}
+
+// setArgs gives kernel k its four arguments: the input buffer, the table
+// (Engine.table), the output buffer and the item count.
+func (e *Engine) setArgs(k, inBuf, tab, outBuf uintptr, n int) error {
 	nn := uint32(n)
 	for i, arg := range []struct {
 		size uintptr
 		p    unsafe.Pointer
 	}{
 		{unsafe.Sizeof(inBuf), unsafe.Pointer(&inBuf)},
-		{unsafe.Sizeof(e.gtab), unsafe.Pointer(&e.gtab)},
+		{unsafe.Sizeof(tab), unsafe.Pointer(&tab)},
 		{unsafe.Sizeof(outBuf), unsafe.Pointer(&outBuf)},
 		{unsafe.Sizeof(nn), unsafe.Pointer(&nn)},
 	} {

@@ -75,3 +75,68 @@ func PublicKeysOrCPU(e *Engine, scalars [][32]byte, out []p256k1.PublicKey) (dev
 	}
 	return deviceErr
 }
+
+// SignECDSAOrCPU is SignECDSA on e, or ecdsa.Sign on each item when e is
+// nil or fails (the same signatures and errors). Length errors as
+// SignECDSA, computing nothing. Constant time in the keys and nonces.
+func SignECDSAOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.Signature, errs []error) (deviceErr error) {
+	if err := signArgs("SignECDSAOrCPU", len(keys), len(hashes), len(out), len(errs)); err != nil {
+		return err
+	}
+	if e != nil {
+		if deviceErr = e.SignECDSA(keys, hashes, out, errs); deviceErr == nil {
+			return nil
+		}
+	} else {
+		deviceErr = ErrClosed
+	}
+	for i := range keys {
+		sig, err := ecdsaCPUChecked(&keys[i], &hashes[i])
+		out[i], errs[i] = sig.Signature(), err
+	}
+	return deviceErr
+}
+
+// SignECDSARecoverableOrCPU is SignECDSARecoverable on e, or
+// ecdsa.SignRecoverable on each item when e is nil or fails. Length
+// errors as SignECDSARecoverable, computing nothing. Constant time in the
+// keys and nonces.
+func SignECDSARecoverableOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.RecoverableSignature, errs []error) (deviceErr error) {
+	if err := signArgs("SignECDSARecoverableOrCPU", len(keys), len(hashes), len(out), len(errs)); err != nil {
+		return err
+	}
+	if e != nil {
+		if deviceErr = e.SignECDSARecoverable(keys, hashes, out, errs); deviceErr == nil {
+			return nil
+		}
+	} else {
+		deviceErr = ErrClosed
+	}
+	for i := range keys {
+		out[i], errs[i] = ecdsaCPUChecked(&keys[i], &hashes[i])
+	}
+	return deviceErr
+}
+
+// SignSchnorrOrCPU is SignSchnorr on e, or schnorr.SignKeypair on each
+// item when e is nil or fails. Length errors as SignSchnorr, computing
+// nothing. Constant time in the keys and nonces.
+func SignSchnorrOrCPU(e *Engine, keys []schnorr.Keypair, msgs [][]byte, aux [][32]byte, out [][64]byte, errs []error) (deviceErr error) {
+	if len(aux) != len(keys) {
+		return lengthMismatch("SignSchnorrOrCPU", len(keys), len(aux))
+	}
+	if err := signArgs("SignSchnorrOrCPU", len(keys), len(msgs), len(out), len(errs)); err != nil {
+		return err
+	}
+	if e != nil {
+		if deviceErr = e.SignSchnorr(keys, msgs, aux, out, errs); deviceErr == nil {
+			return nil
+		}
+	} else {
+		deviceErr = ErrClosed
+	}
+	for i := range keys {
+		out[i], errs[i] = schnorr.SignKeypair(&keys[i], msgs[i], &aux[i])
+	}
+	return deviceErr
+}

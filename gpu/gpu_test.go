@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -599,8 +600,15 @@ func TestChunkItems(t *testing.T) {
 		}
 	}
 	e := engine(t)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, k := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "sign_kg"} {
+		if _, err := e.kernel(k); err != nil { // built on first use
+			t.Fatal(err)
+		}
+	}
 	t.Logf("waves on %s: %v", e.dev.Name, e.waves)
-	for _, k := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul"} {
+	for _, k := range []string{"pubkeys", "schnorr_verify", "ecdsa_verify", "point_mul", "sign_kg"} {
 		if e.waves[k] <= 0 || e.waves[k]%workGroup != 0 {
 			t.Errorf("%s: wave %d", k, e.waves[k])
 		}
@@ -652,5 +660,43 @@ func TestDeviceOptionsFieldCheck(t *testing.T) {
 	refusals, _ := filepath.Glob(filepath.Join(cache, "*.refused"))
 	if len(refusals) != 1 {
 		t.Errorf("%d refusals remembered, want 1", len(refusals))
+	}
+}
+
+// TestProgramsOnFirstUse: Open builds only the field self-test's program
+// (fieldCheck's); each kind's program is built on its first call, and an
+// unknown kernel is an error.
+func TestProgramsOnFirstUse(t *testing.T) {
+	engine(t)
+	e, err := Open(&Options{Device: -1, CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	progs := func() []string {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		var names []string
+		for name := range e.progs {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		return names
+	}
+	if got := progs(); !slices.Equal(got, []string{"fe_selftest"}) {
+		t.Fatalf("programs after Open: %v, want fe_selftest only", got)
+	}
+	out := make([]p256k1.PublicKey, 1)
+	if err := e.PublicKeys([][32]byte{{31: 1}}, out); err != nil || out[0] != generator() {
+		t.Fatalf("1·G: %v", err)
+	}
+	if got := progs(); !slices.Equal(got, []string{"fe_selftest", "pubkeys"}) {
+		t.Fatalf("programs after PublicKeys: %v", got)
+	}
+	e.mu.Lock()
+	_, err = e.kernel("no_such_kernel")
+	e.mu.Unlock()
+	if err == nil {
+		t.Fatal("an unknown kernel built")
 	}
 }

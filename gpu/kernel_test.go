@@ -152,6 +152,8 @@ func TestPTXEmulated(t *testing.T) {
 			t.Run("VerifySchnorr", TestVerifySchnorr)
 			t.Run("VerifyECDSA", TestVerifyECDSA)
 			t.Run("TweakData", TestTweakData)
+			t.Run("SignECDSA", TestSignECDSA)
+			t.Run("SignSchnorr", TestSignSchnorr)
 		})
 	}
 }

@@ -29,16 +29,29 @@ const defaultChunk = 1 << 16
 // refills. On an error some chunks may have been decoded: callers clear
 // their outputs.
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
-	chunk := e.chunk
-	if chunk <= 0 {
-		chunk = chunkItems(kernel, e.waves[kernel])
-	}
-	chunk = min(chunk, n)
+	return e.pipe(kernel, n, inSize, outSize, false, prep, decode)
+}
+
+// pipe is pipeline; with secret set (the signing batches, whose inputs
+// are nonces) it overwrites, before it returns and still holding e.mu,
+// the host staging buffers and the device buffers that held the inputs:
+// the staging with zeros, the device buffers by a blocking copy of the
+// zeroed staging (wipeInputs).
+func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
 		return ErrClosed
 	}
+	k, err := e.kernel(kernel) // built on first use: its wave is known after
+	if err != nil {
+		return err
+	}
+	chunk := e.chunk
+	if chunk <= 0 {
+		chunk = chunkItems(kernel, e.waves[kernel])
+	}
+	chunk = min(chunk, n)
 	a := e.a
 	sets := 1
 	if n > chunk {
@@ -57,7 +70,11 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 		stage[s][0] = e.staging(s, 0, chunk*inSize)
 		stage[s][1] = e.staging(s, 1, chunk*outSize)
 	}
-	k := e.kernels[kernel]
+	if secret {
+		// Runs after every return below (each waits for the queues
+		// first), before the deferred unlock.
+		defer e.wipeInputs(sets, bufs, stage)
+	}
 	up, kq, down := e.upQueue, e.queue, e.downQueue
 	// Per set: the last upload from its staging into its device input,
 	// the last kernel on it, the last download into its staging. An
@@ -106,7 +123,7 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 			finish()
 			return err
 		}
-		if err := e.setArgs(k, bufs[s][0], bufs[s][1], m); err != nil {
+		if err := e.setArgs(k, bufs[s][0], e.table(kernel), bufs[s][1], m); err != nil {
 			finish()
 			return err
 		}
@@ -159,6 +176,23 @@ func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, h
 	out := stage[ls][1]
 	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
 	return nil
+}
+
+// wipeInputs overwrites the input staging buffers of sets with zeros (the
+// whole of each, beyond this batch's part too) and copies this batch's
+// part over the device input buffers, waiting for the copies (the caller
+// holds e.mu and has finished the queues). Best effort on the device: a
+// failing copy is not reported (the batch's own result stands), but the
+// host staging is always cleared.
+func (e *Engine) wipeInputs(sets int, bufs [2][2]uintptr, stage [2][2][]byte) {
+	for s := range sets {
+		in := stage[s][0]
+		clear(e.stageBufs[s][0].host) // the whole buffer, in and beyond
+		if len(in) > 0 && bufs[s][0] != 0 {
+			dl.Call(e.a.enqueueWriteBuffer, e.queue, bufs[s][0], 1, 0, uintptr(len(in)), uintptr(unsafe.Pointer(&in[0])), 0, 0, 0)
+		}
+	}
+	dl.Call(e.a.finish, e.queue)
 }
 
 // parallel calls f on [lo, hi) split into GOMAXPROCS ranges (one range

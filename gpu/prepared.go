@@ -3,8 +3,10 @@ package gpu
 import (
 	"fmt"
 	"time"
+	"unsafe"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/keyaccess"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
@@ -66,6 +68,58 @@ func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	errs := make([]error, len(txs))
 	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[100*lo:100*hi], txs[lo:hi], errs[lo:hi]) })
 	return p
+}
+
+// PrepareSignECDSA does SignECDSA's host work for keys and hashes: the
+// RFC 6979 nonces (a zero nonce for an invalid key), so that RunPrepared
+// times sign_kg alone. The Prepared holds the nonces, as secret as the
+// keys: call Clear when done (RunPrepared overwrites the device's copy
+// after each launch). It returns p256k1.ErrLengthMismatch when the lengths
+// differ. Constant time in the keys and nonces.
+func PrepareSignECDSA(keys, hashes [][32]byte) (*Prepared, error) {
+	if len(hashes) != len(keys) {
+		return nil, lengthMismatch("PrepareSignECDSA", len(keys), len(hashes))
+	}
+	p := &Prepared{kernel: "sign_kg", in: make([]byte, signInSize*len(keys)), out: make([]byte, signOutSize*len(keys)), n: len(keys)}
+	parallel(0, len(keys), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			var k scalar.Scalar
+			ecdsaNonce(&keys[i], &hashes[i], &k, p.in[signInSize*i:signInSize*(i+1)])
+			k.Zero()
+		}
+	})
+	return p, nil
+}
+
+// PrepareSignSchnorr does SignSchnorr's host work (BIP-340's nonces; a
+// zero nonce for an invalid keypair): see PrepareSignECDSA, whose
+// cautions apply. It returns p256k1.ErrLengthMismatch when msgs or aux
+// differ from keys in length.
+func PrepareSignSchnorr(keys []schnorr.Keypair, msgs [][]byte, aux [][32]byte) (*Prepared, error) {
+	if len(msgs) != len(keys) || len(aux) != len(keys) {
+		return nil, lengthMismatch("PrepareSignSchnorr", len(keys), min(len(msgs), len(aux)))
+	}
+	p := &Prepared{kernel: "sign_kg", in: make([]byte, signInSize*len(keys)), out: make([]byte, signOutSize*len(keys)), n: len(keys)}
+	parallel(0, len(keys), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if keys[i].IsValid() {
+				var k scalar.Scalar
+				schnorrNonce(keyaccess.KP(unsafe.Pointer(&keys[i])), i, msgs[i], &aux[i], &k, p.in[signInSize*i:signInSize*(i+1)])
+				k.Zero()
+			}
+		}
+	})
+	return p, nil
+}
+
+// Clear overwrites p's inputs and results with zeros (for the signing
+// batches: the nonces). Nothing for a nil p. Its time depends only on the
+// batch's size.
+func (p *Prepared) Clear() {
+	if p != nil {
+		clear(p.in)
+		clear(p.out)
+	}
 }
 
 // RunPrepared runs p on the device: upload, one launch, download. It

@@ -3,8 +3,10 @@ package main
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/p256k1/p256k1"
@@ -156,10 +158,14 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 	sch := make([]schnorr.BatchItem, n)
 	ecd := make([]ecdsaItem, n)
 	scalars := make([][32]byte, n)
+	kps := make([]schnorr.Keypair, n)
+	msgs := make([][]byte, n)
+	aux := make([][32]byte, n)
 	for i := range n {
 		h := sha256.Sum256([]byte{byte(i), byte(i >> 8), 'b'})
 		k, _ := p256k1.NewPrivateKey(h[:])
 		kp, _ := schnorr.NewKeypair(&k)
+		kps[i], msgs[i] = kp, h[:]
 		sig, _ := schnorr.SignKeypair(&kp, h[:], &[32]byte{})
 		x := kp.XOnlyPublicKey()
 		sch[i] = schnorr.BatchItem{PublicKey: &x, Message: h[:], Signature: &sig}
@@ -173,6 +179,18 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 	}
 	ok := make([]bool, n)
 	pubs := make([]p256k1.PublicKey, n)
+	esigs, errs, ssigs := make([]ecdsa.Signature, n), make([]error, n), make([][64]byte, n)
+	// The signing rows: the nonces of these bench keys go to the device.
+	prepSignECDSA, err := gpu.PrepareSignECDSA(scalars, scalars)
+	if err != nil {
+		return nil, err
+	}
+	defer prepSignECDSA.Clear()
+	prepSignSchnorr, err := gpu.PrepareSignSchnorr(kps, msgs, aux)
+	if err != nil {
+		return nil, err
+	}
+	defer prepSignSchnorr.Clear()
 	rate := func(f func() error) (float64, error) {
 		start, rounds := time.Now(), 0
 		for rounds == 0 || time.Since(start) < per {
@@ -202,7 +220,25 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 				}
 				return nil
 			}},
+		{"ecdsa sign", prepSignECDSA, func() error { return e.SignECDSA(scalars, scalars, esigs, errs) },
+			func() error {
+				allCores(n, func(i int) {
+					k, _ := p256k1.NewPrivateKey(scalars[i][:])
+					esigs[i], _ = ecdsa.Sign(&k, &scalars[i])
+				})
+				return nil
+			}},
+		{"schnorr sign (keypairs)", prepSignSchnorr, func() error { return e.SignSchnorr(kps, msgs, aux, ssigs, errs) },
+			func() error {
+				allCores(n, func(i int) { ssigs[i], _ = schnorr.SignKeypair(&kps[i], msgs[i], &aux[i]) })
+				return nil
+			}},
 	} {
+		// One untimed call first: it builds the kind's program (package
+		// gpu builds each kernel on its first use).
+		if err := row.dev(); err != nil {
+			return nil, fmt.Errorf("%s on the device: %w", row.name, err)
+		}
 		kr, err := rate(func() error { return e.RunPrepared(row.prepared) })
 		if err != nil {
 			return nil, fmt.Errorf("%s on the device: %w", row.name, err)
@@ -215,6 +251,22 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 		res.Results = append(res.Results, deviceBenchRow{row.name, kr, dr, cr})
 	}
 	return res, nil
+}
+
+// allCores calls f(i) for i in [0, n) on GOMAXPROCS goroutines.
+func allCores(n int, f func(i int)) {
+	w := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	per := (n + w - 1) / w
+	for lo := 0; lo < n; lo += per {
+		hi := min(lo+per, n)
+		spawn(&wg, func() {
+			for i := lo; i < hi; i++ {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // text writes the device's table as bench prints it.

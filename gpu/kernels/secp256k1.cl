@@ -4,8 +4,12 @@
 // significant first. Between operations a value is only kept below 2^256
 // (lazy reduction): it is brought below p (fe_normalize) where it is
 // compared, tested for zero, parity-tested or stored. Points are Jacobian
-// (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME: the kernels
-// only ever see public data (signatures, public keys, public scalars).
+// (X/Z^2, Y/Z^3) or affine. Everything here is VARIABLE TIME, except the
+// signing kernel sign_kg and what it calls (the field multiplication,
+// squaring, addition, subtraction and inversion: their carries are folded
+// with masks, never branches), which handle secret nonces; the other
+// kernels only ever see public data (signatures, public keys, public
+// scalars).
 // Scalars mod n arrive from the host already reduced, as 32-byte big-endian
 // strings; the host also does the hashing and every range check that needs
 // no curve arithmetic.
@@ -20,6 +24,16 @@
 #ifdef P256K1_PORTABLE
 #undef P256K1_PTX
 #undef P256K1_PTX32
+#endif
+
+/* One program per kernel: the host builds each kernel's program on its
+   first use with -D P256K1_ONLY=n (gpu's kernelIDs), so that the compiler
+   generates that kernel alone; without it every kernel is compiled (the
+   proxies' C build). */
+#ifdef P256K1_ONLY
+#define P256K1_WANT(n) (P256K1_ONLY == (n))
+#else
+#define P256K1_WANT(n) 1
 #endif
 
 typedef struct { ulong d[4]; } fe;
@@ -74,7 +88,7 @@ static ALWAYS_INLINE void fe_fold_carry(fe *r, uint *x, ulong c) {
 		x[k] = (uint)d;
 	}
 	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
-	if (d >> 32) r0 += C_LO;
+	r0 += C_LO & (0 - (d >> 32)); /* masked, not branched: the signing kernel's values are secret */
 	r->d[0] = r0;
 	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
 	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
@@ -118,7 +132,7 @@ static void fe_add(fe *r, const fe *a, const fe *b) {
 	ulong s0, s1, s2, s3, c, r0, r1, r2, r3, c2;
 	CHAIN_ADD(s0, s1, s2, s3, c, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
 	CHAIN_ADD(r0, r1, r2, r3, c2, s0, s1, s2, s3, c * C_LO, 0, 0, 0);
-	if (c2) r0 += C_LO;
+	r0 += C_LO & (0 - c2);
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 
@@ -129,7 +143,7 @@ static void fe_sub(fe *r, const fe *a, const fe *b) {
 	ulong s0, s1, s2, s3, bw, r0, r1, r2, r3, bw2;
 	CHAIN_SUB(s0, s1, s2, s3, bw, a->d[0], a->d[1], a->d[2], a->d[3], b->d[0], b->d[1], b->d[2], b->d[3]);
 	CHAIN_SUB(r0, r1, r2, r3, bw2, s0, s1, s2, s3, bw & C_LO, 0, 0, 0);
-	if (bw2) r0 -= C_LO;
+	r0 -= C_LO & bw2; /* bw2 is 0 or all ones */
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 #else
@@ -169,7 +183,7 @@ static ALWAYS_INLINE void fe_fold_borrow(fe *r, uint *x, long c) {
 		x[k] = (uint)d;
 	}
 	ulong r0 = (ulong)x[0] | (ulong)x[1] << 32;
-	if (d >> 32) r0 -= C_LO;
+	r0 -= C_LO & (ulong)(d >> 32); /* d >> 32 is 0 or -1 */
 	r->d[0] = r0;
 	r->d[1] = (ulong)x[2] | (ulong)x[3] << 32;
 	r->d[2] = (ulong)x[4] | (ulong)x[5] << 32;
@@ -204,7 +218,7 @@ static void fe_sub2(fe *r, const fe *a, const fe *c) {
 	CHAIN_SUB(s0, s1, s2, s3, b1, a->d[0], a->d[1], a->d[2], a->d[3], c->d[0], c->d[1], c->d[2], c->d[3]);
 	CHAIN_SUB(u0, u1, u2, u3, b2, s0, s1, s2, s3, c->d[0], c->d[1], c->d[2], c->d[3]);
 	CHAIN_SUB(r0, r1, r2, r3, b3, u0, u1, u2, u3, (0 - b1 - b2) * C_LO, 0, 0, 0);
-	if (b3) r0 -= C_LO;
+	r0 -= C_LO & b3; /* b3 is 0 or all ones */
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
 #else
@@ -301,9 +315,10 @@ static ALWAYS_INLINE void fe_reduce16(fe *r, const uint *w) {
 		v[k] = (uint)d;
 	}
 	ulong r0 = (ulong)v[0] | (ulong)v[1] << 32, r1 = (ulong)v[2] | (ulong)v[3] << 32;
-	if (d >> 32) { /* wrapped: the value is below 2^67, adding C_LO cannot wrap */
-		r0 += C_LO;
-		r1 += r0 < C_LO;
+	{ /* wrapped (mask all ones): the value is below 2^67, adding C_LO cannot wrap */
+		ulong w = C_LO & (0 - (d >> 32));
+		r0 += w;
+		r1 += r0 < w;
 	}
 	r->d[0] = r0; r->d[1] = r1;
 	r->d[2] = (ulong)v[4] | (ulong)v[5] << 32;
@@ -428,9 +443,10 @@ static void px_reduce(fe *r, pw *t) {
 	c = r2 < c;
 	r3 += c;
 	c = r3 < c;
-	if (c) { /* wrapped: the value is below 2^68, adding C_LO cannot wrap */
-		r0 += C_LO;
-		r1 += r0 < C_LO;
+	{ /* wrapped (c = 1): the value is below 2^68, adding C_LO cannot wrap */
+		ulong w = C_LO & (0 - c);
+		r0 += w;
+		r1 += r0 < w;
 	}
 	r->d[0] = r0; r->d[1] = r1; r->d[2] = r2; r->d[3] = r3;
 }
@@ -914,6 +930,7 @@ static void store_points(__global uchar *out, gej *r, int m) {
 /* Public keys of public scalars: out[i] = x || y of k_i*G (64 bytes), or 64
    zero bytes if k_i*G is infinity (k = 0 mod n). The host rejects k >= n.
    PUBKEYS_ITEMS items per work-item, one inversion for them all. */
+#if P256K1_WANT(1)
 __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab, __global uchar *out, uint n) {
 	ulong first = (ulong)get_global_id(0) * PUBKEYS_ITEMS;
 	if (first >= n) return;
@@ -925,6 +942,7 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
 	}
 	store_points(out + 64 * first, r, m);
 }
+#endif
 
 /* BIP-340 verification of prepared items: item i is px || py || r || s ||
    negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
@@ -933,6 +951,7 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    || px || msg). Result 1 iff R = s*G + negE*P is finite with even y and
    x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
    all. */
+#if P256K1_WANT(2)
 __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	ulong first = (ulong)get_global_id(0) * SCHNORR_ITEMS;
 	if (first >= n) return;
@@ -961,6 +980,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		ok[first + j] = res;
 	}
 }
+#endif
 
 /* ECDSA verification of prepared items: item i is qx || qy || u1 || u2
    (GLV-split) || r || rn (32 bytes each) || 4 bytes of u2's split signs,
@@ -968,6 +988,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
    z/s and u2 = r/s, and set rn = r + n when r + n < p (else rn = r).
    Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn, compared in
    Jacobian form (X = x*Z^2): no inversion. */
+#if P256K1_WANT(3)
 __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
@@ -992,12 +1013,14 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	}
 	ok[i] = (uchar)res;
 }
+#endif
 
 /* Multiplications of public points by public scalars (silent-payment tweak
    data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split)
    || 4 sign bytes (the host checked Q and 0 < k < n); out[i] = x || y of
    k*Q, or 64 zero bytes for infinity. POINT_MUL_ITEMS items per work-item,
    one inversion for them all. */
+#if P256K1_WANT(4)
 __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
 	ulong first = (ulong)get_global_id(0) * POINT_MUL_ITEMS;
 	if (first >= n) return;
@@ -1011,11 +1034,146 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 	}
 	store_points(out + 64 * first, r, m);
 }
+#endif
+
+/* ---- Signing: R = k*G for SECRET nonces k, in constant time. ----
+
+   Nothing below branches on k or indexes memory by it: the digits of k
+   pick table entries by masks over the whole window (every entry is read),
+   the sum runs through the complete projective addition of Renes, Costello
+   and Batina (eprint 2015/1060, algorithm 7, a = 0, b3 = 3*7 = 21), which
+   has no exceptional case (infinity, doubling, P + (-P) all compute with
+   the same operations), and the field operations it uses are branch-free
+   (fe_mul, fe_sqr, fe_add, fe_sub, fe_inv; fe_normalize_ct below). The
+   loops run a fixed number of times; the only branch is on the item index.
+
+   The table (gpu's signTable, 61,440 bytes): entry (w*15 + j - 1) is
+   j * 16^w * G for the 4-bit windows w = 0..63 and digits j = 1..15, as x
+   then y (four little-endian 64-bit limbs each, two ulong4). Digit 0 is
+   the point at infinity (0 : 1 : 0), made by masks. 64 complete additions,
+   no doublings, one inversion. */
+#define S_WINDOWS 64
+#define S_DIGITS 15
+
+/* r = a if m is all ones, r unchanged if m is 0. */
+static void fe_cmov(fe *r, const fe *a, ulong m) {
+	for (int k = 0; k < 4; k++) r->d[k] = (r->d[k] & ~m) | (a->d[k] & m);
+}
+
+/* Brings a (< 2^256) below p without a branch: a >= p iff a + C_LO carries
+   out of 2^256, and then a - p is that sum's low 256 bits. */
+static void fe_normalize_ct(fe *r) {
+	fe t;
+	ulong c;
+	t.d[0] = r->d[0] + C_LO;
+	c = t.d[0] < C_LO;
+	t.d[1] = r->d[1] + c;
+	c = t.d[1] < c;
+	t.d[2] = r->d[2] + c;
+	c = t.d[2] < c;
+	t.d[3] = r->d[3] + c;
+	c = t.d[3] < c;
+	fe_cmov(r, &t, 0 - c);
+}
+
+/* (X3 : Y3 : Z3) = (X1 : Y1 : Z1) + (X2 : Y2 : Z2), projective (x = X/Z,
+   y = Y/Z), complete: any inputs, the identity (0 : 1 : 0) included.
+   12M + 2 multiplications by b3. r may be a. Inlined on NVIDIA (its
+   operands would otherwise go through local memory). */
+static ALWAYS_INLINE void gep_add(fe *r, const fe *a, const fe *b) {
+	const fe b3 = {{21, 0, 0, 0}};
+	fe t0, t1, t2, t3, t4, x3, y3, z3;
+	fe_mul(&t0, &a[0], &b[0]);
+	fe_mul(&t1, &a[1], &b[1]);
+	fe_mul(&t2, &a[2], &b[2]);
+	fe_add(&t3, &a[0], &a[1]);
+	fe_add(&t4, &b[0], &b[1]);
+	fe_mul(&t3, &t3, &t4);
+	fe_add(&t4, &t0, &t1);
+	fe_sub(&t3, &t3, &t4);
+	fe_add(&t4, &a[1], &a[2]);
+	fe_add(&x3, &b[1], &b[2]);
+	fe_mul(&t4, &t4, &x3);
+	fe_add(&x3, &t1, &t2);
+	fe_sub(&t4, &t4, &x3);
+	fe_add(&x3, &a[0], &a[2]);
+	fe_add(&y3, &b[0], &b[2]);
+	fe_mul(&x3, &x3, &y3);
+	fe_add(&y3, &t0, &t2);
+	fe_sub(&y3, &x3, &y3);
+	fe_add(&x3, &t0, &t0);
+	fe_add(&t0, &x3, &t0);
+	fe_mul(&t2, &b3, &t2);
+	fe_add(&z3, &t1, &t2);
+	fe_sub(&t1, &t1, &t2);
+	fe_mul(&y3, &b3, &y3);
+	fe_mul(&x3, &t4, &y3);
+	fe_mul(&t2, &t3, &t1);
+	fe_sub(&x3, &t2, &x3);
+	fe_mul(&y3, &y3, &t0);
+	fe_mul(&t1, &t1, &z3);
+	fe_add(&y3, &t1, &y3);
+	fe_mul(&t0, &t0, &t3);
+	fe_mul(&z3, &z3, &t4);
+	fe_add(&z3, &z3, &t0);
+	r[0] = x3; r[1] = y3; r[2] = z3;
+}
+
+/* Stores a (below p already) as 32 big-endian bytes. */
+static void fe_store_raw(__global uchar *b, const fe *a) {
+	for (int i = 0; i < 4; i++) {
+		ulong v = a->d[i];
+		for (int k = 7; k >= 0; k--) {
+			b[(3 - i) * 8 + k] = (uchar)v;
+			v >>= 8;
+		}
+	}
+}
+
+/* Signing nonces: item i is a secret scalar k (32 bytes, big-endian; the
+   host checked 0 < k < n); out gets x || y of k*G, affine (64 bytes).
+   Constant time in k (above). The copy of k in private memory is
+   overwritten before the work-item ends (the host overwrites the input
+   buffer after the batch). */
+#if P256K1_WANT(5)
+__kernel void sign_kg(__global const uchar *ks, __global const ulong4 *stab, __global uchar *out, uint n) {
+	uint i = get_global_id(0);
+	if (i >= n) return;
+	uchar k[32];
+	for (int b = 0; b < 32; b++) k[b] = ks[32 * (ulong)i + b];
+	fe acc[3] = {{{0, 0, 0, 0}}, {{1, 0, 0, 0}}, {{0, 0, 0, 0}}}; /* infinity */
+	for (int w = 0; w < S_WINDOWS; w++) {
+		uint digit = ((uint)k[31 - w / 2] >> (4 * (w & 1))) & 15;
+		fe q[3] = {{{0, 0, 0, 0}}, {{0, 0, 0, 0}}, {{0, 0, 0, 0}}};
+		__global const ulong4 *row = stab + 2 * S_DIGITS * w;
+		for (uint j = 1; j <= S_DIGITS; j++) {
+			ulong m = 0 - (ulong)(((digit ^ j) - 1) >> 31); /* all ones iff digit == j */
+			ulong4 x = row[2 * (j - 1)], y = row[2 * (j - 1) + 1];
+			q[0].d[0] |= x.x & m; q[0].d[1] |= x.y & m; q[0].d[2] |= x.z & m; q[0].d[3] |= x.w & m;
+			q[1].d[0] |= y.x & m; q[1].d[1] |= y.y & m; q[1].d[2] |= y.z & m; q[1].d[3] |= y.w & m;
+		}
+		ulong nz = (ulong)((0 - digit) >> 31); /* 1 iff digit != 0 */
+		q[1].d[0] |= 1 & (nz ^ 1);            /* digit 0: (0 : 1 : 0) */
+		q[2].d[0] = nz;
+		gep_add(acc, acc, q);
+	}
+	fe zi, x, y;
+	fe_inv(&zi, &acc[2]); /* Z != 0: k*G is finite for 0 < k < n */
+	fe_mul(&x, &acc[0], &zi);
+	fe_mul(&y, &acc[1], &zi);
+	fe_normalize_ct(&x);
+	fe_normalize_ct(&y);
+	fe_store_raw(out + 64 * (ulong)i, &x);
+	fe_store_raw(out + 64 * (ulong)i + 32, &y);
+	for (int b = 0; b < 32; b++) ((volatile uchar *)k)[b] = 0;
+}
+#endif
 
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
    little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, a-2b,
    each normalized (8 * 32 bytes, little-endian limbs). */
+#if P256K1_WANT(6)
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
@@ -1037,3 +1195,4 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];
 	}
 }
+#endif

@@ -52,3 +52,18 @@ func XOnly(k unsafe.Pointer) *XOnlyPublicKey { return (*XOnlyPublicKey)(k) }
 
 // Priv returns k, a *p256k1.PrivateKey, as a *PrivateKey.
 func Priv(k unsafe.Pointer) *PrivateKey { return (*PrivateKey)(k) }
+
+// Keypair mirrors schnorr.Keypair (package schnorr checks the layout at
+// compile time, schnorr/keyaccess.go): the secret d, already negated so
+// that its point has an even Y, the x-only public key, its x as bytes and
+// the original key's parity. Package gpu reads d and Px to sign batches
+// of keypairs.
+type Keypair struct {
+	D      scalar.Scalar
+	Pub    XOnlyPublicKey
+	Px     [32]byte
+	Parity int
+}
+
+// KP returns k, a *schnorr.Keypair, as a *Keypair.
+func KP(k unsafe.Pointer) *Keypair { return (*Keypair)(k) }
