@@ -4,6 +4,10 @@
 
 package fe4
 
+import (
+	"github.com/p256k1/p256k1/internal/group"
+)
+
 // mulAsm sets r = a·b mod p, below 2^256 (not necessarily below p), for any a, b below 2^256.
 // r may alias a or b. Constant time.
 //
@@ -15,3 +19,13 @@ func mulAsm(r, a, b *[4]uint64)
 //
 //go:noescape
 func squareAsm(r, a *[4]uint64)
+
+// doubleAsm sets r = 2·a (the infinity flag copied): doubleGeneric's steps. Constant time. r may be a.
+//
+//go:noescape
+func doubleAsm(r, a *Jacobian)
+
+// addAffineAsm sets r = a + b (b finite, in table form): addAffineGeneric's steps. Constant time. r may be a.
+//
+//go:noescape
+func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)

@@ -8,10 +8,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/reference"
 )
 
-// The arm64 4×64 kernels (fe4_arm64.s) against math/big, on values below
+// The arm64 4×64 kernels (fe4_arm64.s) against math/big and, limb for
+// limb, against their Go twins (mulGeneric), on values below
 // 2^256: p and above included, and the edges where the folds carry.
 
 func bigOf(a *[4]uint64) *big.Int {
@@ -69,6 +71,11 @@ func checkArm64Mul(t *testing.T, x, y *[4]uint64) {
 	mulAsm(&r, x, y)
 	if got := bigOf(&r); new(big.Int).Mod(got, p).Cmp(want) != 0 {
 		t.Fatalf("mulAsm(%x, %x) = %x, want %x mod p", *x, *y, r, want)
+	}
+	var g Element
+	mulGeneric(&g, (*Element)(x), (*Element)(y))
+	if [4]uint64(g) != r {
+		t.Fatalf("mulAsm(%x, %x) = %x, its Go twin mulGeneric %x", *x, *y, r, g)
 	}
 	if *x == *y {
 		var s [4]uint64
@@ -136,4 +143,79 @@ func FuzzArm64Mul(f *testing.F) {
 		checkArm64Mul(t, &x, &y)
 		checkArm64Mul(t, &x, &x)
 	})
+}
+
+// checkArm64Points compares doubleAsm and addAffineAsm with their Go twins
+// (doubleGeneric, addAffineGeneric) limb for limb, on any words (they are
+// defined for any values below 2^256, points or not), with r apart from
+// and equal to a.
+func checkArm64Points(t *testing.T, a *Jacobian, b *group.AffineStorage) {
+	t.Helper()
+	var r, w Jacobian
+	doubleAsm(&r, a)
+	doubleGeneric(&w, a)
+	if r != w {
+		t.Fatalf("doubleAsm(%x) = %x, its Go twin %x", *a, r, w)
+	}
+	r = *a
+	doubleAsm(&r, &r)
+	if r != w {
+		t.Fatalf("doubleAsm(r = a = %x) = %x, its Go twin %x", *a, r, w)
+	}
+	addAffineAsm(&r, a, b)
+	addAffineGeneric(&w, a, b)
+	if r != w {
+		t.Fatalf("addAffineAsm(%x, %x) = %x, its Go twin %x", *a, *b, r, w)
+	}
+	r = *a
+	addAffineAsm(&r, &r, b)
+	if r != w {
+		t.Fatalf("addAffineAsm(r = a = %x, %x) = %x, its Go twin %x", *a, *b, r, w)
+	}
+}
+
+func TestArm64PointsTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 64))
+	// Points, with the special cases of the additions.
+	for _, pq := range pairs(rng, 60) {
+		a := randJacobian(rng, pq[0])
+		a4 := of(&a)
+		var ba group.Affine
+		ba.X, ba.Y = fe(pq[1].X), fe(pq[1].Y)
+		var s group.AffineStorage
+		s.FromAffine(&ba)
+		checkArm64Points(t, &a4, &s)
+		a4.Infinity = 1
+		checkArm64Points(t, &a4, &s)
+	}
+	// Edge words and random words.
+	in := arm64Inputs(rng, 40)
+	for i := range in {
+		a := Jacobian{X: in[i], Y: in[(i+3)%len(in)], Z: in[(i+7)%len(in)], Infinity: uint64(i % 2)}
+		b := group.AffineStorage{X: in[(i+11)%len(in)], Y: in[(i+13)%len(in)]}
+		checkArm64Points(t, &a, &b)
+	}
+}
+
+func FuzzArm64Points(f *testing.F) {
+	f.Add(make([]byte, 168))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var buf [168]byte
+		copy(buf[:], in)
+		var w [21]uint64
+		for i := range w {
+			w[i] = binary.LittleEndian.Uint64(buf[8*i:])
+		}
+		a := Jacobian{X: Element(w[0:4]), Y: Element(w[4:8]), Z: Element(w[8:12]), Infinity: w[12] & 1}
+		b := group.AffineStorage{X: [4]uint64(w[13:17]), Y: [4]uint64(w[17:21])}
+		checkArm64Points(t, &a, &b)
+	})
+}
+
+// TestArm64Enabled fails if an arm64 build does not run the engines in the
+// 4×64 form, on this file's assembly.
+func TestArm64Enabled(t *testing.T) {
+	if !Enabled {
+		t.Fatal("fe4.Enabled is false on arm64")
+	}
 }
