@@ -219,3 +219,37 @@ func TestArm64Enabled(t *testing.T) {
 		t.Fatal("fe4.Enabled is false on arm64")
 	}
 }
+
+// TestArm64ModelCalls runs each point operation once on ordinary points
+// (the main path of each): bench/arm64model.sh traces this test under qemu
+// to model the operations. As a test it checks them against package group.
+func TestArm64ModelCalls(t *testing.T) {
+	var g group.Affine
+	g.SetGenerator()
+	var gj, d group.Jacobian
+	gj.SetAffine(&g)
+	d.Double(&gj)
+	var s group.AffineStorage
+	s.FromAffine(&g)
+	a := of(&gj)
+	var d4, r1, r2, r3 Jacobian
+	one := Element{1}
+	// Twice: the model takes the second calls (a first may grow the stack).
+	for range 2 {
+		Double(&d4, &a) // 2G, Z ≠ 1
+		AddAffine(&r1, &d4, &s)
+		AddStorageVar(&r2, &d4, &s, 0)
+		AddStorageZInvVar(&r3, &d4, &s, 0, &one)
+	}
+	var want group.Jacobian
+	want.AddAffine(&d, &g)
+	for _, r := range []*Jacobian{&r1, &r2, &r3} {
+		r.Infinity = 0
+		if !samePoint(r, &want) {
+			t.Fatal("the additions of G to 2G differ from package group's")
+		}
+	}
+	if !samePoint(&d4, &d) {
+		t.Fatal("Double(G) differs from package group's")
+	}
+}
