@@ -245,6 +245,8 @@ func pointUnit(f *file) {
 	f.imports = append(f.imports, "github.com/p256k1/p256k1/internal/group")
 	double(f)
 	addAffine(f)
+	addVar(f, false)
+	addVar(f, true)
 }
 
 // double generates doubleAsm, doubleGeneric's steps: L = 3/2·X², S = Y²,
@@ -422,5 +424,108 @@ func addAffine(f *file) {
 	g.free4(v)
 	g.ins("MOVD", inf, fmt.Sprintf("%d(%s)", j4inf, pr))
 	g.put(one, inf, ainf, pr, pa, pb)
+	g.ins("RET")
+}
+
+// addVar generates addStorageVarAsm (zinv false) and addStorageZInvVarAsm
+// (zinv true), addStorageVarGeneric's steps: r = a + b, or a − b if neg ≠
+// 0, for a finite a and a table point b (with the implied Z 1/bzinv if
+// zinv), returning 1; or 0, leaving r as it was, when H ≡ 0 (a = ±b).
+// Variable time in use (its result is public), but straight-line like the
+// others: the sum is made in the frame whatever H is, and copied to r
+// unless H ≡ 0 by CSEL, so that the constant-time scan covers it too.
+func addVar(f *file, zinv bool) {
+	var fr frame
+	zz, s2, h, i, h2, h3, t, t2, by := fr.local(), fr.local(), fr.local(), fr.local(), fr.local(), fr.local(), fr.local(), fr.local(), fr.local()
+	ox, oy, oz := fr.local(), fr.local(), fr.local()
+	var zb mem
+	if zinv {
+		zb = fr.local()
+	}
+	fZero := fr.word()
+	name, params, args := "addStorageVarAsm", "r, a *Jacobian, b *group.AffineStorage, neg int", 40
+	doc := "addStorageVarAsm sets r = a + b, or a − b if neg ≠ 0, and returns 1; 0, r unchanged, if a = ±b: addStorageVarGeneric's steps (zinv nil). r may be a."
+	if zinv {
+		name, params, args = "addStorageZInvVarAsm", "r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element", 48
+		doc = "addStorageZInvVarAsm is addStorageVarAsm for b with the implied Z 1/bzinv: addStorageVarGeneric's steps. r may be a."
+	}
+	g := f.fnFrameRes(name, params, "(ok int)", args, fr.next, doc)
+	pr, pa, pb := g.ptr("r", 0), g.ptr("a", 8), g.ptr("b", 16)
+	ax, ay, az := mem{pa, j4x}, mem{pa, j4y}, mem{pa, j4z}
+	bx := mem{pb, s4x}
+	rx, ry, rz := mem{pr, j4x}, mem{pr, j4y}, mem{pr, j4z}
+
+	g.comment("b.Y, or p − b.Y (b.Y canonical and nonzero: no borrow out) if neg ≠ 0")
+	y := g.ld(mem{pb, s4y})
+	n := [4]string{g.konst(p4w0), g.get(), g.get(), g.get()}
+	g.ins("MOVD", "$-1", n[1])
+	g.ins("MOVD", n[1], n[2])
+	g.ins("MOVD", n[1], n[3])
+	g.ins("SUBS", y[0], n[0], n[0])
+	g.ins("SBCS", y[1], n[1], n[1])
+	g.ins("SBCS", y[2], n[2], n[2])
+	g.ins("SBC", y[3], n[3], n[3])
+	x := g.get()
+	g.ins("MOVD", "neg+24(FP)", x)
+	g.ins("CMP", "$0", x)
+	g.put(x)
+	for k := range y {
+		g.ins("CSEL", "NE", n[k], y[k], y[k])
+	}
+	g.st(by, y)
+	g.free4(y, n)
+	za := az
+	if zinv {
+		g.comment("The Z b is scaled by: Z1·bzinv")
+		pz := g.ptr("bzinv", 32)
+		g.mulM(zb, az, mem{pz, 0})
+		g.put(pz)
+		za = zb
+	}
+	g.comment("H = U2 − X1 (U2 = X2·Z²), and whether H ≡ 0")
+	g.sqrM(zz, za)
+	v := g.mulR(bx, zz)
+	g.subM(v, ax)
+	g.st(h, v)
+	zero := g.zeroMask(v)
+	g.ins("MOVD", zero, fZero)
+	g.put(zero)
+	g.mulM(s2, by, zz)
+	g.sqrM(h2, h)
+	g.comment("I = Y1 − S2 (S2 = Y2·Z³)")
+	v = g.mulR(s2, za)
+	w := g.ld(ay)
+	g.subR(w, v)
+	g.st(i, w)
+	g.free4(v, w)
+	g.mulM(h3, h2, h)
+	g.comment("T = X1·H²; 2T; 3T")
+	g.twiceThrice(t2, t, g.mulR(ax, h2))
+	g.comment("D = I² − H³, X3 = D − 2T, W = D − 3T")
+	v = g.sqrR(i)
+	g.subM(v, h3)
+	g.x3W(ox, t, t2, v)
+	g.mulM(oz, az, h)
+	g.mulM(h3, h3, ay)
+	g.comment("Y3 = I·W − Y1·H³")
+	v = g.mulR(i, t)
+	g.subM(v, h3)
+	g.st(oy, v)
+	g.free4(v)
+
+	g.comment("r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0")
+	zero = g.get()
+	g.ins("MOVD", fZero, zero)
+	for _, c := range [][2]mem{{ox, rx}, {oy, ry}, {oz, rz}} {
+		v = g.ld(c[0])
+		g.ins("CMP", "$0", zero)
+		g.sel(v, c[1], "NE")
+		g.st(c[1], v)
+		g.free4(v)
+	}
+	g.ins("CMP", "$0", zero)
+	g.ins("CSET", "EQ", zero)
+	g.ins("MOVD", zero, fmt.Sprintf("ok+%d(FP)", args-8))
+	g.put(zero, pr, pa, pb)
 	g.ins("RET")
 }

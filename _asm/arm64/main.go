@@ -127,12 +127,22 @@ func (f *file) fnOf(name, typ string, args []string, doc ...string) *gen {
 // locals, which it addresses at 8(RSP) and up. NOSPLIT: a leaf whose frame
 // is small.
 func (f *file) fnFrame(name, params string, argBytes, frame int, doc ...string) *gen {
+	return f.fnFrameRes(name, params, "", argBytes, frame, doc...)
+}
+
+// fnFrameRes is fnFrame for a function with results (a Go result list,
+// such as "(ok int)"); argBytes counts them too.
+func (f *file) fnFrameRes(name, params, results string, argBytes, frame int, doc ...string) *gen {
+	sig := "(" + params + ")"
+	if results != "" {
+		sig += " " + results
+	}
 	fmt.Fprintf(&f.decls, "\n")
 	for _, l := range doc {
 		fmt.Fprintf(&f.decls, "// %s\n", l)
 	}
-	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s(%s)\n", name, params)
-	fmt.Fprintf(&f.asm, "\n// func %s(%s)\n", name, params)
+	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s%s\n", name, sig)
+	fmt.Fprintf(&f.asm, "\n// func %s%s\n", name, sig)
 	fmt.Fprintf(&f.asm, "TEXT ·%s(SB), NOSPLIT, $%d-%d\n", name, frame, argBytes)
 	return newGen(&f.asm)
 }

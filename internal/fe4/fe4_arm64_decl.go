@@ -29,3 +29,13 @@ func doubleAsm(r, a *Jacobian)
 //
 //go:noescape
 func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)
+
+// addStorageVarAsm sets r = a + b, or a − b if neg ≠ 0, and returns 1; 0, r unchanged, if a = ±b: addStorageVarGeneric's steps (zinv nil). r may be a.
+//
+//go:noescape
+func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
+
+// addStorageZInvVarAsm is addStorageVarAsm for b with the implied Z 1/bzinv: addStorageVarGeneric's steps. r may be a.
+//
+//go:noescape
+func addStorageZInvVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) (ok int)

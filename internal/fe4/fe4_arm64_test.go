@@ -145,8 +145,9 @@ func FuzzArm64Mul(f *testing.F) {
 	})
 }
 
-// checkArm64Points compares doubleAsm and addAffineAsm with their Go twins
-// (doubleGeneric, addAffineGeneric) limb for limb, on any words (they are
+// checkArm64Points compares doubleAsm, addAffineAsm, addStorageVarAsm and
+// addStorageZInvVarAsm with their Go twins (doubleGeneric, addAffineGeneric,
+// addStorageVarGeneric) limb for limb, on any words (they are
 // defined for any values below 2^256, points or not), with r apart from
 // and equal to a.
 func checkArm64Points(t *testing.T, a *Jacobian, b *group.AffineStorage) {
@@ -171,6 +172,35 @@ func checkArm64Points(t *testing.T, a *Jacobian, b *group.AffineStorage) {
 	addAffineAsm(&r, &r, b)
 	if r != w {
 		t.Fatalf("addAffineAsm(r = a = %x, %x) = %x, its Go twin %x", *a, *b, r, w)
+	}
+	// The variable-time additions, both signs, with and without bzinv, into
+	// an r holding something else (which they leave when they return 0).
+	zi := Element{a.Z[1], a.X[2], b.Y[0], a.Y[3]}
+	for neg := range 2 {
+		for _, z := range []*Element{nil, &zi} {
+			r, w = Jacobian{X: a.Y, Y: a.Z, Z: a.X, Infinity: 7}, Jacobian{X: a.Y, Y: a.Z, Z: a.X, Infinity: 7}
+			var ok int
+			if z == nil {
+				ok = addStorageVarAsm(&r, a, b, neg)
+			} else {
+				ok = addStorageZInvVarAsm(&r, a, b, neg, z)
+			}
+			okw := addStorageVarGeneric(&w, a, b, neg, z)
+			if r != w || (ok != 0) != okw || ok > 1 {
+				t.Fatalf("addStorage(Z)VarAsm(%x, %x, neg %d, zinv %v) = %x, %d; its Go twin %x, %v", *a, *b, neg, z, r, ok, w, okw)
+			}
+			r = *a
+			if z == nil {
+				addStorageVarAsm(&r, &r, b, neg)
+			} else {
+				addStorageZInvVarAsm(&r, &r, b, neg, z)
+			}
+			w = *a
+			addStorageVarGeneric(&w, &w, b, neg, z)
+			if r != w {
+				t.Fatalf("addStorage(Z)VarAsm(r = a = %x, %x, neg %d) = %x, its Go twin %x", *a, *b, neg, r, w)
+			}
+		}
 	}
 }
 
