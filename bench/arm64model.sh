@@ -263,15 +263,16 @@ abi0() {
 }
 f4=github.com/p256k1/p256k1/internal/fe4
 gr=github.com/p256k1/p256k1/internal/group
-# internal/fe4 on arm64 (this port): Double and AddAffine are assembly;
-# AddStorageVar and AddStorageZInvVar are Go (addStorageVarGeneric, which
-# the harness calls with zinv nil, then not) around the assembly kernels.
+# internal/fe4 on arm64 (this port): Double, AddAffine, AddStorageVar and
+# AddStorageZInvVar are assembly.
 trace asm-dbl fe4 "$f4.doubleAsm.abi0" 2
 abi0 asm-dbl 2
 trace asm-add fe4 "$f4.addAffineAsm.abi0" 2
 abi0 asm-add 3
-trace asm-addv fe4 "$f4.addStorageVarGeneric" 3
-trace asm-addz fe4 "$f4.addStorageVarGeneric" 4
+trace asm-addv fe4 "$f4.addStorageVarAsm.abi0" 2
+abi0 asm-addv 4
+trace asm-addz fe4 "$f4.addStorageZInvVarAsm.abi0" 2
+abi0 asm-addz 5
 # Today's Go: package group on the Go field code (-tags purego: what arm64
 # ran before its assembly), and on the 5×52 field assembly.
 for v in go:grp 5x52:grpasm; do
@@ -294,8 +295,8 @@ verify() { awk -v d="$1" -v a="$2" -v z="$3" 'BEGIN { printf "%.0f", 128 * d + 4
 echo
 echo "arm64 point operations, one ordinary call each as executed (callees included), thr cycles per call:"
 echo "dbl = doubling (fe4 doubleAsm; group doubleGeneric; gej_double), add = constant-time mixed addition"
-echo "(addAffineAsm; addAffineGeneric; gej_add_ge), addv = variable-time mixed addition (fe4 AddStorageVar;"
-echo "AddAffineVar; gej_add_ge_var), addz = the same with the implied Z (AddStorageZInvVar; AddZInvVar;"
+echo "(addAffineAsm; addAffineGeneric; gej_add_ge), addv = variable-time mixed addition (addStorageVarAsm;"
+echo "AddAffineVar; gej_add_ge_var), addz = the same with the implied Z (addStorageZInvVarAsm; AddZInvVar;"
 echo "gej_add_zinv_var), verify = 128 dbl + 43 addv + 16 addz (the main loop only)"
 echo "instructions: $(for v in asm go 5x52 c; do for f in dbl add addv addz; do printf '%s-%s %d  ' $v $f "$(wc -l <"$tmp/$v-$f.s")"; done; done)"
 echo
