@@ -89,44 +89,51 @@ func (g *gen) sqrM(d, x mem) {
 
 // fold adds (sub false) or subtracts (sub true) k = 2^256 mod p for the
 // carry or borrow the flags hold, then once more for the one that makes,
-// which touches r0 alone (internal/fe4's Add and Sub).
+// which touches r0 alone (internal/fe4's Add and Sub). k or 0 is picked by
+// CSEL on the flag: one instruction on the chain of dependent steps that
+// bounds the doubling, where CSET, NEG and AND are three.
 func (g *gen) fold(r [4]string, sub bool) {
 	m, kk := g.get(), g.konst(k256)
 	cond, op, opc, last := "HS", "ADDS", "ADCS", "ADD"
 	if sub {
 		cond, op, opc, last = "LO", "SUBS", "SBCS", "SUB"
 	}
-	g.ins("CSET", cond, m)
-	g.ins("NEG", m, m)
-	g.ins("AND", kk, m, m)
+	g.ins("CSEL", cond, kk, "ZR", m)
 	g.ins(op, m, r[0], r[0])
 	g.ins(opc, "ZR", r[1], r[1])
 	g.ins(opc, "ZR", r[2], r[2])
 	g.ins(opc, "ZR", r[3], r[3])
-	g.ins("CSET", cond, m)
-	g.ins("NEG", m, m)
-	g.ins("AND", kk, m, m)
+	g.ins("CSEL", cond, kk, "ZR", m)
 	g.ins(last, m, r[0], r[0])
 	g.put(m, kk)
 }
 
-// addR sets r += s (mod p, below 2^256): Add.
-func (g *gen) addR(r, s [4]string) {
-	g.ins("ADDS", s[0], r[0], r[0])
-	g.ins("ADCS", s[1], r[1], r[1])
-	g.ins("ADCS", s[2], r[2], r[2])
-	g.ins("ADCS", s[3], r[3], r[3])
-	g.fold(r, false)
+// addR sets r += s (mod p, below 2^256): Add. s may be r.
+func (g *gen) addR(r, s [4]string) { g.addTo(r, r, s) }
+
+// addTo sets d = r + s (d may be r or s): the three-operand form, which
+// spares the copies of an operand.
+func (g *gen) addTo(d, r, s [4]string) {
+	g.ins("ADDS", s[0], r[0], d[0])
+	g.ins("ADCS", s[1], r[1], d[1])
+	g.ins("ADCS", s[2], r[2], d[2])
+	g.ins("ADCS", s[3], r[3], d[3])
+	g.fold(d, false)
 }
 
 // subR sets r −= s: Sub.
-func (g *gen) subR(r, s [4]string) {
-	g.ins("SUBS", s[0], r[0], r[0])
-	g.ins("SBCS", s[1], r[1], r[1])
-	g.ins("SBCS", s[2], r[2], r[2])
-	g.ins("SBCS", s[3], r[3], r[3])
-	g.fold(r, true)
+func (g *gen) subR(r, s [4]string) { g.subTo(r, r, s) }
+
+// subTo sets d = r − s (d may be r or s).
+func (g *gen) subTo(d, r, s [4]string) {
+	g.ins("SUBS", s[0], r[0], d[0])
+	g.ins("SBCS", s[1], r[1], d[1])
+	g.ins("SBCS", s[2], r[2], d[2])
+	g.ins("SBCS", s[3], r[3], d[3])
+	g.fold(d, true)
 }
+
+func (g *gen) new4() [4]string { return [4]string{g.get(), g.get(), g.get(), g.get()} }
 
 // addM and subM are addR and subR with s in memory.
 func (g *gen) addM(r [4]string, m mem) {
@@ -152,21 +159,24 @@ func (g *gen) negR(r [4]string) {
 
 // halfR sets r = r/2 (mod p): r + p if r is odd (257 bits), shifted right
 // (half).
-func (g *gen) halfR(r [4]string) {
+func (g *gen) halfR(r [4]string) { g.halfTo(r, r) }
+
+// halfTo sets d = r/2 (d may be r).
+func (g *gen) halfTo(d, r [4]string) {
 	m, t := g.get(), g.get()
-	g.ins("AND", "$1", r[0], m)
-	g.ins("NEG", m, m)
 	g.ins("MOVD", imm(p4w0), t)
-	g.ins("AND", m, t, t)
-	g.ins("ADDS", t, r[0], r[0])
-	g.ins("ADCS", m, r[1], r[1])
-	g.ins("ADCS", m, r[2], r[2])
-	g.ins("ADCS", m, r[3], r[3])
+	g.ins("TST", "$1", r[0])
+	g.ins("CSETM", "NE", m)
+	g.ins("CSEL", "NE", t, "ZR", t)
+	g.ins("ADDS", t, r[0], d[0])
+	g.ins("ADCS", m, r[1], d[1])
+	g.ins("ADCS", m, r[2], d[2])
+	g.ins("ADCS", m, r[3], d[3])
 	g.ins("CSET", "HS", t)
-	g.ins("EXTR", "$1", r[0], r[1], r[0])
-	g.ins("EXTR", "$1", r[1], r[2], r[1])
-	g.ins("EXTR", "$1", r[2], r[3], r[2])
-	g.ins("EXTR", "$1", r[3], t, r[3])
+	g.ins("EXTR", "$1", d[0], d[1], d[0])
+	g.ins("EXTR", "$1", d[1], d[2], d[1])
+	g.ins("EXTR", "$1", d[2], d[3], d[2])
+	g.ins("EXTR", "$1", d[3], t, d[3])
 	g.put(m, t)
 }
 
@@ -214,8 +224,8 @@ func (g *gen) copyR(r [4]string) [4]string {
 
 // twiceThrice stores 2v to t2 and 3v to t, freeing v.
 func (g *gen) twiceThrice(t2, t mem, v [4]string) {
-	w := g.copyR(v)
-	g.addR(w, v)
+	w := g.new4()
+	g.addTo(w, v, v)
 	g.st(t2, w)
 	g.addR(w, v)
 	g.st(t, w)
@@ -225,10 +235,12 @@ func (g *gen) twiceThrice(t2, t mem, v [4]string) {
 // x3W stores v − 2T (t2 holding 2T) to r and v − 3T (t holding 3T) to t,
 // freeing v.
 func (g *gen) x3W(r, t, t2 mem, v [4]string) {
-	w := g.copyR(v)
-	g.subM(v, t2)
-	g.st(r, v)
-	g.subM(w, t)
+	w := g.ld(t2)
+	g.subTo(w, v, w)
+	g.st(r, w)
+	g.free4(w)
+	w = g.ld(t)
+	g.subTo(w, v, w)
 	g.st(t, w)
 	g.free4(v, w)
 }
@@ -266,8 +278,8 @@ func double(f *file) {
 	g.put(x)
 	g.comment("L = X² + X²/2")
 	v := g.sqrR(ax)
-	w := g.copyR(v)
-	g.halfR(w)
+	w := g.new4()
+	g.halfTo(w, v)
 	g.addR(v, w)
 	g.st(l, v)
 	g.free4(v, w)
@@ -347,9 +359,7 @@ func addAffine(f *file) {
 	g.ins("MOVD", deg, fDeg)
 	g.comment("rrAlt = 2·S1, or R unless degenerate; mAlt = U1 − U2, or M unless degenerate")
 	v = g.ld(ay)
-	w := g.copyR(v)
-	g.addR(v, w)
-	g.free4(w)
+	g.addR(v, v)
 	g.ins("CMP", "$0", deg)
 	g.sel(v, rr, "EQ")
 	g.st(rrAlt, v)
@@ -386,9 +396,7 @@ func addAffine(f *file) {
 	v = g.ld(t)
 	g.addM(v, q)
 	g.st(rx, v)
-	w = g.copyR(v)
-	g.addR(v, w)
-	g.free4(w)
+	g.addR(v, v)
 	g.addM(v, q)
 	g.st(t, v)
 	g.free4(v)

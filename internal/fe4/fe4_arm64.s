@@ -112,10 +112,8 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R13, R13
 
-	// A last carry: add k masked by it.
-	CSET    HS, R10
-	NEG     R10, R10
-	AND     R8, R10, R10
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R8, ZR, R10
 	ADDS    R10, R0, R0
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R11, R11
@@ -211,10 +209,8 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R4, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R11
 	ADDS    R11, R14, R14
 	ADCS    ZR, R0, R0
 	ADCS    ZR, R5, R5
@@ -317,26 +313,20 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k masked by it.
-	CSET    HS, R13
-	NEG     R13, R13
-	AND     R5, R13, R13
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R5, ZR, R13
 	ADDS    R13, R16, R16
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R7, R7
 	ADC     ZR, R8, R8
-	MOVD    R16, R5
-	MOVD    R6, R13
-	MOVD    R7, R14
-	MOVD    R8, R2
-	AND     $1, R5, R3
-	NEG     R3, R3
 	MOVD    $0xfffffffefffffc2f, R4
-	AND     R3, R4, R4
-	ADDS    R4, R5, R5
-	ADCS    R3, R13, R13
-	ADCS    R3, R14, R14
-	ADCS    R3, R2, R2
+	TST     $1, R16
+	CSETM   NE, R3
+	CSEL    NE, R4, ZR, R4
+	ADDS    R4, R16, R5
+	ADCS    R3, R6, R13
+	ADCS    R3, R7, R14
+	ADCS    R3, R8, R2
 	CSET    HS, R4
 	EXTR    $1, R5, R13, R5
 	EXTR    $1, R13, R14, R13
@@ -347,16 +337,12 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    R14, R7, R7
 	ADCS    R2, R8, R8
 	MOVD    $0x1000003d1, R3
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R3, R4, R4
+	CSEL    HS, R3, ZR, R4
 	ADDS    R4, R16, R16
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R8, R8
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R3, R4, R4
+	CSEL    HS, R3, ZR, R4
 	ADD     R4, R16, R16
 	STP     (R16, R6), 40(RSP)
 	STP     (R7, R8), 56(RSP)
@@ -443,10 +429,8 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R5, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R5, ZR, R11
 	ADDS    R11, R12, R12
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R7, R7
@@ -557,33 +541,23 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R16, R16
 
-	// A last carry: add k masked by it.
-	CSET    HS, R9
-	NEG     R9, R9
-	AND     R2, R9, R9
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R2, ZR, R9
 	ADDS    R9, R14, R14
 	ADCS    ZR, R13, R13
 	ADCS    ZR, R4, R4
 	ADC     ZR, R16, R16
-	MOVD    R14, R2
-	MOVD    R13, R9
-	MOVD    R4, R12
-	MOVD    R16, R5
-	ADDS    R14, R2, R2
-	ADCS    R13, R9, R9
-	ADCS    R4, R12, R12
-	ADCS    R16, R5, R5
+	ADDS    R14, R14, R2
+	ADCS    R13, R13, R9
+	ADCS    R4, R4, R12
+	ADCS    R16, R16, R5
 	MOVD    $0x1000003d1, R10
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R10, R11, R11
+	CSEL    HS, R10, ZR, R11
 	ADDS    R11, R2, R2
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R5, R5
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R10, R11, R11
+	CSEL    HS, R10, ZR, R11
 	ADD     R11, R2, R2
 	STP     (R2, R9), 104(RSP)
 	STP     (R12, R5), 120(RSP)
@@ -592,16 +566,12 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    R4, R12, R12
 	ADCS    R16, R5, R5
 	MOVD    $0x1000003d1, R11
-	CSET    HS, R10
-	NEG     R10, R10
-	AND     R11, R10, R10
+	CSEL    HS, R11, ZR, R10
 	ADDS    R10, R2, R2
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R5, R5
-	CSET    HS, R10
-	NEG     R10, R10
-	AND     R11, R10, R10
+	CSEL    HS, R11, ZR, R10
 	ADD     R10, R2, R2
 	STP     (R2, R9), 72(RSP)
 	STP     (R12, R5), 88(RSP)
@@ -711,10 +681,8 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k masked by it.
-	CSET    HS, R7
-	NEG     R7, R7
-	AND     R14, R7, R7
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R7
 	ADDS    R7, R11, R11
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R6, R6
@@ -804,84 +772,70 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R2, R2
 
-	// A last carry: add k masked by it.
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R11, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R5
 	ADDS    R5, R19, R19
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R7, R7
 	ADC     ZR, R2, R2
-	MOVD    R19, R11
-	MOVD    R14, R5
-	MOVD    R7, R8
-	MOVD    R2, R17
-	LDP     104(RSP), (R6, R10)
-	LDP     120(RSP), (R15, R13)
-	SUBS    R6, R19, R19
-	SBCS    R10, R14, R14
-	SBCS    R15, R7, R7
-	SBCS    R13, R2, R2
-	MOVD    $0x1000003d1, R16
-	CSET    LO, R4
-	NEG     R4, R4
-	AND     R16, R4, R4
-	SUBS    R4, R19, R19
-	SBCS    ZR, R14, R14
-	SBCS    ZR, R7, R7
-	SBCS    ZR, R2, R2
-	CSET    LO, R4
-	NEG     R4, R4
-	AND     R16, R4, R4
-	SUB     R4, R19, R19
-	STP     (R19, R14), 0(R0)
-	STP     (R7, R2), 16(R0)
-	LDP     72(RSP), (R13, R15)
-	LDP     88(RSP), (R10, R6)
-	SUBS    R13, R11, R11
-	SBCS    R15, R5, R5
-	SBCS    R10, R8, R8
-	SBCS    R6, R17, R17
-	MOVD    $0x1000003d1, R4
-	CSET    LO, R16
-	NEG     R16, R16
-	AND     R4, R16, R16
-	SUBS    R16, R11, R11
+	LDP     104(RSP), (R11, R5)
+	LDP     120(RSP), (R8, R17)
+	SUBS    R11, R19, R11
+	SBCS    R5, R14, R5
+	SBCS    R8, R7, R8
+	SBCS    R17, R2, R17
+	MOVD    $0x1000003d1, R10
+	CSEL    LO, R10, ZR, R6
+	SUBS    R6, R11, R11
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R8, R8
 	SBCS    ZR, R17, R17
-	CSET    LO, R16
-	NEG     R16, R16
-	AND     R4, R16, R16
-	SUB     R16, R11, R11
-	STP     (R11, R5), 72(RSP)
-	STP     (R8, R17), 88(RSP)
+	CSEL    LO, R10, ZR, R6
+	SUB     R6, R11, R11
+	STP     (R11, R5), 0(R0)
+	STP     (R8, R17), 16(R0)
+	LDP     72(RSP), (R17, R8)
+	LDP     88(RSP), (R5, R11)
+	SUBS    R17, R19, R17
+	SBCS    R8, R14, R8
+	SBCS    R5, R7, R5
+	SBCS    R11, R2, R11
+	MOVD    $0x1000003d1, R6
+	CSEL    LO, R6, ZR, R10
+	SUBS    R10, R17, R17
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R11, R11
+	CSEL    LO, R6, ZR, R10
+	SUB     R10, R17, R17
+	STP     (R17, R8), 72(RSP)
+	STP     (R5, R11), 88(RSP)
 
 	// −S²
-	LDP     8(RSP), (R17, R8)
-	LDP     24(RSP), (R5, R11)
+	LDP     8(RSP), (R11, R5)
+	LDP     24(RSP), (R8, R17)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R8, R17, R2
-	UMULH   R8, R17, R7
-	MUL     R5, R17, R15
-	UMULH   R5, R17, R14
-	MUL     R11, R17, R13
-	UMULH   R11, R17, R19
+	MUL     R5, R11, R2
+	UMULH   R5, R11, R7
+	MUL     R8, R11, R15
+	UMULH   R8, R11, R14
+	MUL     R17, R11, R13
+	UMULH   R17, R11, R19
 	ADDS    R15, R7, R7
 	ADCS    R13, R14, R14
 	ADC     ZR, R19, R19
-	MUL     R5, R8, R15
-	UMULH   R5, R8, R13
-	MUL     R11, R8, R4
-	UMULH   R11, R8, R6
+	MUL     R8, R5, R15
+	UMULH   R8, R5, R13
+	MUL     R17, R5, R4
+	UMULH   R17, R5, R6
 	ADDS    R15, R14, R14
 	ADCS    R13, R19, R19
 	ADC     ZR, R6, R6
 	ADDS    R4, R19, R19
 	ADC     ZR, R6, R6
-	MUL     R11, R5, R15
-	UMULH   R11, R5, R10
+	MUL     R17, R8, R15
+	UMULH   R17, R8, R10
 	ADDS    R15, R6, R6
 	ADC     ZR, R10, R10
 
@@ -895,54 +849,52 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	CSET    HS, R16
 
 	// Plus the squares a_i².
-	MUL     R17, R17, R12
-	UMULH   R17, R17, R15
-	MUL     R8, R8, R13
-	UMULH   R8, R8, R4
+	MUL     R11, R11, R12
+	UMULH   R11, R11, R15
+	MUL     R5, R5, R13
+	UMULH   R5, R5, R4
 	ADDS    R15, R2, R2
 	ADCS    R13, R7, R7
 	ADCS    R4, R14, R14
-	MUL     R5, R5, R15
-	UMULH   R5, R5, R13
-	MUL     R11, R11, R4
-	UMULH   R11, R11, R17
+	MUL     R8, R8, R15
+	UMULH   R8, R8, R13
+	MUL     R17, R17, R4
+	UMULH   R17, R17, R11
 	ADCS    R15, R19, R19
 	ADCS    R13, R6, R6
 	ADCS    R4, R10, R10
-	ADC     R17, R16, R16
+	ADC     R11, R16, R16
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R11
-	MUL     R11, R19, R5
-	MUL     R11, R6, R8
-	MUL     R11, R10, R17
-	MUL     R11, R16, R4
-	ADDS    R5, R12, R12
-	ADCS    R8, R2, R2
-	ADCS    R17, R7, R7
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R19, R8
+	MUL     R17, R6, R5
+	MUL     R17, R10, R11
+	MUL     R17, R16, R4
+	ADDS    R8, R12, R12
+	ADCS    R5, R2, R2
+	ADCS    R11, R7, R7
 	ADCS    R4, R14, R14
 	CSET    HS, R13
-	UMULH   R11, R19, R5
-	UMULH   R11, R6, R8
-	UMULH   R11, R10, R17
-	UMULH   R11, R16, R4
-	ADDS    R5, R2, R2
-	ADCS    R8, R7, R7
-	ADCS    R17, R14, R14
+	UMULH   R17, R19, R8
+	UMULH   R17, R6, R5
+	UMULH   R17, R10, R11
+	UMULH   R17, R16, R4
+	ADDS    R8, R2, R2
+	ADCS    R5, R7, R7
+	ADCS    R11, R14, R14
 	ADC     R4, R13, R13
 
 	// The carry word: c·k < 2^67.
-	MUL     R11, R13, R5
-	UMULH   R11, R13, R8
-	ADDS    R5, R12, R12
-	ADCS    R8, R2, R2
+	MUL     R17, R13, R8
+	UMULH   R17, R13, R5
+	ADDS    R8, R12, R12
+	ADCS    R5, R2, R2
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R13
-	NEG     R13, R13
-	AND     R11, R13, R13
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R13
 	ADDS    R13, R12, R12
 	ADCS    ZR, R2, R2
 	ADCS    ZR, R7, R7
@@ -952,54 +904,50 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	NGCS    R7, R7
 	NGCS    R14, R14
 	MOVD    $0x1000003d1, R13
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R13, R11, R11
-	SUBS    R11, R12, R12
+	CSEL    LO, R13, ZR, R17
+	SUBS    R17, R12, R12
 	SBCS    ZR, R2, R2
 	SBCS    ZR, R7, R7
 	SBCS    ZR, R14, R14
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R13, R11, R11
-	SUB     R11, R12, R12
+	CSEL    LO, R13, ZR, R17
+	SUB     R17, R12, R12
 	STP     (R12, R2), 8(RSP)
 	STP     (R7, R14), 24(RSP)
 
 	// Y3 = −S² − L·W
 	LDP     72(RSP), (R14, R7)
 	LDP     88(RSP), (R2, R12)
-	LDP     40(RSP), (R13, R11)
-	LDP     56(RSP), (R4, R17)
+	LDP     40(RSP), (R13, R17)
+	LDP     56(RSP), (R4, R11)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R13, R14, R8
-	UMULH   R13, R14, R5
-	MUL     R11, R14, R16
-	UMULH   R11, R14, R10
+	MUL     R13, R14, R5
+	UMULH   R13, R14, R8
+	MUL     R17, R14, R16
+	UMULH   R17, R14, R10
 	MUL     R4, R14, R6
 	UMULH   R4, R14, R19
-	MUL     R17, R14, R15
-	UMULH   R17, R14, R3
-	ADDS    R16, R5, R5
+	MUL     R11, R14, R15
+	UMULH   R11, R14, R3
+	ADDS    R16, R8, R8
 	ADCS    R6, R10, R10
 	ADCS    R15, R19, R19
 	ADC     ZR, R3, R3
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R13, R7, R14
-	MUL     R11, R7, R15
+	MUL     R17, R7, R15
 	MUL     R4, R7, R6
-	MUL     R17, R7, R16
-	ADDS    R14, R5, R5
+	MUL     R11, R7, R16
+	ADDS    R14, R8, R8
 	ADCS    R15, R10, R10
 	ADCS    R6, R19, R19
 	ADCS    R16, R3, R3
 	CSET    HS, R9
 	UMULH   R13, R7, R14
-	UMULH   R11, R7, R15
+	UMULH   R17, R7, R15
 	UMULH   R4, R7, R6
-	UMULH   R17, R7, R16
+	UMULH   R11, R7, R16
 	ADDS    R14, R10, R10
 	ADCS    R15, R19, R19
 	ADCS    R6, R3, R3
@@ -1007,18 +955,18 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R13, R2, R7
-	MUL     R11, R2, R16
+	MUL     R17, R2, R16
 	MUL     R4, R2, R6
-	MUL     R17, R2, R15
+	MUL     R11, R2, R15
 	ADDS    R7, R10, R10
 	ADCS    R16, R19, R19
 	ADCS    R6, R3, R3
 	ADCS    R15, R9, R9
 	CSET    HS, R14
 	UMULH   R13, R2, R7
-	UMULH   R11, R2, R16
+	UMULH   R17, R2, R16
 	UMULH   R4, R2, R6
-	UMULH   R17, R2, R15
+	UMULH   R11, R2, R15
 	ADDS    R7, R19, R19
 	ADCS    R16, R3, R3
 	ADCS    R6, R9, R9
@@ -1026,78 +974,72 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R13, R12, R2
-	MUL     R11, R12, R15
+	MUL     R17, R12, R15
 	MUL     R4, R12, R6
-	MUL     R17, R12, R16
+	MUL     R11, R12, R16
 	ADDS    R2, R19, R19
 	ADCS    R15, R3, R3
 	ADCS    R6, R9, R9
 	ADCS    R16, R14, R14
 	CSET    HS, R7
 	UMULH   R13, R12, R2
-	UMULH   R11, R12, R15
+	UMULH   R17, R12, R15
 	UMULH   R4, R12, R6
-	UMULH   R17, R12, R16
+	UMULH   R11, R12, R16
 	ADDS    R2, R3, R3
 	ADCS    R15, R9, R9
 	ADCS    R6, R14, R14
 	ADC     R16, R7, R7
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R17
-	MUL     R17, R3, R4
-	MUL     R17, R9, R11
-	MUL     R17, R14, R13
-	MUL     R17, R7, R12
-	ADDS    R4, R8, R8
-	ADCS    R11, R5, R5
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R3, R4
+	MUL     R11, R9, R17
+	MUL     R11, R14, R13
+	MUL     R11, R7, R12
+	ADDS    R4, R5, R5
+	ADCS    R17, R8, R8
 	ADCS    R13, R10, R10
 	ADCS    R12, R19, R19
 	CSET    HS, R16
-	UMULH   R17, R3, R4
-	UMULH   R17, R9, R11
-	UMULH   R17, R14, R13
-	UMULH   R17, R7, R12
-	ADDS    R4, R5, R5
-	ADCS    R11, R10, R10
+	UMULH   R11, R3, R4
+	UMULH   R11, R9, R17
+	UMULH   R11, R14, R13
+	UMULH   R11, R7, R12
+	ADDS    R4, R8, R8
+	ADCS    R17, R10, R10
 	ADCS    R13, R19, R19
 	ADC     R12, R16, R16
 
 	// The carry word: c·k < 2^67.
-	MUL     R17, R16, R4
-	UMULH   R17, R16, R11
-	ADDS    R4, R8, R8
-	ADCS    R11, R5, R5
+	MUL     R11, R16, R4
+	UMULH   R11, R16, R17
+	ADDS    R4, R5, R5
+	ADCS    R17, R8, R8
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R19, R19
 
-	// A last carry: add k masked by it.
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R17, R16, R16
-	ADDS    R16, R8, R8
-	ADCS    ZR, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R16
+	ADDS    R16, R5, R5
+	ADCS    ZR, R8, R8
 	ADCS    ZR, R10, R10
 	ADC     ZR, R19, R19
-	LDP     8(RSP), (R17, R16)
+	LDP     8(RSP), (R11, R16)
 	LDP     24(RSP), (R12, R13)
-	SUBS    R8, R17, R17
-	SBCS    R5, R16, R16
+	SUBS    R5, R11, R11
+	SBCS    R8, R16, R16
 	SBCS    R10, R12, R12
 	SBCS    R19, R13, R13
 	MOVD    $0x1000003d1, R4
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R4, R11, R11
-	SUBS    R11, R17, R17
+	CSEL    LO, R4, ZR, R17
+	SUBS    R17, R11, R11
 	SBCS    ZR, R16, R16
 	SBCS    ZR, R12, R12
 	SBCS    ZR, R13, R13
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R4, R11, R11
-	SUB     R11, R17, R17
-	STP     (R17, R16), 32(R0)
+	CSEL    LO, R4, ZR, R17
+	SUB     R17, R11, R11
+	STP     (R11, R16), 32(R0)
 	STP     (R12, R13), 48(R0)
 	RET
 
@@ -1195,10 +1137,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R9, R9
 
-	// A last carry: add k masked by it.
-	CSET    HS, R14
-	NEG     R14, R14
-	AND     R6, R14, R14
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R6, ZR, R14
 	ADDS    R14, R17, R17
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R8, R8
@@ -1309,10 +1249,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R10, R10
 
-	// A last carry: add k masked by it.
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R3, R16, R16
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R3, ZR, R16
 	ADDS    R16, R4, R4
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R12, R12
@@ -1423,10 +1361,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R19, R19
 
-	// A last carry: add k masked by it.
-	CSET    HS, R8
-	NEG     R8, R8
-	AND     R6, R8, R8
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R6, ZR, R8
 	ADDS    R8, R14, R14
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R9, R9
@@ -1537,10 +1473,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R13, R13
 
-	// A last carry: add k masked by it.
-	CSET    HS, R12
-	NEG     R12, R12
-	AND     R3, R12, R12
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R3, ZR, R12
 	ADDS    R12, R16, R16
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R10, R10
@@ -1558,16 +1492,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    R14, R17, R17
 	ADCS    R6, R16, R16
 	MOVD    $0x1000003d1, R4
-	CSET    HS, R8
-	NEG     R8, R8
-	AND     R4, R8, R8
+	CSEL    HS, R4, ZR, R8
 	ADDS    R8, R13, R13
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R16, R16
-	CSET    HS, R8
-	NEG     R8, R8
-	AND     R4, R8, R8
+	CSEL    HS, R4, ZR, R8
 	ADD     R8, R13, R13
 	STP     (R13, R10), 104(RSP)
 	STP     (R17, R16), 120(RSP)
@@ -1580,16 +1510,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    R12, R10, R10
 	ADCS    R3, R13, R13
 	MOVD    $0x1000003d1, R8
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R8, R4, R4
+	CSEL    HS, R8, ZR, R4
 	ADDS    R4, R16, R16
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R13, R13
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R8, R4, R4
+	CSEL    HS, R8, ZR, R4
 	ADD     R4, R16, R16
 	STP     (R16, R17), 136(RSP)
 	STP     (R10, R13), 152(RSP)
@@ -1674,10 +1600,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R19
-	NEG     R19, R19
-	AND     R16, R19, R19
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R16, ZR, R19
 	ADDS    R19, R7, R7
 	ADCS    ZR, R3, R3
 	ADCS    ZR, R12, R12
@@ -1693,16 +1617,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	NGCS    R3, R3
 	NGCS    R7, R7
 	MOVD    $0x1000003d1, R19
-	CSET    LO, R16
-	NEG     R16, R16
-	AND     R19, R16, R16
+	CSEL    LO, R19, ZR, R16
 	SUBS    R16, R14, R14
 	SBCS    ZR, R12, R12
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R7, R7
-	CSET    LO, R16
-	NEG     R16, R16
-	AND     R19, R16, R16
+	CSEL    LO, R19, ZR, R16
 	SUB     R16, R14, R14
 	STP     (R14, R12), 200(RSP)
 	STP     (R3, R7), 216(RSP)
@@ -1810,10 +1730,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R13, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R11
 	ADDS    R11, R10, R10
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R4, R4
@@ -1831,16 +1749,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    R14, R17, R17
 	ADCS    R19, R10, R10
 	MOVD    $0x1000003d1, R5
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R5, R16, R16
+	CSEL    HS, R5, ZR, R16
 	ADDS    R16, R6, R6
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R10, R10
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R5, R16, R16
+	CSEL    HS, R5, ZR, R16
 	ADD     R16, R6, R6
 	STP     (R6, R4), 168(RSP)
 	STP     (R17, R10), 184(RSP)
@@ -1882,62 +1796,50 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	// rrAlt = 2·S1, or R unless degenerate; mAlt = U1 − U2, or M unless degenerate
 	LDP     32(R1), (R11, R6)
 	LDP     48(R1), (R4, R17)
-	MOVD    R11, R10
-	MOVD    R6, R13
-	MOVD    R4, R14
-	MOVD    R17, R5
+	ADDS    R11, R11, R11
+	ADCS    R6, R6, R6
+	ADCS    R4, R4, R4
+	ADCS    R17, R17, R17
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R10
 	ADDS    R10, R11, R11
-	ADCS    R13, R6, R6
-	ADCS    R14, R4, R4
-	ADCS    R5, R17, R17
-	MOVD    $0x1000003d1, R3
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R3, R16, R16
-	ADDS    R16, R11, R11
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R17, R17
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R3, R16, R16
-	ADD     R16, R11, R11
+	CSEL    HS, R13, ZR, R10
+	ADD     R10, R11, R11
 	CMP     $0, R19
-	LDP     168(RSP), (R5, R14)
-	LDP     184(RSP), (R13, R10)
-	CSEL    EQ, R5, R11, R11
-	CSEL    EQ, R14, R6, R6
-	CSEL    EQ, R13, R4, R4
-	CSEL    EQ, R10, R17, R17
+	LDP     168(RSP), (R13, R10)
+	LDP     184(RSP), (R14, R5)
+	CSEL    EQ, R13, R11, R11
+	CSEL    EQ, R10, R6, R6
+	CSEL    EQ, R14, R4, R4
+	CSEL    EQ, R5, R17, R17
 	STP     (R11, R6), 232(RSP)
 	STP     (R4, R17), 248(RSP)
 	LDP     200(RSP), (R17, R4)
 	LDP     216(RSP), (R6, R11)
-	LDP     0(R1), (R10, R13)
-	LDP     16(R1), (R14, R5)
-	ADDS    R10, R17, R17
-	ADCS    R13, R4, R4
-	ADCS    R14, R6, R6
-	ADCS    R5, R11, R11
-	MOVD    $0x1000003d1, R16
-	CSET    HS, R3
-	NEG     R3, R3
-	AND     R16, R3, R3
-	ADDS    R3, R17, R17
+	LDP     0(R1), (R5, R14)
+	LDP     16(R1), (R10, R13)
+	ADDS    R5, R17, R17
+	ADCS    R14, R4, R4
+	ADCS    R10, R6, R6
+	ADCS    R13, R11, R11
+	MOVD    $0x1000003d1, R3
+	CSEL    HS, R3, ZR, R16
+	ADDS    R16, R17, R17
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R11, R11
-	CSET    HS, R3
-	NEG     R3, R3
-	AND     R16, R3, R3
-	ADD     R3, R17, R17
+	CSEL    HS, R3, ZR, R16
+	ADD     R16, R17, R17
 	CMP     $0, R19
-	LDP     136(RSP), (R5, R14)
-	LDP     152(RSP), (R13, R10)
-	CSEL    EQ, R5, R17, R17
-	CSEL    EQ, R14, R4, R4
-	CSEL    EQ, R13, R6, R6
-	CSEL    EQ, R10, R11, R11
+	LDP     136(RSP), (R13, R10)
+	LDP     152(RSP), (R14, R5)
+	CSEL    EQ, R13, R17, R17
+	CSEL    EQ, R10, R4, R4
+	CSEL    EQ, R14, R6, R6
+	CSEL    EQ, R5, R11, R11
 	STP     (R17, R4), 200(RSP)
 	STP     (R6, R11), 216(RSP)
 
@@ -1947,72 +1849,72 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 
 	// The products a_i·a_j, i < j, into t1…t6.
 	MUL     R11, R19, R17
-	UMULH   R11, R19, R10
-	MUL     R6, R19, R3
-	UMULH   R6, R19, R13
+	UMULH   R11, R19, R5
+	MUL     R6, R19, R16
+	UMULH   R6, R19, R14
 	MUL     R4, R19, R7
-	UMULH   R4, R19, R14
-	ADDS    R3, R10, R10
-	ADCS    R7, R13, R13
-	ADC     ZR, R14, R14
-	MUL     R6, R11, R3
+	UMULH   R4, R19, R10
+	ADDS    R16, R5, R5
+	ADCS    R7, R14, R14
+	ADC     ZR, R10, R10
+	MUL     R6, R11, R16
 	UMULH   R6, R11, R7
 	MUL     R4, R11, R15
-	UMULH   R4, R11, R5
-	ADDS    R3, R13, R13
-	ADCS    R7, R14, R14
-	ADC     ZR, R5, R5
-	ADDS    R15, R14, R14
-	ADC     ZR, R5, R5
-	MUL     R4, R6, R3
-	UMULH   R4, R6, R16
-	ADDS    R3, R5, R5
-	ADC     ZR, R16, R16
+	UMULH   R4, R11, R13
+	ADDS    R16, R14, R14
+	ADCS    R7, R10, R10
+	ADC     ZR, R13, R13
+	ADDS    R15, R10, R10
+	ADC     ZR, R13, R13
+	MUL     R4, R6, R16
+	UMULH   R4, R6, R3
+	ADDS    R16, R13, R13
+	ADC     ZR, R3, R3
 
 	// Doubled: t1…t7.
 	ADDS    R17, R17, R17
+	ADCS    R5, R5, R5
+	ADCS    R14, R14, R14
 	ADCS    R10, R10, R10
 	ADCS    R13, R13, R13
-	ADCS    R14, R14, R14
-	ADCS    R5, R5, R5
-	ADCS    R16, R16, R16
+	ADCS    R3, R3, R3
 	CSET    HS, R20
 
 	// Plus the squares a_i².
 	MUL     R19, R19, R8
-	UMULH   R19, R19, R3
+	UMULH   R19, R19, R16
 	MUL     R11, R11, R7
 	UMULH   R11, R11, R15
-	ADDS    R3, R17, R17
-	ADCS    R7, R10, R10
-	ADCS    R15, R13, R13
-	MUL     R6, R6, R3
+	ADDS    R16, R17, R17
+	ADCS    R7, R5, R5
+	ADCS    R15, R14, R14
+	MUL     R6, R6, R16
 	UMULH   R6, R6, R7
 	MUL     R4, R4, R15
 	UMULH   R4, R4, R19
-	ADCS    R3, R14, R14
-	ADCS    R7, R5, R5
-	ADCS    R15, R16, R16
+	ADCS    R16, R10, R10
+	ADCS    R7, R13, R13
+	ADCS    R15, R3, R3
 	ADC     R19, R20, R20
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R4
-	MUL     R4, R14, R6
-	MUL     R4, R5, R11
-	MUL     R4, R16, R19
+	MUL     R4, R10, R6
+	MUL     R4, R13, R11
+	MUL     R4, R3, R19
 	MUL     R4, R20, R15
 	ADDS    R6, R8, R8
 	ADCS    R11, R17, R17
-	ADCS    R19, R10, R10
-	ADCS    R15, R13, R13
+	ADCS    R19, R5, R5
+	ADCS    R15, R14, R14
 	CSET    HS, R7
-	UMULH   R4, R14, R6
-	UMULH   R4, R5, R11
-	UMULH   R4, R16, R19
+	UMULH   R4, R10, R6
+	UMULH   R4, R13, R11
+	UMULH   R4, R3, R19
 	UMULH   R4, R20, R15
 	ADDS    R6, R17, R17
-	ADCS    R11, R10, R10
-	ADCS    R19, R13, R13
+	ADCS    R11, R5, R5
+	ADCS    R19, R14, R14
 	ADC     R15, R7, R7
 
 	// The carry word: c·k < 2^67.
@@ -2020,41 +1922,35 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	UMULH   R4, R7, R11
 	ADDS    R6, R8, R8
 	ADCS    R11, R17, R17
-	ADCS    ZR, R10, R10
-	ADCS    ZR, R13, R13
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R7
-	NEG     R7, R7
-	AND     R4, R7, R7
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R7
 	ADDS    R7, R8, R8
 	ADCS    ZR, R17, R17
-	ADCS    ZR, R10, R10
-	ADC     ZR, R13, R13
+	ADCS    ZR, R5, R5
+	ADC     ZR, R14, R14
 	STP     (R8, R17), 8(RSP)
-	STP     (R10, R13), 24(RSP)
-	LDP     104(RSP), (R13, R10)
+	STP     (R5, R14), 24(RSP)
+	LDP     104(RSP), (R14, R5)
 	LDP     120(RSP), (R17, R8)
-	NEGS    R13, R13
-	NGCS    R10, R10
+	NEGS    R14, R14
+	NGCS    R5, R5
 	NGCS    R17, R17
 	NGCS    R8, R8
 	MOVD    $0x1000003d1, R7
-	CSET    LO, R4
-	NEG     R4, R4
-	AND     R7, R4, R4
-	SUBS    R4, R13, R13
-	SBCS    ZR, R10, R10
+	CSEL    LO, R7, ZR, R4
+	SUBS    R4, R14, R14
+	SBCS    ZR, R5, R5
 	SBCS    ZR, R17, R17
 	SBCS    ZR, R8, R8
-	CSET    LO, R4
-	NEG     R4, R4
-	AND     R7, R4, R4
-	SUB     R4, R13, R13
-	STP     (R13, R10), 40(RSP)
+	CSEL    LO, R7, ZR, R4
+	SUB     R4, R14, R14
+	STP     (R14, R5), 40(RSP)
 	STP     (R17, R8), 56(RSP)
 	LDP     40(RSP), (R8, R17)
-	LDP     56(RSP), (R10, R13)
+	LDP     56(RSP), (R5, R14)
 	LDP     8(RSP), (R7, R4)
 	LDP     24(RSP), (R15, R19)
 
@@ -2062,71 +1958,71 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	MUL     R7, R8, R11
 	UMULH   R7, R8, R6
 	MUL     R4, R8, R20
-	UMULH   R4, R8, R16
-	MUL     R15, R8, R5
-	UMULH   R15, R8, R14
-	MUL     R19, R8, R3
+	UMULH   R4, R8, R3
+	MUL     R15, R8, R13
+	UMULH   R15, R8, R10
+	MUL     R19, R8, R16
 	UMULH   R19, R8, R9
 	ADDS    R20, R6, R6
-	ADCS    R5, R16, R16
-	ADCS    R3, R14, R14
+	ADCS    R13, R3, R3
+	ADCS    R16, R10, R10
 	ADC     ZR, R9, R9
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R7, R17, R8
-	MUL     R4, R17, R3
-	MUL     R15, R17, R5
+	MUL     R4, R17, R16
+	MUL     R15, R17, R13
 	MUL     R19, R17, R20
 	ADDS    R8, R6, R6
-	ADCS    R3, R16, R16
-	ADCS    R5, R14, R14
+	ADCS    R16, R3, R3
+	ADCS    R13, R10, R10
 	ADCS    R20, R9, R9
 	CSET    HS, R12
 	UMULH   R7, R17, R8
-	UMULH   R4, R17, R3
-	UMULH   R15, R17, R5
+	UMULH   R4, R17, R16
+	UMULH   R15, R17, R13
 	UMULH   R19, R17, R20
-	ADDS    R8, R16, R16
-	ADCS    R3, R14, R14
-	ADCS    R5, R9, R9
+	ADDS    R8, R3, R3
+	ADCS    R16, R10, R10
+	ADCS    R13, R9, R9
 	ADC     R20, R12, R12
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R7, R10, R17
-	MUL     R4, R10, R20
-	MUL     R15, R10, R5
-	MUL     R19, R10, R3
-	ADDS    R17, R16, R16
-	ADCS    R20, R14, R14
-	ADCS    R5, R9, R9
-	ADCS    R3, R12, R12
+	MUL     R7, R5, R17
+	MUL     R4, R5, R20
+	MUL     R15, R5, R13
+	MUL     R19, R5, R16
+	ADDS    R17, R3, R3
+	ADCS    R20, R10, R10
+	ADCS    R13, R9, R9
+	ADCS    R16, R12, R12
 	CSET    HS, R8
-	UMULH   R7, R10, R17
-	UMULH   R4, R10, R20
-	UMULH   R15, R10, R5
-	UMULH   R19, R10, R3
-	ADDS    R17, R14, R14
+	UMULH   R7, R5, R17
+	UMULH   R4, R5, R20
+	UMULH   R15, R5, R13
+	UMULH   R19, R5, R16
+	ADDS    R17, R10, R10
 	ADCS    R20, R9, R9
-	ADCS    R5, R12, R12
-	ADC     R3, R8, R8
+	ADCS    R13, R12, R12
+	ADC     R16, R8, R8
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R7, R13, R10
-	MUL     R4, R13, R3
-	MUL     R15, R13, R5
-	MUL     R19, R13, R20
-	ADDS    R10, R14, R14
-	ADCS    R3, R9, R9
-	ADCS    R5, R12, R12
+	MUL     R7, R14, R5
+	MUL     R4, R14, R16
+	MUL     R15, R14, R13
+	MUL     R19, R14, R20
+	ADDS    R5, R10, R10
+	ADCS    R16, R9, R9
+	ADCS    R13, R12, R12
 	ADCS    R20, R8, R8
 	CSET    HS, R17
-	UMULH   R7, R13, R10
-	UMULH   R4, R13, R3
-	UMULH   R15, R13, R5
-	UMULH   R19, R13, R20
-	ADDS    R10, R9, R9
-	ADCS    R3, R12, R12
-	ADCS    R5, R8, R8
+	UMULH   R7, R14, R5
+	UMULH   R4, R14, R16
+	UMULH   R15, R14, R13
+	UMULH   R19, R14, R20
+	ADDS    R5, R9, R9
+	ADCS    R16, R12, R12
+	ADCS    R13, R8, R8
 	ADC     R20, R17, R17
 
 	// Fold t4…t7 by 2^256 ≡ k.
@@ -2134,57 +2030,55 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	MUL     R19, R9, R15
 	MUL     R19, R12, R4
 	MUL     R19, R8, R7
-	MUL     R19, R17, R13
+	MUL     R19, R17, R14
 	ADDS    R15, R11, R11
 	ADCS    R4, R6, R6
-	ADCS    R7, R16, R16
-	ADCS    R13, R14, R14
+	ADCS    R7, R3, R3
+	ADCS    R14, R10, R10
 	CSET    HS, R20
 	UMULH   R19, R9, R15
 	UMULH   R19, R12, R4
 	UMULH   R19, R8, R7
-	UMULH   R19, R17, R13
+	UMULH   R19, R17, R14
 	ADDS    R15, R6, R6
-	ADCS    R4, R16, R16
-	ADCS    R7, R14, R14
-	ADC     R13, R20, R20
+	ADCS    R4, R3, R3
+	ADCS    R7, R10, R10
+	ADC     R14, R20, R20
 
 	// The carry word: c·k < 2^67.
 	MUL     R19, R20, R15
 	UMULH   R19, R20, R4
 	ADDS    R15, R11, R11
 	ADCS    R4, R6, R6
-	ADCS    ZR, R16, R16
-	ADCS    ZR, R14, R14
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R10, R10
 
-	// A last carry: add k masked by it.
-	CSET    HS, R20
-	NEG     R20, R20
-	AND     R19, R20, R20
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R19, ZR, R20
 	ADDS    R20, R11, R11
 	ADCS    ZR, R6, R6
-	ADCS    ZR, R16, R16
-	ADC     ZR, R14, R14
+	ADCS    ZR, R3, R3
+	ADC     ZR, R10, R10
 	STP     (R11, R6), 40(RSP)
-	STP     (R16, R14), 56(RSP)
-	LDP     8(RSP), (R14, R16)
+	STP     (R3, R10), 56(RSP)
+	LDP     8(RSP), (R10, R3)
 	LDP     24(RSP), (R6, R11)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R16, R14, R19
-	UMULH   R16, R14, R20
-	MUL     R6, R14, R17
-	UMULH   R6, R14, R13
-	MUL     R11, R14, R8
-	UMULH   R11, R14, R7
+	MUL     R3, R10, R19
+	UMULH   R3, R10, R20
+	MUL     R6, R10, R17
+	UMULH   R6, R10, R14
+	MUL     R11, R10, R8
+	UMULH   R11, R10, R7
 	ADDS    R17, R20, R20
-	ADCS    R8, R13, R13
+	ADCS    R8, R14, R14
 	ADC     ZR, R7, R7
-	MUL     R6, R16, R17
-	UMULH   R6, R16, R8
-	MUL     R11, R16, R12
-	UMULH   R11, R16, R4
-	ADDS    R17, R13, R13
+	MUL     R6, R3, R17
+	UMULH   R6, R3, R8
+	MUL     R11, R3, R12
+	UMULH   R11, R3, R4
+	ADDS    R17, R14, R14
 	ADCS    R8, R7, R7
 	ADC     ZR, R4, R4
 	ADDS    R12, R7, R7
@@ -2197,276 +2091,270 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	// Doubled: t1…t7.
 	ADDS    R19, R19, R19
 	ADCS    R20, R20, R20
-	ADCS    R13, R13, R13
+	ADCS    R14, R14, R14
 	ADCS    R7, R7, R7
 	ADCS    R4, R4, R4
 	ADCS    R15, R15, R15
 	CSET    HS, R9
 
 	// Plus the squares a_i².
-	MUL     R14, R14, R5
-	UMULH   R14, R14, R17
-	MUL     R16, R16, R8
-	UMULH   R16, R16, R12
+	MUL     R10, R10, R13
+	UMULH   R10, R10, R17
+	MUL     R3, R3, R8
+	UMULH   R3, R3, R12
 	ADDS    R17, R19, R19
 	ADCS    R8, R20, R20
-	ADCS    R12, R13, R13
+	ADCS    R12, R14, R14
 	MUL     R6, R6, R17
 	UMULH   R6, R6, R8
 	MUL     R11, R11, R12
-	UMULH   R11, R11, R14
+	UMULH   R11, R11, R10
 	ADCS    R17, R7, R7
 	ADCS    R8, R4, R4
 	ADCS    R12, R15, R15
-	ADC     R14, R9, R9
+	ADC     R10, R9, R9
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R11
 	MUL     R11, R7, R6
-	MUL     R11, R4, R16
-	MUL     R11, R15, R14
+	MUL     R11, R4, R3
+	MUL     R11, R15, R10
 	MUL     R11, R9, R12
-	ADDS    R6, R5, R5
-	ADCS    R16, R19, R19
-	ADCS    R14, R20, R20
-	ADCS    R12, R13, R13
+	ADDS    R6, R13, R13
+	ADCS    R3, R19, R19
+	ADCS    R10, R20, R20
+	ADCS    R12, R14, R14
 	CSET    HS, R8
 	UMULH   R11, R7, R6
-	UMULH   R11, R4, R16
-	UMULH   R11, R15, R14
+	UMULH   R11, R4, R3
+	UMULH   R11, R15, R10
 	UMULH   R11, R9, R12
 	ADDS    R6, R19, R19
-	ADCS    R16, R20, R20
-	ADCS    R14, R13, R13
+	ADCS    R3, R20, R20
+	ADCS    R10, R14, R14
 	ADC     R12, R8, R8
 
 	// The carry word: c·k < 2^67.
 	MUL     R11, R8, R6
-	UMULH   R11, R8, R16
-	ADDS    R6, R5, R5
-	ADCS    R16, R19, R19
+	UMULH   R11, R8, R3
+	ADDS    R6, R13, R13
+	ADCS    R3, R19, R19
 	ADCS    ZR, R20, R20
-	ADCS    ZR, R13, R13
+	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R8
-	NEG     R8, R8
-	AND     R11, R8, R8
-	ADDS    R8, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R8
+	ADDS    R8, R13, R13
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R20, R20
-	ADC     ZR, R13, R13
+	ADC     ZR, R14, R14
 	MOVD    272(RSP), R11
 	CMP     $0, R11
 	LDP     136(RSP), (R11, R8)
-	LDP     152(RSP), (R12, R14)
-	CSEL    NE, R11, R5, R5
+	LDP     152(RSP), (R12, R10)
+	CSEL    NE, R11, R13, R13
 	CSEL    NE, R8, R19, R19
 	CSEL    NE, R12, R20, R20
-	CSEL    NE, R14, R13, R13
-	STP     (R5, R19), 8(RSP)
-	STP     (R20, R13), 24(RSP)
-	LDP     232(RSP), (R13, R20)
-	LDP     248(RSP), (R19, R5)
+	CSEL    NE, R10, R14, R14
+	STP     (R13, R19), 8(RSP)
+	STP     (R20, R14), 24(RSP)
+	LDP     232(RSP), (R14, R20)
+	LDP     248(RSP), (R19, R13)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R20, R13, R14
-	UMULH   R20, R13, R12
-	MUL     R19, R13, R9
-	UMULH   R19, R13, R8
-	MUL     R5, R13, R15
-	UMULH   R5, R13, R11
+	MUL     R20, R14, R10
+	UMULH   R20, R14, R12
+	MUL     R19, R14, R9
+	UMULH   R19, R14, R8
+	MUL     R13, R14, R15
+	UMULH   R13, R14, R11
 	ADDS    R9, R12, R12
 	ADCS    R15, R8, R8
 	ADC     ZR, R11, R11
 	MUL     R19, R20, R9
 	UMULH   R19, R20, R15
-	MUL     R5, R20, R4
-	UMULH   R5, R20, R16
+	MUL     R13, R20, R4
+	UMULH   R13, R20, R3
 	ADDS    R9, R8, R8
 	ADCS    R15, R11, R11
-	ADC     ZR, R16, R16
+	ADC     ZR, R3, R3
 	ADDS    R4, R11, R11
-	ADC     ZR, R16, R16
-	MUL     R5, R19, R9
-	UMULH   R5, R19, R6
-	ADDS    R9, R16, R16
+	ADC     ZR, R3, R3
+	MUL     R13, R19, R9
+	UMULH   R13, R19, R6
+	ADDS    R9, R3, R3
 	ADC     ZR, R6, R6
 
 	// Doubled: t1…t7.
-	ADDS    R14, R14, R14
+	ADDS    R10, R10, R10
 	ADCS    R12, R12, R12
 	ADCS    R8, R8, R8
 	ADCS    R11, R11, R11
-	ADCS    R16, R16, R16
+	ADCS    R3, R3, R3
 	ADCS    R6, R6, R6
 	CSET    HS, R7
 
 	// Plus the squares a_i².
-	MUL     R13, R13, R17
-	UMULH   R13, R13, R9
+	MUL     R14, R14, R17
+	UMULH   R14, R14, R9
 	MUL     R20, R20, R15
 	UMULH   R20, R20, R4
-	ADDS    R9, R14, R14
+	ADDS    R9, R10, R10
 	ADCS    R15, R12, R12
 	ADCS    R4, R8, R8
 	MUL     R19, R19, R9
 	UMULH   R19, R19, R15
-	MUL     R5, R5, R4
-	UMULH   R5, R5, R13
+	MUL     R13, R13, R4
+	UMULH   R13, R13, R14
 	ADCS    R9, R11, R11
-	ADCS    R15, R16, R16
+	ADCS    R15, R3, R3
 	ADCS    R4, R6, R6
-	ADC     R13, R7, R7
+	ADC     R14, R7, R7
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R5
-	MUL     R5, R11, R19
-	MUL     R5, R16, R20
-	MUL     R5, R6, R13
-	MUL     R5, R7, R4
+	MOVD    $0x1000003d1, R13
+	MUL     R13, R11, R19
+	MUL     R13, R3, R20
+	MUL     R13, R6, R14
+	MUL     R13, R7, R4
 	ADDS    R19, R17, R17
-	ADCS    R20, R14, R14
-	ADCS    R13, R12, R12
+	ADCS    R20, R10, R10
+	ADCS    R14, R12, R12
 	ADCS    R4, R8, R8
 	CSET    HS, R15
-	UMULH   R5, R11, R19
-	UMULH   R5, R16, R20
-	UMULH   R5, R6, R13
-	UMULH   R5, R7, R4
-	ADDS    R19, R14, R14
+	UMULH   R13, R11, R19
+	UMULH   R13, R3, R20
+	UMULH   R13, R6, R14
+	UMULH   R13, R7, R4
+	ADDS    R19, R10, R10
 	ADCS    R20, R12, R12
-	ADCS    R13, R8, R8
+	ADCS    R14, R8, R8
 	ADC     R4, R15, R15
 
 	// The carry word: c·k < 2^67.
-	MUL     R5, R15, R19
-	UMULH   R5, R15, R20
+	MUL     R13, R15, R19
+	UMULH   R13, R15, R20
 	ADDS    R19, R17, R17
-	ADCS    R20, R14, R14
+	ADCS    R20, R10, R10
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k masked by it.
-	CSET    HS, R15
-	NEG     R15, R15
-	AND     R5, R15, R15
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R15
 	ADDS    R15, R17, R17
-	ADCS    ZR, R14, R14
+	ADCS    ZR, R10, R10
 	ADCS    ZR, R12, R12
 	ADC     ZR, R8, R8
-	STP     (R17, R14), 104(RSP)
+	STP     (R17, R10), 104(RSP)
 	STP     (R12, R8), 120(RSP)
 
 	// Z3 = Malt·Z1 (a.Z is not read again)
 	LDP     64(R1), (R8, R12)
-	LDP     80(R1), (R14, R17)
-	LDP     200(RSP), (R5, R15)
-	LDP     216(RSP), (R4, R13)
+	LDP     80(R1), (R10, R17)
+	LDP     200(RSP), (R13, R15)
+	LDP     216(RSP), (R4, R14)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R5, R8, R20
-	UMULH   R5, R8, R19
+	MUL     R13, R8, R20
+	UMULH   R13, R8, R19
 	MUL     R15, R8, R7
 	UMULH   R15, R8, R6
-	MUL     R4, R8, R16
+	MUL     R4, R8, R3
 	UMULH   R4, R8, R11
-	MUL     R13, R8, R9
-	UMULH   R13, R8, R3
+	MUL     R14, R8, R9
+	UMULH   R14, R8, R16
 	ADDS    R7, R19, R19
-	ADCS    R16, R6, R6
+	ADCS    R3, R6, R6
 	ADCS    R9, R11, R11
-	ADC     ZR, R3, R3
+	ADC     ZR, R16, R16
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R5, R12, R8
+	MUL     R13, R12, R8
 	MUL     R15, R12, R9
-	MUL     R4, R12, R16
-	MUL     R13, R12, R7
+	MUL     R4, R12, R3
+	MUL     R14, R12, R7
 	ADDS    R8, R19, R19
 	ADCS    R9, R6, R6
-	ADCS    R16, R11, R11
-	ADCS    R7, R3, R3
-	CSET    HS, R10
-	UMULH   R5, R12, R8
+	ADCS    R3, R11, R11
+	ADCS    R7, R16, R16
+	CSET    HS, R5
+	UMULH   R13, R12, R8
 	UMULH   R15, R12, R9
-	UMULH   R4, R12, R16
-	UMULH   R13, R12, R7
+	UMULH   R4, R12, R3
+	UMULH   R14, R12, R7
 	ADDS    R8, R6, R6
 	ADCS    R9, R11, R11
-	ADCS    R16, R3, R3
-	ADC     R7, R10, R10
+	ADCS    R3, R16, R16
+	ADC     R7, R5, R5
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R5, R14, R12
-	MUL     R15, R14, R7
-	MUL     R4, R14, R16
-	MUL     R13, R14, R9
+	MUL     R13, R10, R12
+	MUL     R15, R10, R7
+	MUL     R4, R10, R3
+	MUL     R14, R10, R9
 	ADDS    R12, R6, R6
 	ADCS    R7, R11, R11
-	ADCS    R16, R3, R3
-	ADCS    R9, R10, R10
+	ADCS    R3, R16, R16
+	ADCS    R9, R5, R5
 	CSET    HS, R8
-	UMULH   R5, R14, R12
-	UMULH   R15, R14, R7
-	UMULH   R4, R14, R16
-	UMULH   R13, R14, R9
+	UMULH   R13, R10, R12
+	UMULH   R15, R10, R7
+	UMULH   R4, R10, R3
+	UMULH   R14, R10, R9
 	ADDS    R12, R11, R11
-	ADCS    R7, R3, R3
-	ADCS    R16, R10, R10
+	ADCS    R7, R16, R16
+	ADCS    R3, R5, R5
 	ADC     R9, R8, R8
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R5, R17, R14
+	MUL     R13, R17, R10
 	MUL     R15, R17, R9
-	MUL     R4, R17, R16
-	MUL     R13, R17, R7
-	ADDS    R14, R11, R11
-	ADCS    R9, R3, R3
-	ADCS    R16, R10, R10
+	MUL     R4, R17, R3
+	MUL     R14, R17, R7
+	ADDS    R10, R11, R11
+	ADCS    R9, R16, R16
+	ADCS    R3, R5, R5
 	ADCS    R7, R8, R8
 	CSET    HS, R12
-	UMULH   R5, R17, R14
+	UMULH   R13, R17, R10
 	UMULH   R15, R17, R9
-	UMULH   R4, R17, R16
-	UMULH   R13, R17, R7
-	ADDS    R14, R3, R3
-	ADCS    R9, R10, R10
-	ADCS    R16, R8, R8
+	UMULH   R4, R17, R3
+	UMULH   R14, R17, R7
+	ADDS    R10, R16, R16
+	ADCS    R9, R5, R5
+	ADCS    R3, R8, R8
 	ADC     R7, R12, R12
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R13
-	MUL     R13, R3, R4
-	MUL     R13, R10, R15
-	MUL     R13, R8, R5
-	MUL     R13, R12, R17
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R16, R4
+	MUL     R14, R5, R15
+	MUL     R14, R8, R13
+	MUL     R14, R12, R17
 	ADDS    R4, R20, R20
 	ADCS    R15, R19, R19
-	ADCS    R5, R6, R6
+	ADCS    R13, R6, R6
 	ADCS    R17, R11, R11
 	CSET    HS, R7
-	UMULH   R13, R3, R4
-	UMULH   R13, R10, R15
-	UMULH   R13, R8, R5
-	UMULH   R13, R12, R17
+	UMULH   R14, R16, R4
+	UMULH   R14, R5, R15
+	UMULH   R14, R8, R13
+	UMULH   R14, R12, R17
 	ADDS    R4, R19, R19
 	ADCS    R15, R6, R6
-	ADCS    R5, R11, R11
+	ADCS    R13, R11, R11
 	ADC     R17, R7, R7
 
 	// The carry word: c·k < 2^67.
-	MUL     R13, R7, R4
-	UMULH   R13, R7, R15
+	MUL     R14, R7, R4
+	UMULH   R14, R7, R15
 	ADDS    R4, R20, R20
 	ADCS    R15, R19, R19
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R11, R11
 
-	// A last carry: add k masked by it.
-	CSET    HS, R7
-	NEG     R7, R7
-	AND     R13, R7, R7
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R7
 	ADDS    R7, R20, R20
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R6, R6
@@ -2477,285 +2365,259 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	// X3 = Ralt² + Q; t = 2·X3 + Q
 	LDP     104(RSP), (R11, R6)
 	LDP     120(RSP), (R19, R20)
-	LDP     40(RSP), (R13, R7)
-	LDP     56(RSP), (R17, R5)
-	ADDS    R13, R11, R11
+	LDP     40(RSP), (R14, R7)
+	LDP     56(RSP), (R17, R13)
+	ADDS    R14, R11, R11
 	ADCS    R7, R6, R6
 	ADCS    R17, R19, R19
-	ADCS    R5, R20, R20
+	ADCS    R13, R20, R20
 	MOVD    $0x1000003d1, R4
-	CSET    HS, R15
-	NEG     R15, R15
-	AND     R4, R15, R15
+	CSEL    HS, R4, ZR, R15
 	ADDS    R15, R11, R11
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R20, R20
-	CSET    HS, R15
-	NEG     R15, R15
-	AND     R4, R15, R15
+	CSEL    HS, R4, ZR, R15
 	ADD     R15, R11, R11
 	STP     (R11, R6), 0(R0)
 	STP     (R19, R20), 16(R0)
-	MOVD    R11, R5
-	MOVD    R6, R17
-	MOVD    R19, R7
-	MOVD    R20, R13
-	ADDS    R5, R11, R11
-	ADCS    R17, R6, R6
+	ADDS    R11, R11, R11
+	ADCS    R6, R6, R6
+	ADCS    R19, R19, R19
+	ADCS    R20, R20, R20
+	MOVD    $0x1000003d1, R17
+	CSEL    HS, R17, ZR, R13
+	ADDS    R13, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R20, R20
+	CSEL    HS, R17, ZR, R13
+	ADD     R13, R11, R11
+	LDP     40(RSP), (R17, R13)
+	LDP     56(RSP), (R7, R14)
+	ADDS    R17, R11, R11
+	ADCS    R13, R6, R6
 	ADCS    R7, R19, R19
-	ADCS    R13, R20, R20
+	ADCS    R14, R20, R20
 	MOVD    $0x1000003d1, R15
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R15, R4, R4
+	CSEL    HS, R15, ZR, R4
 	ADDS    R4, R11, R11
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R20, R20
-	CSET    HS, R4
-	NEG     R4, R4
-	AND     R15, R4, R4
+	CSEL    HS, R15, ZR, R4
 	ADD     R4, R11, R11
-	LDP     40(RSP), (R13, R7)
-	LDP     56(RSP), (R17, R5)
-	ADDS    R13, R11, R11
-	ADCS    R7, R6, R6
-	ADCS    R17, R19, R19
-	ADCS    R5, R20, R20
-	MOVD    $0x1000003d1, R4
-	CSET    HS, R15
-	NEG     R15, R15
-	AND     R4, R15, R15
-	ADDS    R15, R11, R11
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R19, R19
-	ADCS    ZR, R20, R20
-	CSET    HS, R15
-	NEG     R15, R15
-	AND     R4, R15, R15
-	ADD     R15, R11, R11
 	STP     (R11, R6), 104(RSP)
 	STP     (R19, R20), 120(RSP)
 	LDP     104(RSP), (R20, R19)
 	LDP     120(RSP), (R6, R11)
-	LDP     232(RSP), (R5, R17)
-	LDP     248(RSP), (R7, R13)
+	LDP     232(RSP), (R14, R7)
+	LDP     248(RSP), (R13, R17)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R5, R20, R4
-	UMULH   R5, R20, R15
-	MUL     R17, R20, R12
-	UMULH   R17, R20, R8
-	MUL     R7, R20, R10
-	UMULH   R7, R20, R3
-	MUL     R13, R20, R16
-	UMULH   R13, R20, R9
-	ADDS    R12, R15, R15
-	ADCS    R10, R8, R8
-	ADCS    R16, R3, R3
+	MUL     R14, R20, R15
+	UMULH   R14, R20, R4
+	MUL     R7, R20, R12
+	UMULH   R7, R20, R8
+	MUL     R13, R20, R5
+	UMULH   R13, R20, R16
+	MUL     R17, R20, R3
+	UMULH   R17, R20, R9
+	ADDS    R12, R4, R4
+	ADCS    R5, R8, R8
+	ADCS    R3, R16, R16
 	ADC     ZR, R9, R9
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R5, R19, R20
-	MUL     R17, R19, R16
-	MUL     R7, R19, R10
-	MUL     R13, R19, R12
-	ADDS    R20, R15, R15
-	ADCS    R16, R8, R8
-	ADCS    R10, R3, R3
+	MUL     R14, R19, R20
+	MUL     R7, R19, R3
+	MUL     R13, R19, R5
+	MUL     R17, R19, R12
+	ADDS    R20, R4, R4
+	ADCS    R3, R8, R8
+	ADCS    R5, R16, R16
 	ADCS    R12, R9, R9
-	CSET    HS, R14
-	UMULH   R5, R19, R20
-	UMULH   R17, R19, R16
-	UMULH   R7, R19, R10
-	UMULH   R13, R19, R12
+	CSET    HS, R10
+	UMULH   R14, R19, R20
+	UMULH   R7, R19, R3
+	UMULH   R13, R19, R5
+	UMULH   R17, R19, R12
 	ADDS    R20, R8, R8
-	ADCS    R16, R3, R3
-	ADCS    R10, R9, R9
-	ADC     R12, R14, R14
+	ADCS    R3, R16, R16
+	ADCS    R5, R9, R9
+	ADC     R12, R10, R10
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R5, R6, R19
-	MUL     R17, R6, R12
-	MUL     R7, R6, R10
-	MUL     R13, R6, R16
+	MUL     R14, R6, R19
+	MUL     R7, R6, R12
+	MUL     R13, R6, R5
+	MUL     R17, R6, R3
 	ADDS    R19, R8, R8
-	ADCS    R12, R3, R3
-	ADCS    R10, R9, R9
-	ADCS    R16, R14, R14
+	ADCS    R12, R16, R16
+	ADCS    R5, R9, R9
+	ADCS    R3, R10, R10
 	CSET    HS, R20
-	UMULH   R5, R6, R19
-	UMULH   R17, R6, R12
-	UMULH   R7, R6, R10
-	UMULH   R13, R6, R16
-	ADDS    R19, R3, R3
+	UMULH   R14, R6, R19
+	UMULH   R7, R6, R12
+	UMULH   R13, R6, R5
+	UMULH   R17, R6, R3
+	ADDS    R19, R16, R16
 	ADCS    R12, R9, R9
-	ADCS    R10, R14, R14
-	ADC     R16, R20, R20
+	ADCS    R5, R10, R10
+	ADC     R3, R20, R20
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R5, R11, R6
-	MUL     R17, R11, R16
-	MUL     R7, R11, R10
-	MUL     R13, R11, R12
-	ADDS    R6, R3, R3
-	ADCS    R16, R9, R9
-	ADCS    R10, R14, R14
+	MUL     R14, R11, R6
+	MUL     R7, R11, R3
+	MUL     R13, R11, R5
+	MUL     R17, R11, R12
+	ADDS    R6, R16, R16
+	ADCS    R3, R9, R9
+	ADCS    R5, R10, R10
 	ADCS    R12, R20, R20
 	CSET    HS, R19
-	UMULH   R5, R11, R6
-	UMULH   R17, R11, R16
-	UMULH   R7, R11, R10
-	UMULH   R13, R11, R12
+	UMULH   R14, R11, R6
+	UMULH   R7, R11, R3
+	UMULH   R13, R11, R5
+	UMULH   R17, R11, R12
 	ADDS    R6, R9, R9
-	ADCS    R16, R14, R14
-	ADCS    R10, R20, R20
+	ADCS    R3, R10, R10
+	ADCS    R5, R20, R20
 	ADC     R12, R19, R19
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R13
-	MUL     R13, R9, R7
-	MUL     R13, R14, R17
-	MUL     R13, R20, R5
-	MUL     R13, R19, R11
-	ADDS    R7, R4, R4
-	ADCS    R17, R15, R15
-	ADCS    R5, R8, R8
-	ADCS    R11, R3, R3
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R9, R13
+	MUL     R17, R10, R7
+	MUL     R17, R20, R14
+	MUL     R17, R19, R11
+	ADDS    R13, R15, R15
+	ADCS    R7, R4, R4
+	ADCS    R14, R8, R8
+	ADCS    R11, R16, R16
 	CSET    HS, R12
-	UMULH   R13, R9, R7
-	UMULH   R13, R14, R17
-	UMULH   R13, R20, R5
-	UMULH   R13, R19, R11
-	ADDS    R7, R15, R15
-	ADCS    R17, R8, R8
-	ADCS    R5, R3, R3
+	UMULH   R17, R9, R13
+	UMULH   R17, R10, R7
+	UMULH   R17, R20, R14
+	UMULH   R17, R19, R11
+	ADDS    R13, R4, R4
+	ADCS    R7, R8, R8
+	ADCS    R14, R16, R16
 	ADC     R11, R12, R12
 
 	// The carry word: c·k < 2^67.
-	MUL     R13, R12, R7
-	UMULH   R13, R12, R17
-	ADDS    R7, R4, R4
-	ADCS    R17, R15, R15
+	MUL     R17, R12, R13
+	UMULH   R17, R12, R7
+	ADDS    R13, R15, R15
+	ADCS    R7, R4, R4
 	ADCS    ZR, R8, R8
-	ADCS    ZR, R3, R3
+	ADCS    ZR, R16, R16
 
-	// A last carry: add k masked by it.
-	CSET    HS, R12
-	NEG     R12, R12
-	AND     R13, R12, R12
-	ADDS    R12, R4, R4
-	ADCS    ZR, R15, R15
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R12
+	ADDS    R12, R15, R15
+	ADCS    ZR, R4, R4
 	ADCS    ZR, R8, R8
-	ADC     ZR, R3, R3
-	STP     (R4, R15), 104(RSP)
-	STP     (R8, R3), 120(RSP)
+	ADC     ZR, R16, R16
+	STP     (R15, R4), 104(RSP)
+	STP     (R8, R16), 120(RSP)
 
 	// Y3 = −(Ralt·(2·X3 + Q) + N)/2
-	LDP     104(RSP), (R3, R8)
-	LDP     120(RSP), (R15, R4)
-	LDP     8(RSP), (R13, R12)
-	LDP     24(RSP), (R11, R5)
-	ADDS    R13, R3, R3
+	LDP     104(RSP), (R16, R8)
+	LDP     120(RSP), (R4, R15)
+	LDP     8(RSP), (R17, R12)
+	LDP     24(RSP), (R11, R14)
+	ADDS    R17, R16, R16
 	ADCS    R12, R8, R8
-	ADCS    R11, R15, R15
-	ADCS    R5, R4, R4
-	MOVD    $0x1000003d1, R7
-	CSET    HS, R17
-	NEG     R17, R17
-	AND     R7, R17, R17
-	ADDS    R17, R3, R3
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R15, R15
-	ADCS    ZR, R4, R4
-	CSET    HS, R17
-	NEG     R17, R17
-	AND     R7, R17, R17
-	ADD     R17, R3, R3
-	NEGS    R3, R3
-	NGCS    R8, R8
-	NGCS    R15, R15
-	NGCS    R4, R4
-	MOVD    $0x1000003d1, R11
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R11, R5, R5
-	SUBS    R5, R3, R3
-	SBCS    ZR, R8, R8
-	SBCS    ZR, R15, R15
-	SBCS    ZR, R4, R4
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R11, R5, R5
-	SUB     R5, R3, R3
-	AND     $1, R3, R11
-	NEG     R11, R11
-	MOVD    $0xfffffffefffffc2f, R5
-	AND     R11, R5, R5
-	ADDS    R5, R3, R3
-	ADCS    R11, R8, R8
-	ADCS    R11, R15, R15
 	ADCS    R11, R4, R4
-	CSET    HS, R5
-	EXTR    $1, R3, R8, R3
-	EXTR    $1, R8, R15, R8
-	EXTR    $1, R15, R4, R15
-	EXTR    $1, R4, R5, R4
+	ADCS    R14, R15, R15
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R7
+	ADDS    R7, R16, R16
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R15, R15
+	CSEL    HS, R13, ZR, R7
+	ADD     R7, R16, R16
+	NEGS    R16, R16
+	NGCS    R8, R8
+	NGCS    R4, R4
+	NGCS    R15, R15
+	MOVD    $0x1000003d1, R11
+	CSEL    LO, R11, ZR, R14
+	SUBS    R14, R16, R16
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R15, R15
+	CSEL    LO, R11, ZR, R14
+	SUB     R14, R16, R16
+	MOVD    $0xfffffffefffffc2f, R14
+	TST     $1, R16
+	CSETM   NE, R11
+	CSEL    NE, R14, ZR, R14
+	ADDS    R14, R16, R16
+	ADCS    R11, R8, R8
+	ADCS    R11, R4, R4
+	ADCS    R11, R15, R15
+	CSET    HS, R14
+	EXTR    $1, R16, R8, R16
+	EXTR    $1, R8, R4, R8
+	EXTR    $1, R4, R15, R4
+	EXTR    $1, R15, R14, R15
 
 	// If a is infinity, r = (b.X, b.Y, 1); r.Infinity = (Z3 ≡ 0) & ¬a.Infinity.
-	MOVD    264(RSP), R5
-	CMP     $0, R5
+	MOVD    264(RSP), R14
+	CMP     $0, R14
 	LDP     32(R2), (R11, R12)
-	LDP     48(R2), (R13, R7)
-	CSEL    NE, R11, R3, R3
+	LDP     48(R2), (R17, R13)
+	CSEL    NE, R11, R16, R16
 	CSEL    NE, R12, R8, R8
+	CSEL    NE, R17, R4, R4
 	CSEL    NE, R13, R15, R15
-	CSEL    NE, R7, R4, R4
-	STP     (R3, R8), 32(R0)
-	STP     (R15, R4), 48(R0)
-	LDP     0(R0), (R4, R15)
-	LDP     16(R0), (R8, R3)
-	LDP     0(R2), (R7, R13)
+	STP     (R16, R8), 32(R0)
+	STP     (R4, R15), 48(R0)
+	LDP     0(R0), (R15, R4)
+	LDP     16(R0), (R8, R16)
+	LDP     0(R2), (R13, R17)
 	LDP     16(R2), (R12, R11)
-	CSEL    NE, R7, R4, R4
 	CSEL    NE, R13, R15, R15
+	CSEL    NE, R17, R4, R4
 	CSEL    NE, R12, R8, R8
-	CSEL    NE, R11, R3, R3
-	STP     (R4, R15), 0(R0)
-	STP     (R8, R3), 16(R0)
-	LDP     64(R0), (R3, R8)
-	LDP     80(R0), (R15, R4)
-	MOVD    R3, R11
+	CSEL    NE, R11, R16, R16
+	STP     (R15, R4), 0(R0)
+	STP     (R8, R16), 16(R0)
+	LDP     64(R0), (R16, R8)
+	LDP     80(R0), (R4, R15)
+	MOVD    R16, R11
 	MOVD    R8, R12
+	MOVD    R4, R17
 	MOVD    R15, R13
-	MOVD    R4, R7
-	ORR     R12, R11, R17
-	ORR     R13, R17, R17
-	ORR     R7, R17, R17
-	AND     R13, R12, R19
-	AND     R7, R19, R19
+	ORR     R12, R11, R7
+	ORR     R17, R7, R7
+	ORR     R13, R7, R7
+	AND     R17, R12, R19
+	AND     R13, R19, R19
 	MVN     R19, R19
 	MOVD    $0xfffffffefffffc2f, R20
 	EOR     R11, R20, R20
 	ORR     R20, R19, R19
-	CMP     $0, R17
-	CSETM   NE, R17
+	CMP     $0, R7
+	CSETM   NE, R7
 	CMP     $0, R19
 	CSETM   NE, R19
-	AND     R19, R17, R17
-	MVN     R17, R17
-	BIC     R5, R17, R17
-	AND     $1, R17, R17
-	MOVD    $0x1, R7
-	CMP     $0, R5
-	CSEL    NE, R7, R3, R3
+	AND     R19, R7, R7
+	MVN     R7, R7
+	BIC     R14, R7, R7
+	AND     $1, R7, R7
+	MOVD    $0x1, R13
+	CMP     $0, R14
+	CSEL    NE, R13, R16, R16
 	CSEL    NE, ZR, R8, R8
-	CSEL    NE, ZR, R15, R15
 	CSEL    NE, ZR, R4, R4
-	STP     (R3, R8), 64(R0)
-	STP     (R15, R4), 80(R0)
-	MOVD    R17, 96(R0)
+	CSEL    NE, ZR, R15, R15
+	STP     (R16, R8), 64(R0)
+	STP     (R4, R15), 80(R0)
+	MOVD    R7, 96(R0)
 	RET
 
 // func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
@@ -2866,10 +2728,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R4, R4
 
-	// A last carry: add k masked by it.
-	CSET    HS, R14
-	NEG     R14, R14
-	AND     R7, R14, R14
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R7, ZR, R14
 	ADDS    R14, R17, R17
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R5, R5
@@ -2980,10 +2840,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R3, R3
 
-	// A last carry: add k masked by it.
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R10, R16, R16
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
 	ADDS    R16, R9, R9
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R12, R12
@@ -2995,16 +2853,12 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	SBCS    R17, R12, R12
 	SBCS    R7, R3, R3
 	MOVD    $0x1000003d1, R15
-	CSET    LO, R14
-	NEG     R14, R14
-	AND     R15, R14, R14
+	CSEL    LO, R15, ZR, R14
 	SUBS    R14, R9, R9
 	SBCS    ZR, R8, R8
 	SBCS    ZR, R12, R12
 	SBCS    ZR, R3, R3
-	CSET    LO, R14
-	NEG     R14, R14
-	AND     R15, R14, R14
+	CSEL    LO, R15, ZR, R14
 	SUB     R14, R9, R9
 	STP     (R9, R8), 72(RSP)
 	STP     (R12, R3), 88(RSP)
@@ -3128,10 +2982,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R19, R19
 
-	// A last carry: add k masked by it.
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R10, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R5
 	ADDS    R5, R15, R15
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R4, R4
@@ -3219,10 +3071,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k masked by it.
-	CSET    HS, R7
-	NEG     R7, R7
-	AND     R15, R7, R7
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R15, ZR, R7
 	ADDS    R7, R20, R20
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R5, R5
@@ -3335,10 +3185,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R9, R9
 
-	// A last carry: add k masked by it.
-	CSET    HS, R13
-	NEG     R13, R13
-	AND     R19, R13, R13
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R19, ZR, R13
 	ADDS    R13, R4, R4
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R17, R17
@@ -3350,16 +3198,12 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	SBCS    R17, R20, R20
 	SBCS    R9, R15, R15
 	MOVD    $0x1000003d1, R6
-	CSET    LO, R7
-	NEG     R7, R7
-	AND     R6, R7, R7
+	CSEL    LO, R6, ZR, R7
 	SUBS    R7, R19, R19
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R20, R20
 	SBCS    ZR, R15, R15
-	CSET    LO, R7
-	NEG     R7, R7
-	AND     R6, R7, R7
+	CSEL    LO, R6, ZR, R7
 	SUB     R7, R19, R19
 	STP     (R19, R13), 104(RSP)
 	STP     (R20, R15), 120(RSP)
@@ -3467,10 +3311,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R11, R11
 
-	// A last carry: add k masked by it.
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R4, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R5
 	ADDS    R5, R6, R6
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R8, R8
@@ -3583,33 +3425,23 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R3, R3
 
-	// A last carry: add k masked by it.
-	CSET    HS, R20
-	NEG     R20, R20
-	AND     R9, R20, R20
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R20
 	ADDS    R20, R17, R17
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R15, R15
 	ADC     ZR, R3, R3
-	MOVD    R17, R9
-	MOVD    R14, R20
-	MOVD    R15, R6
-	MOVD    R3, R4
-	ADDS    R17, R9, R9
-	ADCS    R14, R20, R20
-	ADCS    R15, R6, R6
-	ADCS    R3, R4, R4
+	ADDS    R17, R17, R9
+	ADCS    R14, R14, R20
+	ADCS    R15, R15, R6
+	ADCS    R3, R3, R4
 	MOVD    $0x1000003d1, R19
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R19, R5, R5
+	CSEL    HS, R19, ZR, R5
 	ADDS    R5, R9, R9
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R4, R4
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R19, R5, R5
+	CSEL    HS, R19, ZR, R5
 	ADD     R5, R9, R9
 	STP     (R9, R20), 232(RSP)
 	STP     (R6, R4), 248(RSP)
@@ -3618,16 +3450,12 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    R15, R6, R6
 	ADCS    R3, R4, R4
 	MOVD    $0x1000003d1, R5
-	CSET    HS, R19
-	NEG     R19, R19
-	AND     R5, R19, R19
+	CSEL    HS, R5, ZR, R19
 	ADDS    R19, R9, R9
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R4, R4
-	CSET    HS, R19
-	NEG     R19, R19
-	AND     R5, R19, R19
+	CSEL    HS, R5, ZR, R19
 	ADD     R19, R9, R9
 	STP     (R9, R20), 200(RSP)
 	STP     (R6, R4), 216(RSP)
@@ -3714,10 +3542,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R9, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R11
 	ADDS    R11, R10, R10
 	ADCS    ZR, R3, R3
 	ADCS    ZR, R15, R15
@@ -3729,156 +3555,140 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	SBCS    R13, R15, R15
 	SBCS    R4, R14, R14
 	MOVD    $0x1000003d1, R20
-	CSET    LO, R6
-	NEG     R6, R6
-	AND     R20, R6, R6
+	CSEL    LO, R20, ZR, R6
 	SUBS    R6, R10, R10
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R15, R15
 	SBCS    ZR, R14, R14
-	CSET    LO, R6
-	NEG     R6, R6
-	AND     R20, R6, R6
+	CSEL    LO, R20, ZR, R6
 	SUB     R6, R10, R10
-	MOVD    R10, R4
-	MOVD    R3, R13
-	MOVD    R15, R11
-	MOVD    R14, R9
-	LDP     232(RSP), (R20, R6)
-	LDP     248(RSP), (R16, R19)
-	SUBS    R20, R10, R10
-	SBCS    R6, R3, R3
-	SBCS    R16, R15, R15
-	SBCS    R19, R14, R14
-	MOVD    $0x1000003d1, R17
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R17, R5, R5
-	SUBS    R5, R10, R10
-	SBCS    ZR, R3, R3
-	SBCS    ZR, R15, R15
-	SBCS    ZR, R14, R14
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R17, R5, R5
-	SUB     R5, R10, R10
-	STP     (R10, R3), 296(RSP)
-	STP     (R15, R14), 312(RSP)
-	LDP     200(RSP), (R19, R16)
-	LDP     216(RSP), (R6, R20)
-	SUBS    R19, R4, R4
-	SBCS    R16, R13, R13
-	SBCS    R6, R11, R11
-	SBCS    R20, R9, R9
-	MOVD    $0x1000003d1, R5
-	CSET    LO, R17
-	NEG     R17, R17
-	AND     R5, R17, R17
-	SUBS    R17, R4, R4
+	LDP     232(RSP), (R4, R13)
+	LDP     248(RSP), (R11, R9)
+	SUBS    R4, R10, R4
+	SBCS    R13, R3, R13
+	SBCS    R11, R15, R11
+	SBCS    R9, R14, R9
+	MOVD    $0x1000003d1, R6
+	CSEL    LO, R6, ZR, R20
+	SUBS    R20, R4, R4
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R11, R11
 	SBCS    ZR, R9, R9
-	CSET    LO, R17
-	NEG     R17, R17
-	AND     R5, R17, R17
-	SUB     R17, R4, R4
-	STP     (R4, R13), 200(RSP)
-	STP     (R11, R9), 216(RSP)
-	LDP     64(R1), (R9, R11)
-	LDP     80(R1), (R13, R4)
+	CSEL    LO, R6, ZR, R20
+	SUB     R20, R4, R4
+	STP     (R4, R13), 296(RSP)
+	STP     (R11, R9), 312(RSP)
+	LDP     200(RSP), (R9, R11)
+	LDP     216(RSP), (R13, R4)
+	SUBS    R9, R10, R9
+	SBCS    R11, R3, R11
+	SBCS    R13, R15, R13
+	SBCS    R4, R14, R4
+	MOVD    $0x1000003d1, R20
+	CSEL    LO, R20, ZR, R6
+	SUBS    R6, R9, R9
+	SBCS    ZR, R11, R11
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R4, R4
+	CSEL    LO, R20, ZR, R6
+	SUB     R6, R9, R9
+	STP     (R9, R11), 200(RSP)
+	STP     (R13, R4), 216(RSP)
+	LDP     64(R1), (R4, R13)
+	LDP     80(R1), (R11, R9)
 	LDP     72(RSP), (R14, R15)
 	LDP     88(RSP), (R3, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R9, R20
-	UMULH   R14, R9, R6
-	MUL     R15, R9, R16
-	UMULH   R15, R9, R19
-	MUL     R3, R9, R5
-	UMULH   R3, R9, R17
-	MUL     R10, R9, R8
-	UMULH   R10, R9, R12
+	MUL     R14, R4, R20
+	UMULH   R14, R4, R6
+	MUL     R15, R4, R16
+	UMULH   R15, R4, R19
+	MUL     R3, R4, R5
+	UMULH   R3, R4, R17
+	MUL     R10, R4, R8
+	UMULH   R10, R4, R12
 	ADDS    R16, R6, R6
 	ADCS    R5, R19, R19
 	ADCS    R8, R17, R17
 	ADC     ZR, R12, R12
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R11, R9
-	MUL     R15, R11, R8
-	MUL     R3, R11, R5
-	MUL     R10, R11, R16
-	ADDS    R9, R6, R6
+	MUL     R14, R13, R4
+	MUL     R15, R13, R8
+	MUL     R3, R13, R5
+	MUL     R10, R13, R16
+	ADDS    R4, R6, R6
 	ADCS    R8, R19, R19
 	ADCS    R5, R17, R17
 	ADCS    R16, R12, R12
 	CSET    HS, R7
-	UMULH   R14, R11, R9
-	UMULH   R15, R11, R8
-	UMULH   R3, R11, R5
-	UMULH   R10, R11, R16
-	ADDS    R9, R19, R19
+	UMULH   R14, R13, R4
+	UMULH   R15, R13, R8
+	UMULH   R3, R13, R5
+	UMULH   R10, R13, R16
+	ADDS    R4, R19, R19
 	ADCS    R8, R17, R17
 	ADCS    R5, R12, R12
 	ADC     R16, R7, R7
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R13, R11
-	MUL     R15, R13, R16
-	MUL     R3, R13, R5
-	MUL     R10, R13, R8
-	ADDS    R11, R19, R19
+	MUL     R14, R11, R13
+	MUL     R15, R11, R16
+	MUL     R3, R11, R5
+	MUL     R10, R11, R8
+	ADDS    R13, R19, R19
 	ADCS    R16, R17, R17
 	ADCS    R5, R12, R12
 	ADCS    R8, R7, R7
-	CSET    HS, R9
-	UMULH   R14, R13, R11
-	UMULH   R15, R13, R16
-	UMULH   R3, R13, R5
-	UMULH   R10, R13, R8
-	ADDS    R11, R17, R17
+	CSET    HS, R4
+	UMULH   R14, R11, R13
+	UMULH   R15, R11, R16
+	UMULH   R3, R11, R5
+	UMULH   R10, R11, R8
+	ADDS    R13, R17, R17
 	ADCS    R16, R12, R12
 	ADCS    R5, R7, R7
-	ADC     R8, R9, R9
+	ADC     R8, R4, R4
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R4, R13
-	MUL     R15, R4, R8
-	MUL     R3, R4, R5
-	MUL     R10, R4, R16
-	ADDS    R13, R17, R17
+	MUL     R14, R9, R11
+	MUL     R15, R9, R8
+	MUL     R3, R9, R5
+	MUL     R10, R9, R16
+	ADDS    R11, R17, R17
 	ADCS    R8, R12, R12
 	ADCS    R5, R7, R7
-	ADCS    R16, R9, R9
-	CSET    HS, R11
-	UMULH   R14, R4, R13
-	UMULH   R15, R4, R8
-	UMULH   R3, R4, R5
-	UMULH   R10, R4, R16
-	ADDS    R13, R12, R12
+	ADCS    R16, R4, R4
+	CSET    HS, R13
+	UMULH   R14, R9, R11
+	UMULH   R15, R9, R8
+	UMULH   R3, R9, R5
+	UMULH   R10, R9, R16
+	ADDS    R11, R12, R12
 	ADCS    R8, R7, R7
-	ADCS    R5, R9, R9
-	ADC     R16, R11, R11
+	ADCS    R5, R4, R4
+	ADC     R16, R13, R13
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R12, R3
 	MUL     R10, R7, R15
-	MUL     R10, R9, R14
-	MUL     R10, R11, R4
+	MUL     R10, R4, R14
+	MUL     R10, R13, R9
 	ADDS    R3, R20, R20
 	ADCS    R15, R6, R6
 	ADCS    R14, R19, R19
-	ADCS    R4, R17, R17
+	ADCS    R9, R17, R17
 	CSET    HS, R16
 	UMULH   R10, R12, R3
 	UMULH   R10, R7, R15
-	UMULH   R10, R9, R14
-	UMULH   R10, R11, R4
+	UMULH   R10, R4, R14
+	UMULH   R10, R13, R9
 	ADDS    R3, R6, R6
 	ADCS    R15, R19, R19
 	ADCS    R14, R17, R17
-	ADC     R4, R16, R16
+	ADC     R9, R16, R16
 
 	// The carry word: c·k < 2^67.
 	MUL     R10, R16, R3
@@ -3888,10 +3698,8 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k masked by it.
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R10, R16, R16
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
 	ADDS    R16, R20, R20
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R19, R19
@@ -3901,286 +3709,278 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	LDP     168(RSP), (R17, R19)
 	LDP     184(RSP), (R6, R20)
 	LDP     32(R1), (R10, R16)
-	LDP     48(R1), (R4, R14)
+	LDP     48(R1), (R9, R14)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R10, R17, R15
 	UMULH   R10, R17, R3
-	MUL     R16, R17, R11
-	UMULH   R16, R17, R9
-	MUL     R4, R17, R7
-	UMULH   R4, R17, R12
+	MUL     R16, R17, R13
+	UMULH   R16, R17, R4
+	MUL     R9, R17, R7
+	UMULH   R9, R17, R12
 	MUL     R14, R17, R5
 	UMULH   R14, R17, R8
-	ADDS    R11, R3, R3
-	ADCS    R7, R9, R9
+	ADDS    R13, R3, R3
+	ADCS    R7, R4, R4
 	ADCS    R5, R12, R12
 	ADC     ZR, R8, R8
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R10, R19, R17
 	MUL     R16, R19, R5
-	MUL     R4, R19, R7
-	MUL     R14, R19, R11
+	MUL     R9, R19, R7
+	MUL     R14, R19, R13
 	ADDS    R17, R3, R3
-	ADCS    R5, R9, R9
+	ADCS    R5, R4, R4
 	ADCS    R7, R12, R12
-	ADCS    R11, R8, R8
-	CSET    HS, R13
+	ADCS    R13, R8, R8
+	CSET    HS, R11
 	UMULH   R10, R19, R17
 	UMULH   R16, R19, R5
-	UMULH   R4, R19, R7
-	UMULH   R14, R19, R11
-	ADDS    R17, R9, R9
+	UMULH   R9, R19, R7
+	UMULH   R14, R19, R13
+	ADDS    R17, R4, R4
 	ADCS    R5, R12, R12
 	ADCS    R7, R8, R8
-	ADC     R11, R13, R13
+	ADC     R13, R11, R11
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R10, R6, R19
-	MUL     R16, R6, R11
-	MUL     R4, R6, R7
+	MUL     R16, R6, R13
+	MUL     R9, R6, R7
 	MUL     R14, R6, R5
-	ADDS    R19, R9, R9
-	ADCS    R11, R12, R12
+	ADDS    R19, R4, R4
+	ADCS    R13, R12, R12
 	ADCS    R7, R8, R8
-	ADCS    R5, R13, R13
+	ADCS    R5, R11, R11
 	CSET    HS, R17
 	UMULH   R10, R6, R19
-	UMULH   R16, R6, R11
-	UMULH   R4, R6, R7
+	UMULH   R16, R6, R13
+	UMULH   R9, R6, R7
 	UMULH   R14, R6, R5
 	ADDS    R19, R12, R12
-	ADCS    R11, R8, R8
-	ADCS    R7, R13, R13
+	ADCS    R13, R8, R8
+	ADCS    R7, R11, R11
 	ADC     R5, R17, R17
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R10, R20, R6
 	MUL     R16, R20, R5
-	MUL     R4, R20, R7
-	MUL     R14, R20, R11
+	MUL     R9, R20, R7
+	MUL     R14, R20, R13
 	ADDS    R6, R12, R12
 	ADCS    R5, R8, R8
-	ADCS    R7, R13, R13
-	ADCS    R11, R17, R17
+	ADCS    R7, R11, R11
+	ADCS    R13, R17, R17
 	CSET    HS, R19
 	UMULH   R10, R20, R6
 	UMULH   R16, R20, R5
-	UMULH   R4, R20, R7
-	UMULH   R14, R20, R11
+	UMULH   R9, R20, R7
+	UMULH   R14, R20, R13
 	ADDS    R6, R8, R8
-	ADCS    R5, R13, R13
+	ADCS    R5, R11, R11
 	ADCS    R7, R17, R17
-	ADC     R11, R19, R19
+	ADC     R13, R19, R19
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R14
-	MUL     R14, R8, R4
-	MUL     R14, R13, R16
+	MUL     R14, R8, R9
+	MUL     R14, R11, R16
 	MUL     R14, R17, R10
 	MUL     R14, R19, R20
-	ADDS    R4, R15, R15
+	ADDS    R9, R15, R15
 	ADCS    R16, R3, R3
-	ADCS    R10, R9, R9
+	ADCS    R10, R4, R4
 	ADCS    R20, R12, R12
-	CSET    HS, R11
-	UMULH   R14, R8, R4
-	UMULH   R14, R13, R16
+	CSET    HS, R13
+	UMULH   R14, R8, R9
+	UMULH   R14, R11, R16
 	UMULH   R14, R17, R10
 	UMULH   R14, R19, R20
-	ADDS    R4, R3, R3
-	ADCS    R16, R9, R9
+	ADDS    R9, R3, R3
+	ADCS    R16, R4, R4
 	ADCS    R10, R12, R12
-	ADC     R20, R11, R11
+	ADC     R20, R13, R13
 
 	// The carry word: c·k < 2^67.
-	MUL     R14, R11, R4
-	UMULH   R14, R11, R16
-	ADDS    R4, R15, R15
+	MUL     R14, R13, R9
+	UMULH   R14, R13, R16
+	ADDS    R9, R15, R15
 	ADCS    R16, R3, R3
-	ADCS    ZR, R9, R9
+	ADCS    ZR, R4, R4
 	ADCS    ZR, R12, R12
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R14, R11, R11
-	ADDS    R11, R15, R15
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R13
+	ADDS    R13, R15, R15
 	ADCS    ZR, R3, R3
-	ADCS    ZR, R9, R9
+	ADCS    ZR, R4, R4
 	ADC     ZR, R12, R12
 	STP     (R15, R3), 168(RSP)
-	STP     (R9, R12), 184(RSP)
+	STP     (R4, R12), 184(RSP)
 
 	// Y3 = I·W − Y1·H³
-	LDP     104(RSP), (R12, R9)
+	LDP     104(RSP), (R12, R4)
 	LDP     120(RSP), (R3, R15)
-	LDP     200(RSP), (R14, R11)
+	LDP     200(RSP), (R14, R13)
 	LDP     216(RSP), (R20, R10)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R14, R12, R16
-	UMULH   R14, R12, R4
-	MUL     R11, R12, R19
-	UMULH   R11, R12, R17
-	MUL     R20, R12, R13
+	UMULH   R14, R12, R9
+	MUL     R13, R12, R19
+	UMULH   R13, R12, R17
+	MUL     R20, R12, R11
 	UMULH   R20, R12, R8
 	MUL     R10, R12, R7
 	UMULH   R10, R12, R5
-	ADDS    R19, R4, R4
-	ADCS    R13, R17, R17
+	ADDS    R19, R9, R9
+	ADCS    R11, R17, R17
 	ADCS    R7, R8, R8
 	ADC     ZR, R5, R5
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R9, R12
-	MUL     R11, R9, R7
-	MUL     R20, R9, R13
-	MUL     R10, R9, R19
-	ADDS    R12, R4, R4
+	MUL     R14, R4, R12
+	MUL     R13, R4, R7
+	MUL     R20, R4, R11
+	MUL     R10, R4, R19
+	ADDS    R12, R9, R9
 	ADCS    R7, R17, R17
-	ADCS    R13, R8, R8
+	ADCS    R11, R8, R8
 	ADCS    R19, R5, R5
 	CSET    HS, R6
-	UMULH   R14, R9, R12
-	UMULH   R11, R9, R7
-	UMULH   R20, R9, R13
-	UMULH   R10, R9, R19
+	UMULH   R14, R4, R12
+	UMULH   R13, R4, R7
+	UMULH   R20, R4, R11
+	UMULH   R10, R4, R19
 	ADDS    R12, R17, R17
 	ADCS    R7, R8, R8
-	ADCS    R13, R5, R5
+	ADCS    R11, R5, R5
 	ADC     R19, R6, R6
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R3, R9
-	MUL     R11, R3, R19
-	MUL     R20, R3, R13
+	MUL     R14, R3, R4
+	MUL     R13, R3, R19
+	MUL     R20, R3, R11
 	MUL     R10, R3, R7
-	ADDS    R9, R17, R17
+	ADDS    R4, R17, R17
 	ADCS    R19, R8, R8
-	ADCS    R13, R5, R5
+	ADCS    R11, R5, R5
 	ADCS    R7, R6, R6
 	CSET    HS, R12
-	UMULH   R14, R3, R9
-	UMULH   R11, R3, R19
-	UMULH   R20, R3, R13
+	UMULH   R14, R3, R4
+	UMULH   R13, R3, R19
+	UMULH   R20, R3, R11
 	UMULH   R10, R3, R7
-	ADDS    R9, R8, R8
+	ADDS    R4, R8, R8
 	ADCS    R19, R5, R5
-	ADCS    R13, R6, R6
+	ADCS    R11, R6, R6
 	ADC     R7, R12, R12
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R14, R15, R3
-	MUL     R11, R15, R7
-	MUL     R20, R15, R13
+	MUL     R13, R15, R7
+	MUL     R20, R15, R11
 	MUL     R10, R15, R19
 	ADDS    R3, R8, R8
 	ADCS    R7, R5, R5
-	ADCS    R13, R6, R6
+	ADCS    R11, R6, R6
 	ADCS    R19, R12, R12
-	CSET    HS, R9
+	CSET    HS, R4
 	UMULH   R14, R15, R3
-	UMULH   R11, R15, R7
-	UMULH   R20, R15, R13
+	UMULH   R13, R15, R7
+	UMULH   R20, R15, R11
 	UMULH   R10, R15, R19
 	ADDS    R3, R5, R5
 	ADCS    R7, R6, R6
-	ADCS    R13, R12, R12
-	ADC     R19, R9, R9
+	ADCS    R11, R12, R12
+	ADC     R19, R4, R4
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R5, R20
-	MUL     R10, R6, R11
+	MUL     R10, R6, R13
 	MUL     R10, R12, R14
-	MUL     R10, R9, R15
+	MUL     R10, R4, R15
 	ADDS    R20, R16, R16
-	ADCS    R11, R4, R4
+	ADCS    R13, R9, R9
 	ADCS    R14, R17, R17
 	ADCS    R15, R8, R8
 	CSET    HS, R19
 	UMULH   R10, R5, R20
-	UMULH   R10, R6, R11
+	UMULH   R10, R6, R13
 	UMULH   R10, R12, R14
-	UMULH   R10, R9, R15
-	ADDS    R20, R4, R4
-	ADCS    R11, R17, R17
+	UMULH   R10, R4, R15
+	ADDS    R20, R9, R9
+	ADCS    R13, R17, R17
 	ADCS    R14, R8, R8
 	ADC     R15, R19, R19
 
 	// The carry word: c·k < 2^67.
 	MUL     R10, R19, R20
-	UMULH   R10, R19, R11
+	UMULH   R10, R19, R13
 	ADDS    R20, R16, R16
-	ADCS    R11, R4, R4
+	ADCS    R13, R9, R9
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k masked by it.
-	CSET    HS, R19
-	NEG     R19, R19
-	AND     R10, R19, R19
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R19
 	ADDS    R19, R16, R16
-	ADCS    ZR, R4, R4
+	ADCS    ZR, R9, R9
 	ADCS    ZR, R17, R17
 	ADC     ZR, R8, R8
 	LDP     168(RSP), (R10, R19)
 	LDP     184(RSP), (R15, R14)
 	SUBS    R10, R16, R16
-	SBCS    R19, R4, R4
+	SBCS    R19, R9, R9
 	SBCS    R15, R17, R17
 	SBCS    R14, R8, R8
 	MOVD    $0x1000003d1, R20
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R20, R11, R11
-	SUBS    R11, R16, R16
-	SBCS    ZR, R4, R4
+	CSEL    LO, R20, ZR, R13
+	SUBS    R13, R16, R16
+	SBCS    ZR, R9, R9
 	SBCS    ZR, R17, R17
 	SBCS    ZR, R8, R8
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R20, R11, R11
-	SUB     R11, R16, R16
-	STP     (R16, R4), 328(RSP)
+	CSEL    LO, R20, ZR, R13
+	SUB     R13, R16, R16
+	STP     (R16, R9), 328(RSP)
 	STP     (R17, R8), 344(RSP)
 
 	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
 	MOVD    392(RSP), R8
-	LDP     296(RSP), (R17, R4)
+	LDP     296(RSP), (R17, R9)
 	LDP     312(RSP), (R16, R14)
 	CMP     $0, R8
 	LDP     0(R0), (R15, R19)
 	LDP     16(R0), (R10, R20)
 	CSEL    NE, R15, R17, R17
-	CSEL    NE, R19, R4, R4
+	CSEL    NE, R19, R9, R9
 	CSEL    NE, R10, R16, R16
 	CSEL    NE, R20, R14, R14
-	STP     (R17, R4), 0(R0)
+	STP     (R17, R9), 0(R0)
 	STP     (R16, R14), 16(R0)
 	LDP     328(RSP), (R14, R16)
-	LDP     344(RSP), (R4, R17)
+	LDP     344(RSP), (R9, R17)
 	CMP     $0, R8
 	LDP     32(R0), (R20, R10)
 	LDP     48(R0), (R19, R15)
 	CSEL    NE, R20, R14, R14
 	CSEL    NE, R10, R16, R16
-	CSEL    NE, R19, R4, R4
+	CSEL    NE, R19, R9, R9
 	CSEL    NE, R15, R17, R17
 	STP     (R14, R16), 32(R0)
-	STP     (R4, R17), 48(R0)
-	LDP     360(RSP), (R17, R4)
+	STP     (R9, R17), 48(R0)
+	LDP     360(RSP), (R17, R9)
 	LDP     376(RSP), (R16, R14)
 	CMP     $0, R8
 	LDP     64(R0), (R15, R19)
 	LDP     80(R0), (R10, R20)
 	CSEL    NE, R15, R17, R17
-	CSEL    NE, R19, R4, R4
+	CSEL    NE, R19, R9, R9
 	CSEL    NE, R10, R16, R16
 	CSEL    NE, R20, R14, R14
-	STP     (R17, R4), 64(R0)
+	STP     (R17, R9), 64(R0)
 	STP     (R16, R14), 80(R0)
 	CMP     $0, R8
 	CSET    EQ, R8
@@ -4319,10 +4119,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k masked by it.
-	CSET    HS, R14
-	NEG     R14, R14
-	AND     R11, R14, R14
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R14
 	ADDS    R14, R12, R12
 	ADCS    ZR, R13, R13
 	ADCS    ZR, R15, R15
@@ -4412,10 +4210,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k masked by it.
-	CSET    HS, R8
-	NEG     R8, R8
-	AND     R13, R8, R8
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R8
 	ADDS    R8, R20, R20
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R11, R11
@@ -4526,10 +4322,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R21
-	NEG     R21, R21
-	AND     R10, R21, R21
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R21
 	ADDS    R21, R17, R17
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R4, R4
@@ -4541,16 +4335,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	SBCS    R20, R4, R4
 	SBCS    R13, R6, R6
 	MOVD    $0x1000003d1, R9
-	CSET    LO, R8
-	NEG     R8, R8
-	AND     R9, R8, R8
+	CSEL    LO, R9, ZR, R8
 	SUBS    R8, R17, R17
 	SBCS    ZR, R15, R15
 	SBCS    ZR, R4, R4
 	SBCS    ZR, R6, R6
-	CSET    LO, R8
-	NEG     R8, R8
-	AND     R9, R8, R8
+	CSEL    LO, R9, ZR, R8
 	SUB     R8, R17, R17
 	STP     (R17, R15), 72(RSP)
 	STP     (R4, R6), 88(RSP)
@@ -4674,10 +4464,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R16, R16
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R10, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R11
 	ADDS    R11, R9, R9
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R14, R14
@@ -4765,10 +4553,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R15, R15
 
-	// A last carry: add k masked by it.
-	CSET    HS, R13
-	NEG     R13, R13
-	AND     R9, R13, R13
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R13
 	ADDS    R13, R19, R19
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R11, R11
@@ -4881,10 +4667,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k masked by it.
-	CSET    HS, R3
-	NEG     R3, R3
-	AND     R16, R3, R3
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R16, ZR, R3
 	ADDS    R3, R14, R14
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R20, R20
@@ -4896,16 +4680,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	SBCS    R20, R19, R19
 	SBCS    R17, R9, R9
 	MOVD    $0x1000003d1, R12
-	CSET    LO, R13
-	NEG     R13, R13
-	AND     R12, R13, R13
+	CSEL    LO, R12, ZR, R13
 	SUBS    R13, R16, R16
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R19, R19
 	SBCS    ZR, R9, R9
-	CSET    LO, R13
-	NEG     R13, R13
-	AND     R12, R13, R13
+	CSEL    LO, R12, ZR, R13
 	SUB     R13, R16, R16
 	STP     (R16, R3), 104(RSP)
 	STP     (R19, R9), 120(RSP)
@@ -5013,10 +4793,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R5, R5
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R14, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R11
 	ADDS    R11, R12, R12
 	ADCS    ZR, R13, R13
 	ADCS    ZR, R15, R15
@@ -5129,33 +4907,23 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R19
-	NEG     R19, R19
-	AND     R17, R19, R19
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R19
 	ADDS    R19, R20, R20
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R9, R9
 	ADC     ZR, R6, R6
-	MOVD    R20, R17
-	MOVD    R8, R19
-	MOVD    R9, R12
-	MOVD    R6, R14
-	ADDS    R20, R17, R17
-	ADCS    R8, R19, R19
-	ADCS    R9, R12, R12
-	ADCS    R6, R14, R14
+	ADDS    R20, R20, R17
+	ADCS    R8, R8, R19
+	ADCS    R9, R9, R12
+	ADCS    R6, R6, R14
 	MOVD    $0x1000003d1, R16
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R16, R11, R11
+	CSEL    HS, R16, ZR, R11
 	ADDS    R11, R17, R17
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R14, R14
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R16, R11, R11
+	CSEL    HS, R16, ZR, R11
 	ADD     R11, R17, R17
 	STP     (R17, R19), 232(RSP)
 	STP     (R12, R14), 248(RSP)
@@ -5164,16 +4932,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    R9, R12, R12
 	ADCS    R6, R14, R14
 	MOVD    $0x1000003d1, R11
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R11, R16, R16
+	CSEL    HS, R11, ZR, R16
 	ADDS    R16, R17, R17
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R14, R14
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R11, R16, R16
+	CSEL    HS, R11, ZR, R16
 	ADD     R16, R17, R17
 	STP     (R17, R19), 200(RSP)
 	STP     (R12, R14), 216(RSP)
@@ -5260,10 +5024,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k masked by it.
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R17, R5, R5
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R5
 	ADDS    R5, R10, R10
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R9, R9
@@ -5275,156 +5037,140 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	SBCS    R3, R9, R9
 	SBCS    R14, R8, R8
 	MOVD    $0x1000003d1, R19
-	CSET    LO, R12
-	NEG     R12, R12
-	AND     R19, R12, R12
+	CSEL    LO, R19, ZR, R12
 	SUBS    R12, R10, R10
 	SBCS    ZR, R6, R6
 	SBCS    ZR, R9, R9
 	SBCS    ZR, R8, R8
-	CSET    LO, R12
-	NEG     R12, R12
-	AND     R19, R12, R12
+	CSEL    LO, R19, ZR, R12
 	SUB     R12, R10, R10
-	MOVD    R10, R14
-	MOVD    R6, R3
-	MOVD    R9, R5
-	MOVD    R8, R17
-	LDP     232(RSP), (R19, R12)
-	LDP     248(RSP), (R21, R16)
-	SUBS    R19, R10, R10
-	SBCS    R12, R6, R6
-	SBCS    R21, R9, R9
-	SBCS    R16, R8, R8
-	MOVD    $0x1000003d1, R20
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R20, R11, R11
-	SUBS    R11, R10, R10
-	SBCS    ZR, R6, R6
-	SBCS    ZR, R9, R9
-	SBCS    ZR, R8, R8
-	CSET    LO, R11
-	NEG     R11, R11
-	AND     R20, R11, R11
-	SUB     R11, R10, R10
-	STP     (R10, R6), 296(RSP)
-	STP     (R9, R8), 312(RSP)
-	LDP     200(RSP), (R16, R21)
-	LDP     216(RSP), (R12, R19)
-	SUBS    R16, R14, R14
-	SBCS    R21, R3, R3
-	SBCS    R12, R5, R5
-	SBCS    R19, R17, R17
-	MOVD    $0x1000003d1, R11
-	CSET    LO, R20
-	NEG     R20, R20
-	AND     R11, R20, R20
-	SUBS    R20, R14, R14
+	LDP     232(RSP), (R14, R3)
+	LDP     248(RSP), (R5, R17)
+	SUBS    R14, R10, R14
+	SBCS    R3, R6, R3
+	SBCS    R5, R9, R5
+	SBCS    R17, R8, R17
+	MOVD    $0x1000003d1, R12
+	CSEL    LO, R12, ZR, R19
+	SUBS    R19, R14, R14
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R17, R17
-	CSET    LO, R20
-	NEG     R20, R20
-	AND     R11, R20, R20
-	SUB     R20, R14, R14
-	STP     (R14, R3), 200(RSP)
-	STP     (R5, R17), 216(RSP)
-	LDP     64(R1), (R17, R5)
-	LDP     80(R1), (R3, R14)
+	CSEL    LO, R12, ZR, R19
+	SUB     R19, R14, R14
+	STP     (R14, R3), 296(RSP)
+	STP     (R5, R17), 312(RSP)
+	LDP     200(RSP), (R17, R5)
+	LDP     216(RSP), (R3, R14)
+	SUBS    R17, R10, R17
+	SBCS    R5, R6, R5
+	SBCS    R3, R9, R3
+	SBCS    R14, R8, R14
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R12
+	SUBS    R12, R17, R17
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R14, R14
+	CSEL    LO, R19, ZR, R12
+	SUB     R12, R17, R17
+	STP     (R17, R5), 200(RSP)
+	STP     (R3, R14), 216(RSP)
+	LDP     64(R1), (R14, R3)
+	LDP     80(R1), (R5, R17)
 	LDP     72(RSP), (R8, R9)
 	LDP     88(RSP), (R6, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R8, R17, R19
-	UMULH   R8, R17, R12
-	MUL     R9, R17, R21
-	UMULH   R9, R17, R16
-	MUL     R6, R17, R11
-	UMULH   R6, R17, R20
-	MUL     R10, R17, R15
-	UMULH   R10, R17, R4
+	MUL     R8, R14, R19
+	UMULH   R8, R14, R12
+	MUL     R9, R14, R21
+	UMULH   R9, R14, R16
+	MUL     R6, R14, R11
+	UMULH   R6, R14, R20
+	MUL     R10, R14, R15
+	UMULH   R10, R14, R4
 	ADDS    R21, R12, R12
 	ADCS    R11, R16, R16
 	ADCS    R15, R20, R20
 	ADC     ZR, R4, R4
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R8, R5, R17
-	MUL     R9, R5, R15
-	MUL     R6, R5, R11
-	MUL     R10, R5, R21
-	ADDS    R17, R12, R12
+	MUL     R8, R3, R14
+	MUL     R9, R3, R15
+	MUL     R6, R3, R11
+	MUL     R10, R3, R21
+	ADDS    R14, R12, R12
 	ADCS    R15, R16, R16
 	ADCS    R11, R20, R20
 	ADCS    R21, R4, R4
 	CSET    HS, R13
-	UMULH   R8, R5, R17
-	UMULH   R9, R5, R15
-	UMULH   R6, R5, R11
-	UMULH   R10, R5, R21
-	ADDS    R17, R16, R16
+	UMULH   R8, R3, R14
+	UMULH   R9, R3, R15
+	UMULH   R6, R3, R11
+	UMULH   R10, R3, R21
+	ADDS    R14, R16, R16
 	ADCS    R15, R20, R20
 	ADCS    R11, R4, R4
 	ADC     R21, R13, R13
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R8, R3, R5
-	MUL     R9, R3, R21
-	MUL     R6, R3, R11
-	MUL     R10, R3, R15
-	ADDS    R5, R16, R16
+	MUL     R8, R5, R3
+	MUL     R9, R5, R21
+	MUL     R6, R5, R11
+	MUL     R10, R5, R15
+	ADDS    R3, R16, R16
 	ADCS    R21, R20, R20
 	ADCS    R11, R4, R4
 	ADCS    R15, R13, R13
-	CSET    HS, R17
-	UMULH   R8, R3, R5
-	UMULH   R9, R3, R21
-	UMULH   R6, R3, R11
-	UMULH   R10, R3, R15
-	ADDS    R5, R20, R20
+	CSET    HS, R14
+	UMULH   R8, R5, R3
+	UMULH   R9, R5, R21
+	UMULH   R6, R5, R11
+	UMULH   R10, R5, R15
+	ADDS    R3, R20, R20
 	ADCS    R21, R4, R4
 	ADCS    R11, R13, R13
-	ADC     R15, R17, R17
+	ADC     R15, R14, R14
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R8, R14, R3
-	MUL     R9, R14, R15
-	MUL     R6, R14, R11
-	MUL     R10, R14, R21
-	ADDS    R3, R20, R20
+	MUL     R8, R17, R5
+	MUL     R9, R17, R15
+	MUL     R6, R17, R11
+	MUL     R10, R17, R21
+	ADDS    R5, R20, R20
 	ADCS    R15, R4, R4
 	ADCS    R11, R13, R13
-	ADCS    R21, R17, R17
-	CSET    HS, R5
-	UMULH   R8, R14, R3
-	UMULH   R9, R14, R15
-	UMULH   R6, R14, R11
-	UMULH   R10, R14, R21
-	ADDS    R3, R4, R4
+	ADCS    R21, R14, R14
+	CSET    HS, R3
+	UMULH   R8, R17, R5
+	UMULH   R9, R17, R15
+	UMULH   R6, R17, R11
+	UMULH   R10, R17, R21
+	ADDS    R5, R4, R4
 	ADCS    R15, R13, R13
-	ADCS    R11, R17, R17
-	ADC     R21, R5, R5
+	ADCS    R11, R14, R14
+	ADC     R21, R3, R3
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R4, R6
 	MUL     R10, R13, R9
-	MUL     R10, R17, R8
-	MUL     R10, R5, R14
+	MUL     R10, R14, R8
+	MUL     R10, R3, R17
 	ADDS    R6, R19, R19
 	ADCS    R9, R12, R12
 	ADCS    R8, R16, R16
-	ADCS    R14, R20, R20
+	ADCS    R17, R20, R20
 	CSET    HS, R21
 	UMULH   R10, R4, R6
 	UMULH   R10, R13, R9
-	UMULH   R10, R17, R8
-	UMULH   R10, R5, R14
+	UMULH   R10, R14, R8
+	UMULH   R10, R3, R17
 	ADDS    R6, R12, R12
 	ADCS    R9, R16, R16
 	ADCS    R8, R20, R20
-	ADC     R14, R21, R21
+	ADC     R17, R21, R21
 
 	// The carry word: c·k < 2^67.
 	MUL     R10, R21, R6
@@ -5434,10 +5180,8 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R16, R16
 	ADCS    ZR, R20, R20
 
-	// A last carry: add k masked by it.
-	CSET    HS, R21
-	NEG     R21, R21
-	AND     R10, R21, R21
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R21
 	ADDS    R21, R19, R19
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R16, R16
@@ -5447,286 +5191,278 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	LDP     168(RSP), (R20, R16)
 	LDP     184(RSP), (R12, R19)
 	LDP     32(R1), (R10, R21)
-	LDP     48(R1), (R14, R8)
+	LDP     48(R1), (R17, R8)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R10, R20, R9
 	UMULH   R10, R20, R6
-	MUL     R21, R20, R5
-	UMULH   R21, R20, R17
-	MUL     R14, R20, R13
-	UMULH   R14, R20, R4
+	MUL     R21, R20, R3
+	UMULH   R21, R20, R14
+	MUL     R17, R20, R13
+	UMULH   R17, R20, R4
 	MUL     R8, R20, R11
 	UMULH   R8, R20, R15
-	ADDS    R5, R6, R6
-	ADCS    R13, R17, R17
+	ADDS    R3, R6, R6
+	ADCS    R13, R14, R14
 	ADCS    R11, R4, R4
 	ADC     ZR, R15, R15
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R10, R16, R20
 	MUL     R21, R16, R11
-	MUL     R14, R16, R13
-	MUL     R8, R16, R5
+	MUL     R17, R16, R13
+	MUL     R8, R16, R3
 	ADDS    R20, R6, R6
-	ADCS    R11, R17, R17
+	ADCS    R11, R14, R14
 	ADCS    R13, R4, R4
-	ADCS    R5, R15, R15
-	CSET    HS, R3
+	ADCS    R3, R15, R15
+	CSET    HS, R5
 	UMULH   R10, R16, R20
 	UMULH   R21, R16, R11
-	UMULH   R14, R16, R13
-	UMULH   R8, R16, R5
-	ADDS    R20, R17, R17
+	UMULH   R17, R16, R13
+	UMULH   R8, R16, R3
+	ADDS    R20, R14, R14
 	ADCS    R11, R4, R4
 	ADCS    R13, R15, R15
-	ADC     R5, R3, R3
+	ADC     R3, R5, R5
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R10, R12, R16
-	MUL     R21, R12, R5
-	MUL     R14, R12, R13
+	MUL     R21, R12, R3
+	MUL     R17, R12, R13
 	MUL     R8, R12, R11
-	ADDS    R16, R17, R17
-	ADCS    R5, R4, R4
+	ADDS    R16, R14, R14
+	ADCS    R3, R4, R4
 	ADCS    R13, R15, R15
-	ADCS    R11, R3, R3
+	ADCS    R11, R5, R5
 	CSET    HS, R20
 	UMULH   R10, R12, R16
-	UMULH   R21, R12, R5
-	UMULH   R14, R12, R13
+	UMULH   R21, R12, R3
+	UMULH   R17, R12, R13
 	UMULH   R8, R12, R11
 	ADDS    R16, R4, R4
-	ADCS    R5, R15, R15
-	ADCS    R13, R3, R3
+	ADCS    R3, R15, R15
+	ADCS    R13, R5, R5
 	ADC     R11, R20, R20
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R10, R19, R12
 	MUL     R21, R19, R11
-	MUL     R14, R19, R13
-	MUL     R8, R19, R5
+	MUL     R17, R19, R13
+	MUL     R8, R19, R3
 	ADDS    R12, R4, R4
 	ADCS    R11, R15, R15
-	ADCS    R13, R3, R3
-	ADCS    R5, R20, R20
+	ADCS    R13, R5, R5
+	ADCS    R3, R20, R20
 	CSET    HS, R16
 	UMULH   R10, R19, R12
 	UMULH   R21, R19, R11
-	UMULH   R14, R19, R13
-	UMULH   R8, R19, R5
+	UMULH   R17, R19, R13
+	UMULH   R8, R19, R3
 	ADDS    R12, R15, R15
-	ADCS    R11, R3, R3
+	ADCS    R11, R5, R5
 	ADCS    R13, R20, R20
-	ADC     R5, R16, R16
+	ADC     R3, R16, R16
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R8
-	MUL     R8, R15, R14
-	MUL     R8, R3, R21
+	MUL     R8, R15, R17
+	MUL     R8, R5, R21
 	MUL     R8, R20, R10
 	MUL     R8, R16, R19
-	ADDS    R14, R9, R9
+	ADDS    R17, R9, R9
 	ADCS    R21, R6, R6
-	ADCS    R10, R17, R17
+	ADCS    R10, R14, R14
 	ADCS    R19, R4, R4
-	CSET    HS, R5
-	UMULH   R8, R15, R14
-	UMULH   R8, R3, R21
+	CSET    HS, R3
+	UMULH   R8, R15, R17
+	UMULH   R8, R5, R21
 	UMULH   R8, R20, R10
 	UMULH   R8, R16, R19
-	ADDS    R14, R6, R6
-	ADCS    R21, R17, R17
+	ADDS    R17, R6, R6
+	ADCS    R21, R14, R14
 	ADCS    R10, R4, R4
-	ADC     R19, R5, R5
+	ADC     R19, R3, R3
 
 	// The carry word: c·k < 2^67.
-	MUL     R8, R5, R14
-	UMULH   R8, R5, R21
-	ADDS    R14, R9, R9
+	MUL     R8, R3, R17
+	UMULH   R8, R3, R21
+	ADDS    R17, R9, R9
 	ADCS    R21, R6, R6
-	ADCS    ZR, R17, R17
+	ADCS    ZR, R14, R14
 	ADCS    ZR, R4, R4
 
-	// A last carry: add k masked by it.
-	CSET    HS, R5
-	NEG     R5, R5
-	AND     R8, R5, R5
-	ADDS    R5, R9, R9
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R8, ZR, R3
+	ADDS    R3, R9, R9
 	ADCS    ZR, R6, R6
-	ADCS    ZR, R17, R17
+	ADCS    ZR, R14, R14
 	ADC     ZR, R4, R4
 	STP     (R9, R6), 168(RSP)
-	STP     (R17, R4), 184(RSP)
+	STP     (R14, R4), 184(RSP)
 
 	// Y3 = I·W − Y1·H³
-	LDP     104(RSP), (R4, R17)
+	LDP     104(RSP), (R4, R14)
 	LDP     120(RSP), (R6, R9)
-	LDP     200(RSP), (R8, R5)
+	LDP     200(RSP), (R8, R3)
 	LDP     216(RSP), (R19, R10)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R8, R4, R21
-	UMULH   R8, R4, R14
-	MUL     R5, R4, R16
-	UMULH   R5, R4, R20
-	MUL     R19, R4, R3
+	UMULH   R8, R4, R17
+	MUL     R3, R4, R16
+	UMULH   R3, R4, R20
+	MUL     R19, R4, R5
 	UMULH   R19, R4, R15
 	MUL     R10, R4, R13
 	UMULH   R10, R4, R11
-	ADDS    R16, R14, R14
-	ADCS    R3, R20, R20
+	ADDS    R16, R17, R17
+	ADCS    R5, R20, R20
 	ADCS    R13, R15, R15
 	ADC     ZR, R11, R11
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R8, R17, R4
-	MUL     R5, R17, R13
-	MUL     R19, R17, R3
-	MUL     R10, R17, R16
-	ADDS    R4, R14, R14
+	MUL     R8, R14, R4
+	MUL     R3, R14, R13
+	MUL     R19, R14, R5
+	MUL     R10, R14, R16
+	ADDS    R4, R17, R17
 	ADCS    R13, R20, R20
-	ADCS    R3, R15, R15
+	ADCS    R5, R15, R15
 	ADCS    R16, R11, R11
 	CSET    HS, R12
-	UMULH   R8, R17, R4
-	UMULH   R5, R17, R13
-	UMULH   R19, R17, R3
-	UMULH   R10, R17, R16
+	UMULH   R8, R14, R4
+	UMULH   R3, R14, R13
+	UMULH   R19, R14, R5
+	UMULH   R10, R14, R16
 	ADDS    R4, R20, R20
 	ADCS    R13, R15, R15
-	ADCS    R3, R11, R11
+	ADCS    R5, R11, R11
 	ADC     R16, R12, R12
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R8, R6, R17
-	MUL     R5, R6, R16
-	MUL     R19, R6, R3
+	MUL     R8, R6, R14
+	MUL     R3, R6, R16
+	MUL     R19, R6, R5
 	MUL     R10, R6, R13
-	ADDS    R17, R20, R20
+	ADDS    R14, R20, R20
 	ADCS    R16, R15, R15
-	ADCS    R3, R11, R11
+	ADCS    R5, R11, R11
 	ADCS    R13, R12, R12
 	CSET    HS, R4
-	UMULH   R8, R6, R17
-	UMULH   R5, R6, R16
-	UMULH   R19, R6, R3
+	UMULH   R8, R6, R14
+	UMULH   R3, R6, R16
+	UMULH   R19, R6, R5
 	UMULH   R10, R6, R13
-	ADDS    R17, R15, R15
+	ADDS    R14, R15, R15
 	ADCS    R16, R11, R11
-	ADCS    R3, R12, R12
+	ADCS    R5, R12, R12
 	ADC     R13, R4, R4
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R8, R9, R6
-	MUL     R5, R9, R13
-	MUL     R19, R9, R3
+	MUL     R3, R9, R13
+	MUL     R19, R9, R5
 	MUL     R10, R9, R16
 	ADDS    R6, R15, R15
 	ADCS    R13, R11, R11
-	ADCS    R3, R12, R12
+	ADCS    R5, R12, R12
 	ADCS    R16, R4, R4
-	CSET    HS, R17
+	CSET    HS, R14
 	UMULH   R8, R9, R6
-	UMULH   R5, R9, R13
-	UMULH   R19, R9, R3
+	UMULH   R3, R9, R13
+	UMULH   R19, R9, R5
 	UMULH   R10, R9, R16
 	ADDS    R6, R11, R11
 	ADCS    R13, R12, R12
-	ADCS    R3, R4, R4
-	ADC     R16, R17, R17
+	ADCS    R5, R4, R4
+	ADC     R16, R14, R14
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R11, R19
-	MUL     R10, R12, R5
+	MUL     R10, R12, R3
 	MUL     R10, R4, R8
-	MUL     R10, R17, R9
+	MUL     R10, R14, R9
 	ADDS    R19, R21, R21
-	ADCS    R5, R14, R14
+	ADCS    R3, R17, R17
 	ADCS    R8, R20, R20
 	ADCS    R9, R15, R15
 	CSET    HS, R16
 	UMULH   R10, R11, R19
-	UMULH   R10, R12, R5
+	UMULH   R10, R12, R3
 	UMULH   R10, R4, R8
-	UMULH   R10, R17, R9
-	ADDS    R19, R14, R14
-	ADCS    R5, R20, R20
+	UMULH   R10, R14, R9
+	ADDS    R19, R17, R17
+	ADCS    R3, R20, R20
 	ADCS    R8, R15, R15
 	ADC     R9, R16, R16
 
 	// The carry word: c·k < 2^67.
 	MUL     R10, R16, R19
-	UMULH   R10, R16, R5
+	UMULH   R10, R16, R3
 	ADDS    R19, R21, R21
-	ADCS    R5, R14, R14
+	ADCS    R3, R17, R17
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R15, R15
 
-	// A last carry: add k masked by it.
-	CSET    HS, R16
-	NEG     R16, R16
-	AND     R10, R16, R16
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
 	ADDS    R16, R21, R21
-	ADCS    ZR, R14, R14
+	ADCS    ZR, R17, R17
 	ADCS    ZR, R20, R20
 	ADC     ZR, R15, R15
 	LDP     168(RSP), (R10, R16)
 	LDP     184(RSP), (R9, R8)
 	SUBS    R10, R21, R21
-	SBCS    R16, R14, R14
+	SBCS    R16, R17, R17
 	SBCS    R9, R20, R20
 	SBCS    R8, R15, R15
 	MOVD    $0x1000003d1, R19
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R19, R5, R5
-	SUBS    R5, R21, R21
-	SBCS    ZR, R14, R14
+	CSEL    LO, R19, ZR, R3
+	SUBS    R3, R21, R21
+	SBCS    ZR, R17, R17
 	SBCS    ZR, R20, R20
 	SBCS    ZR, R15, R15
-	CSET    LO, R5
-	NEG     R5, R5
-	AND     R19, R5, R5
-	SUB     R5, R21, R21
-	STP     (R21, R14), 328(RSP)
+	CSEL    LO, R19, ZR, R3
+	SUB     R3, R21, R21
+	STP     (R21, R17), 328(RSP)
 	STP     (R20, R15), 344(RSP)
 
 	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
 	MOVD    424(RSP), R15
-	LDP     296(RSP), (R20, R14)
+	LDP     296(RSP), (R20, R17)
 	LDP     312(RSP), (R21, R8)
 	CMP     $0, R15
 	LDP     0(R0), (R9, R16)
 	LDP     16(R0), (R10, R19)
 	CSEL    NE, R9, R20, R20
-	CSEL    NE, R16, R14, R14
+	CSEL    NE, R16, R17, R17
 	CSEL    NE, R10, R21, R21
 	CSEL    NE, R19, R8, R8
-	STP     (R20, R14), 0(R0)
+	STP     (R20, R17), 0(R0)
 	STP     (R21, R8), 16(R0)
 	LDP     328(RSP), (R8, R21)
-	LDP     344(RSP), (R14, R20)
+	LDP     344(RSP), (R17, R20)
 	CMP     $0, R15
 	LDP     32(R0), (R19, R10)
 	LDP     48(R0), (R16, R9)
 	CSEL    NE, R19, R8, R8
 	CSEL    NE, R10, R21, R21
-	CSEL    NE, R16, R14, R14
+	CSEL    NE, R16, R17, R17
 	CSEL    NE, R9, R20, R20
 	STP     (R8, R21), 32(R0)
-	STP     (R14, R20), 48(R0)
-	LDP     360(RSP), (R20, R14)
+	STP     (R17, R20), 48(R0)
+	LDP     360(RSP), (R20, R17)
 	LDP     376(RSP), (R21, R8)
 	CMP     $0, R15
 	LDP     64(R0), (R9, R16)
 	LDP     80(R0), (R10, R19)
 	CSEL    NE, R9, R20, R20
-	CSEL    NE, R16, R14, R14
+	CSEL    NE, R16, R17, R17
 	CSEL    NE, R10, R21, R21
 	CSEL    NE, R19, R8, R8
-	STP     (R20, R14), 64(R0)
+	STP     (R20, R17), 64(R0)
 	STP     (R21, R8), 80(R0)
 	CMP     $0, R15
 	CSET    EQ, R15
