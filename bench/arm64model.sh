@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Models the speed of the field multiplication and squaring on arm64 with
-# llvm-mca (LLVM 19), for three processors (Neoverse N1: Graviton2, Ampere
-# Altra; Neoverse V2: Graviton4, Grace; Apple M1), since no arm64 machine is
-# at hand. For each function it models
+# Models the speed of the field multiplication and squaring, of the point
+# operations and of the verification's main loop on arm64 with llvm-mca
+# (LLVM 19), for three processors (Neoverse N1: Graviton2, Ampere Altra;
+# Neoverse V2: Graviton4, Grace; Apple M1), since no arm64 machine is at
+# hand. The point operations are modelled from the instructions one call
+# executes under qemu (see the second half of this script). For each field
+# function it models
 #
 #   asm   internal/field's mulAsm/squareAsm (mul_arm64.s), from the arm64
 #         test binary of internal/field;
@@ -14,9 +17,9 @@
 #         the copy in the secp256k1-sys 0.14.1 crate, fetched with cargo as
 #         bench/difffuzz/build.sh does;
 #   4x64  internal/fe4's arm64 kernels mulAsm/squareAsm (fe4_arm64.s:
-#         the 4×64 form amd64's engines run in, row-wise MUL/UMULH with
-#         ADDS/ADCS chains, not yet scheduled), from the arm64 test binary
-#         of internal/fe4: what porting those engines would buy.
+#         the 4×64 form the engines run in on amd64 and arm64, row-wise
+#         MUL/UMULH with ADDS/ADCS chains, not yet scheduled), from the
+#         arm64 test binary of internal/fe4.
 #
 # Each function's disassembly (llvm-objdump-19) up to its first RET, less
 # its branches (the stack check's conditional branch of the Go code, the
@@ -46,9 +49,11 @@
 #
 # Usage: bench/arm64model.sh [-v]   (-v also prints each block's
 #        llvm-mca summary)
-# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19 and
-#        libc6-dev-arm64-cross (the C wrapper's headers), and cargo if the
-#        crate is not in cargo's registry cache yet.
+# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19,
+#        libc6-dev-arm64-cross (the C wrapper's headers) and binutils-
+#        aarch64-linux-gnu (the linker of the static C program),
+#        qemu-user-static, and cargo if the crate is not in cargo's
+#        registry cache yet. About 2-4 minutes here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 verbose=${1:-}
