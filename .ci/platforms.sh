@@ -171,7 +171,8 @@ if [ "$mode" != build ]; then
 	# its Go twins limb for limb, the point operations against package
 	# group), the group law and the root package with -short, and the
 	# engines' tests that compare their 4×64 loops with the reference
-	# (internal/ecmult's double-base, two-point and Pippenger tests;
+	# (internal/ecmult's double-base, two-point and Pippenger tests and its
+	# Strauss4 tests, the 4×64 loop against the 5×52 one;
 	# internal/ecmultconst's multiplications; internal/ecmultgen and
 	# internal/batch whole), leaving out their slowest randomized rounds
 	# (ecmult's TestMulti* and TestDoubleBaseInfinity, ecmultconst's
@@ -182,7 +183,7 @@ if [ "$mode" != build ]; then
 	step "test linux/arm64 (qemu, field and fe4 assembly, engines)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
 		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field &&
 			go test -count=1 -short -exec qemu-aarch64-static ./internal/fe4 ./internal/group . ./internal/ecmultgen ./internal/batch &&
-			go test -count=1 -short -exec qemu-aarch64-static -run "DoubleBase(Random|Edge|Windows|Allocs)|TwoPointVar|Pippenger" ./internal/ecmult &&
+			go test -count=1 -short -exec qemu-aarch64-static -run "DoubleBase(Random|Edge|Windows|Allocs)|TwoPointVar|Pippenger|Strauss4|OddMultiples4" ./internal/ecmult &&
 			go test -count=1 -short -exec qemu-aarch64-static -run "Mul(Small|Random|Windows|Linear|XOnly)|Allocs|OddMultiples" ./internal/ecmultconst'
 	# go test finds go_js_wasm_exec on PATH for GOOS=js GOARCH=wasm.
 	step "test js/wasm (node, -short)" env PATH="$wasmdir:$PATH" GOOS=js GOARCH=wasm \
