@@ -15,13 +15,16 @@
 #   - linux/arm64 runs under qemu-aarch64 only the packages with arm64
 #     assembly and the ones that check it: internal/field in full (its
 #     field assembly, mul_arm64.s, against its Go twin limb for limb, the
-#     fuzz seeds, the test that the assembly is active), internal/fe4 (its
-#     4×64 kernels against math/big), internal/group
-#     and the root package with -short (the group law and every operation
-#     of the API over the assembly).
-#     The rest of the module runs the same generic 64-bit little-endian Go
-#     code as riscv64 around that field; the whole suite under qemu took
-#     2.5 minutes that the 20-minute budget of .ci/run could not spare.
+#     fuzz seeds, the test that the assembly is active), internal/fe4
+#     (-short: its 4×64 kernels, doubling and mixed addition against their
+#     Go twins limb for limb and against package group, the test that
+#     fe4.Enabled is true), internal/group and the root package with
+#     -short (the group law and every operation of the API over the
+#     assembly), and the engines' tests of their 4×64 loops (internal/
+#     ecmult, ecmultconst, ecmultgen, batch; the slowest randomized ones
+#     left out). The rest of the module runs the same generic 64-bit
+#     little-endian Go code as riscv64 around those; the whole suite under
+#     qemu takes minutes that the 20-minute budget of .ci/run cannot spare.
 #   - cmd/p256k1 is not run under qemu or wasm: its end-to-end tests execute
 #     the built command, which a qemu-run test cannot (no binfmt_misc) and
 #     js/wasm cannot at all. It is compiled for every target.
@@ -162,15 +165,26 @@ if [ "$mode" != build ]; then
 	step "test linux/riscv64 (qemu, -short)" env QEMU_LD_PREFIX="$riscv64_root" GOARCH=riscv64 \
 		go test -count=1 -short -ldflags=-I=/lib/ld-linux-riscv64-lp64d.so.1 \
 		-exec qemu-riscv64-static $emu_pkgs
-	# arm64 has assembly (the field multiplication and squaring, and the
-	# 4×64 kernels of internal/fe4): their packages in full, the group law
-	# over the field and the root package with
-	# -short (75-90 s in all here; the root package's test binary links
+	# arm64 has assembly (the field multiplication and squaring; internal/
+	# fe4's 4×64 kernels, doubling and mixed addition, on which the engines
+	# run there): internal/field in full, internal/fe4 (the assembly against
+	# its Go twins limb for limb, the point operations against package
+	# group), the group law and the root package with -short, and the
+	# engines' tests that compare their 4×64 loops with the reference
+	# (internal/ecmult's double-base, two-point and Pippenger tests and its
+	# Strauss4 tests, the 4×64 loop against the 5×52 one;
+	# internal/ecmultconst's multiplications; internal/ecmultgen and
+	# internal/batch whole), leaving out their slowest randomized rounds
+	# (ecmult's TestMulti* and TestDoubleBaseInfinity, ecmultconst's
+	# TestMul4 and TestMulEdges: 200+ s under qemu).
+	# 115-165 s in all here; the root package's test binary links
 	# dynamically, as purego's loader is imported; the target libc comes
-	# from libc6-arm64-cross, whose loader has the name Go's linker gives).
-	step "test linux/arm64 (qemu, field assembly)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
-		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field ./internal/fe4 &&
-			go test -count=1 -short -exec qemu-aarch64-static ./internal/group .'
+	# from libc6-arm64-cross, whose loader has the name Go's linker gives.
+	step "test linux/arm64 (qemu, field and fe4 assembly, engines)" env QEMU_LD_PREFIX="$arm64_root" GOARCH=arm64 \
+		sh -c 'go test -count=1 -exec qemu-aarch64-static ./internal/field &&
+			go test -count=1 -short -exec qemu-aarch64-static ./internal/fe4 ./internal/group . ./internal/ecmultgen ./internal/batch &&
+			go test -count=1 -short -exec qemu-aarch64-static -run "DoubleBase(Random|Edge|Windows|Allocs)|TwoPointVar|Pippenger|Strauss4|OddMultiples4" ./internal/ecmult &&
+			go test -count=1 -short -exec qemu-aarch64-static -run "Mul(Small|Random|Windows|Linear|XOnly)|Allocs|OddMultiples" ./internal/ecmultconst'
 	# go test finds go_js_wasm_exec on PATH for GOOS=js GOARCH=wasm.
 	step "test js/wasm (node, -short)" env PATH="$wasmdir:$PATH" GOOS=js GOARCH=wasm \
 		go test -count=1 -short $emu_pkgs

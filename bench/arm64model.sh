@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Models the speed of the field multiplication and squaring on arm64 with
-# llvm-mca (LLVM 19), for three processors (Neoverse N1: Graviton2, Ampere
-# Altra; Neoverse V2: Graviton4, Grace; Apple M1), since no arm64 machine is
-# at hand. For each function it models
+# Models the speed of the field multiplication and squaring, of the point
+# operations and of the verification's main loop on arm64 with llvm-mca
+# (LLVM 19), for three processors (Neoverse N1: Graviton2, Ampere Altra;
+# Neoverse V2: Graviton4, Grace; Apple M1), since no arm64 machine is at
+# hand. The point operations are modelled from the instructions one call
+# executes under qemu (see the second half of this script). For each field
+# function it models
 #
 #   asm   internal/field's mulAsm/squareAsm (mul_arm64.s), from the arm64
 #         test binary of internal/field;
@@ -14,9 +17,9 @@
 #         the copy in the secp256k1-sys 0.14.1 crate, fetched with cargo as
 #         bench/difffuzz/build.sh does;
 #   4x64  internal/fe4's arm64 kernels mulAsm/squareAsm (fe4_arm64.s:
-#         the 4×64 form amd64's engines run in, row-wise MUL/UMULH with
-#         ADDS/ADCS chains, not yet scheduled), from the arm64 test binary
-#         of internal/fe4: what porting those engines would buy.
+#         the 4×64 form the engines run in on amd64 and arm64, row-wise
+#         MUL/UMULH with ADDS/ADCS chains, not yet scheduled), from the
+#         arm64 test binary of internal/fe4.
 #
 # Each function's disassembly (llvm-objdump-19) up to its first RET, less
 # its branches (the stack check's conditional branch of the Go code, the
@@ -46,9 +49,11 @@
 #
 # Usage: bench/arm64model.sh [-v]   (-v also prints each block's
 #        llvm-mca summary)
-# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19 and
-#        libc6-dev-arm64-cross (the C wrapper's headers), and cargo if the
-#        crate is not in cargo's registry cache yet.
+# Needs: go, llvm-19 (llvm-mca-19, llvm-objdump-19), clang-19,
+#        libc6-dev-arm64-cross (the C wrapper's headers) and binutils-
+#        aarch64-linux-gnu (the linker of the static C program),
+#        qemu-user-static, and cargo if the crate is not in cargo's
+#        registry cache yet. About 2-4 minutes here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 verbose=${1:-}
@@ -176,3 +181,146 @@ for cpu in $cpus; do
 done
 echo
 echo "The ratios compare thr. A model, not a measurement: see the comment at the top of $0."
+
+# The point operations: one call each, as executed. A point operation
+# branches and calls (the Go ones call the field functions; the variable-
+# time ones leave early in special cases), so its block is not its code up
+# to a RET but the instructions one ordinary call runs: the test binaries'
+# harness tests (internal/fe4's TestArm64ModelCalls, internal/group's
+# TestModelCalls) and a static C program around libsecp256k1 v0.8.0's
+# group code run under qemu-aarch64 with its log of executed translation
+# blocks (-d exec,nochain), and bench/cmd/arm64trace follows that log
+# through the disassembly from the function's entry to its return, callees
+# included, branches left out (the second call of each: a first may grow
+# the stack). One llvm-mca block per call, thr as above.
+command -v qemu-aarch64-static >/dev/null 2>&1 || die "qemu-aarch64-static not found (apt-get install qemu-user-static)"
+GOARCH=arm64 CGO_ENABLED=0 go test -c -tags purego -o "$tmp/grp.test" ./internal/group
+GOARCH=arm64 CGO_ENABLED=0 go test -c -o "$tmp/grpasm.test" ./internal/group
+cat >"$tmp/cg.c" <<'EOF'
+#include "util.h"
+#include "int128_impl.h"
+#include "field_impl.h"
+#include "group_impl.h"
+
+/* No libc: the two a struct copy may call. */
+void *memset(void *d, int c, unsigned long n) { unsigned char *p = d; while (n--) *p++ = c; return d; }
+void *memcpy(void *d, const void *s, unsigned long n) { unsigned char *p = d; const unsigned char *q = s; while (n--) *p++ = *q++; return d; }
+
+__attribute__((noinline)) void p256k1_c_gej_double(rustsecp256k1_v0_14_gej *r, const rustsecp256k1_v0_14_gej *a) {
+	rustsecp256k1_v0_14_gej_double(r, a);
+}
+__attribute__((noinline)) void p256k1_c_gej_add_ge(rustsecp256k1_v0_14_gej *r, const rustsecp256k1_v0_14_gej *a, const rustsecp256k1_v0_14_ge *b) {
+	rustsecp256k1_v0_14_gej_add_ge(r, a, b);
+}
+__attribute__((noinline)) void p256k1_c_gej_add_ge_var(rustsecp256k1_v0_14_gej *r, const rustsecp256k1_v0_14_gej *a, const rustsecp256k1_v0_14_ge *b) {
+	rustsecp256k1_v0_14_gej_add_ge_var(r, a, b, NULL);
+}
+__attribute__((noinline)) void p256k1_c_gej_add_zinv_var(rustsecp256k1_v0_14_gej *r, const rustsecp256k1_v0_14_gej *a, const rustsecp256k1_v0_14_ge *b, const rustsecp256k1_v0_14_fe *bzinv) {
+	rustsecp256k1_v0_14_gej_add_zinv_var(r, a, b, bzinv);
+}
+
+static volatile int sink;
+
+/* 2G, then 2G + G by each addition, twice; then exit(0). */
+void _start(void) {
+	rustsecp256k1_v0_14_ge g = rustsecp256k1_v0_14_ge_const_g;
+	rustsecp256k1_v0_14_gej gj, d, r1, r2, r3;
+	rustsecp256k1_v0_14_fe one;
+	rustsecp256k1_v0_14_fe_set_int(&one, 1);
+	rustsecp256k1_v0_14_gej_set_ge(&gj, &g);
+	for (int i = 0; i < 2; i++) {
+		p256k1_c_gej_double(&d, &gj);
+		p256k1_c_gej_add_ge(&r1, &d, &g);
+		p256k1_c_gej_add_ge_var(&r2, &d, &g);
+		p256k1_c_gej_add_zinv_var(&r3, &d, &g, &one);
+	}
+	sink = r1.infinity + r2.infinity + r3.infinity;
+	register long x8 __asm__("x8") = 93;
+	register long x0 __asm__("x0") = 0;
+	__asm__ volatile("svc #0" : : "r"(x8), "r"(x0));
+	for (;;) {
+	}
+}
+EOF
+"$clang" --target=aarch64-linux-gnu -O2 -w -static -nostdlib -ffreestanding -fno-builtin -isystem /usr/aarch64-linux-gnu/include \
+	-I"$src/src" -I"$src/include" "$tmp/cg.c" -o "$tmp/cg.test"
+(cd bench && go build -o "$tmp/arm64trace" ./cmd/arm64trace)
+for b in fe4:TestArm64ModelCalls grp:TestModelCalls grpasm:TestModelCalls cg:; do
+	n=${b%%:*}
+	args=()
+	[ -n "${b#*:}" ] && args=("-test.run=^${b#*:}\$" -test.count=1)
+	GODEBUG=asyncpreemptoff=1 qemu-aarch64-static -d exec,nochain -D "$tmp/$n.trace" "$tmp/$n.test" "${args[@]}" >/dev/null ||
+		die "$n.test failed under qemu"
+	"$objdump" -d --no-show-raw-insn "$tmp/$n.test" >"$tmp/$n.dis"
+done
+# trace NAME BINARY SYMBOL CALL: the block of that call of SYMBOL.
+trace() {
+	"$tmp/arm64trace" -dis "$tmp/$2.dis" -trace "$tmp/$2.trace" -sym "$3" -n "$4" >"$tmp/$1.s" 2>"$tmp/$1.fns" ||
+		die "arm64trace $1: $(cat "$tmp/$1.fns")"
+}
+# ABI0: the caller's argument stores, as for the field functions.
+abi0() {
+	{
+		for i in $(seq 0 $(($2 - 1))); do echo "	str	x$i, [sp, #$((8 * i + 8))]"; done
+		cat "$tmp/$1.s"
+	} >"$tmp/$1.s.new"
+	mv "$tmp/$1.s.new" "$tmp/$1.s"
+}
+f4=github.com/p256k1/p256k1/internal/fe4
+gr=github.com/p256k1/p256k1/internal/group
+# internal/fe4 on arm64 (this port): Double, AddAffine, AddStorageVar and
+# AddStorageZInvVar are assembly.
+trace asm-dbl fe4 "$f4.doubleAsm.abi0" 2
+abi0 asm-dbl 2
+trace asm-add fe4 "$f4.addAffineAsm.abi0" 2
+abi0 asm-add 3
+trace asm-addv fe4 "$f4.addStorageVarAsm.abi0" 2
+abi0 asm-addv 4
+trace asm-addz fe4 "$f4.addStorageZInvVarAsm.abi0" 2
+abi0 asm-addz 5
+# Today's Go: package group on the Go field code (-tags purego: what arm64
+# ran before its assembly), and on the 5×52 field assembly.
+for v in go:grp 5x52:grpasm; do
+	trace "${v%%:*}-dbl" "${v#*:}" "$gr.(*Jacobian).doubleGeneric" 2
+	trace "${v%%:*}-add" "${v#*:}" "$gr.(*Jacobian).addAffineGeneric" 2
+	trace "${v%%:*}-addv" "${v#*:}" "$gr.(*Jacobian).AddAffineVar" 2
+	trace "${v%%:*}-addz" "${v#*:}" "$gr.(*Jacobian).AddZInvVar" 2
+done
+trace c-dbl cg p256k1_c_gej_double 2
+trace c-add cg p256k1_c_gej_add_ge 2
+trace c-addv cg p256k1_c_gej_add_ge_var 2
+trace c-addz cg p256k1_c_gej_add_zinv_var 2
+
+# The verification's main loop (internal/ecmult's Strauss loop, and
+# libsecp256k1's): about 128 doublings, 43 additions of P's table points
+# (two 129-bit GLV halves, window 5: one nonzero digit in 6) and 16 of G's
+# (two 128-bit halves, window 15: one in 16), those with the implied Z.
+verify() { awk -v d="$1" -v a="$2" -v z="$3" 'BEGIN { printf "%.0f", 128 * d + 43 * a + 16 * z }'; }
+
+echo
+echo "arm64 point operations, one ordinary call each as executed (callees included), thr cycles per call:"
+echo "dbl = doubling (fe4 doubleAsm; group doubleGeneric; gej_double), add = constant-time mixed addition"
+echo "(addAffineAsm; addAffineGeneric; gej_add_ge), addv = variable-time mixed addition (addStorageVarAsm;"
+echo "AddAffineVar; gej_add_ge_var), addz = the same with the implied Z (addStorageZInvVarAsm; AddZInvVar;"
+echo "gej_add_zinv_var), verify = 128 dbl + 43 addv + 16 addz (the main loop only)"
+echo "instructions: $(for v in asm go 5x52 c; do for f in dbl add addv addz; do printf '%s-%s %d  ' $v $f "$(wc -l <"$tmp/$v-$f.s")"; done; done)"
+echo
+printf '%-12s %-6s %8s %8s %8s %8s %7s %8s %7s\n' cpu op asm go 5x52 C asm/go asm/5x52 asm/C
+for cpu in $cpus; do
+	declare -A cy
+	for v in asm go 5x52 c; do
+		for f in dbl add addv addz; do
+			cy[$v-$f]=$(cycles "$tmp/$v-$f.s" "$cpu")
+			[ -n "${cy[$v-$f]}" ] || die "llvm-mca failed on $v-$f for $cpu"
+		done
+		cy[$v-verify]=$(verify "${cy[$v-dbl]}" "${cy[$v-addv]}" "${cy[$v-addz]}")
+	done
+	for f in dbl add addv addz verify; do
+		printf '%-12s %-6s %8s %8s %8s %8s %7s %8s %7s\n' "$cpu" "$f" \
+			"${cy[asm-$f]}" "${cy[go-$f]}" "${cy[5x52-$f]}" "${cy[c-$f]}" \
+			"$(ratio "${cy[asm-$f]}" "${cy[go-$f]}")" "$(ratio "${cy[asm-$f]}" "${cy[5x52-$f]}")" "$(ratio "${cy[asm-$f]}" "${cy[c-$f]}")"
+	done
+done
+echo
+echo "asm = internal/fe4 on arm64 (this port); go = package group on the Go field code (-tags purego);"
+echo "5x52 = package group on the 5×52 field assembly; C = libsecp256k1 v0.8.0, clang-19 -O2. A model, not a measurement."

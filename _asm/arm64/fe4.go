@@ -18,6 +18,21 @@ func fe4Unit(f *file) {
 		"r may alias a or b. Constant time.")
 	a := g.load4("a", 8)
 	b := g.load4("b", 16)
+	g.reduce4(g.mulRows(a, b))
+	g.ins("RET")
+
+	g = f.fnOf("squareAsm", "*[4]uint64", []string{"r", "a"},
+		"squareAsm sets r = a² mod p, below 2^256 (not necessarily below p), for any a below 2^256.",
+		"r may alias a. Constant time.")
+	g.reduce4(g.sqrRows(g.load4("a", 8)))
+	g.ins("RET")
+
+	pointUnit(f)
+}
+
+// mulRows returns the 512-bit product a·b in eight new registers, freeing
+// a's and b's.
+func (g *gen) mulRows(a, b [4]string) [8]string {
 	g.comment("Row 0: t0…t4 = a0·b.")
 	var t [8]string
 	t[0], t[1] = g.get(), g.get()
@@ -58,13 +73,13 @@ func fe4Unit(f *file) {
 		g.put(p[:]...)
 	}
 	g.put(a[3], b[0], b[1], b[2], b[3])
-	g.reduce4(t)
-	g.ins("RET")
+	return t
+}
 
-	g = f.fnOf("squareAsm", "*[4]uint64", []string{"r", "a"},
-		"squareAsm sets r = a² mod p, below 2^256 (not necessarily below p), for any a below 2^256.",
-		"r may alias a. Constant time.")
-	a = g.load4("a", 8)
+// sqrRows returns the 512-bit square a² in eight new registers, freeing
+// a's.
+func (g *gen) sqrRows(a [4]string) [8]string {
+	var t [8]string
 	g.comment("The products a_i·a_j, i < j, into t1…t6.")
 	for i := 1; i < 7; i++ {
 		t[i] = g.get()
@@ -118,8 +133,7 @@ func fe4Unit(f *file) {
 	g.ins("ADCS", z, t[6], t[6])
 	g.ins("ADC", a[0], t[7], t[7])
 	g.put(x, y, z, a[0], a[1], a[2], a[3])
-	g.reduce4(t)
-	g.ins("RET")
+	return t
 }
 
 // load4 loads the four words of the element that the argument at offset
@@ -137,11 +151,11 @@ func (g *gen) load4(name string, off int) [4]string {
 	return l
 }
 
-// reduce4 stores t0…t7 mod p, below 2^256, to r: t_lo + k·t_hi (below
-// 2^256·(k+1)), then the carry word c (below 2^34) times k (below 2^67),
-// then a last carry, which the value after it wraps so small that adding
-// k cannot carry again.
-func (g *gen) reduce4(t [8]string) {
+// fold4 returns t0…t7 mod p, below 2^256, in t0…t3 (freeing t4…t7):
+// t_lo + k·t_hi (below 2^256·(k+1)), then the carry word c (below 2^34)
+// times k (below 2^67), then a last carry, which the value after it wraps
+// so small that adding k cannot carry again.
+func (g *gen) fold4(t [8]string) [4]string {
 	g.comment("Fold t4…t7 by 2^256 ≡ k.")
 	kk := g.konst(k256)
 	var p [4]string
@@ -169,16 +183,22 @@ func (g *gen) reduce4(t [8]string) {
 	g.ins("ADCS", p[1], t[1], t[1])
 	g.ins("ADCS", "ZR", t[2], t[2])
 	g.ins("ADCS", "ZR", t[3], t[3])
-	g.comment("A last carry: add k masked by it.")
-	g.ins("CSET", "HS", c)
-	g.ins("NEG", c, c)
-	g.ins("AND", kk, c, c)
+	g.comment("A last carry: add k if it is set (CSEL, no branch).")
+	g.ins("CSEL", "HS", kk, "ZR", c)
 	g.ins("ADDS", c, t[0], t[0])
 	g.ins("ADCS", "ZR", t[1], t[1])
 	g.ins("ADCS", "ZR", t[2], t[2])
 	g.ins("ADC", "ZR", t[3], t[3])
+	g.put(t[4:]...)
 	g.put(p[:]...)
 	g.put(c, kk)
+	return [4]string{t[0], t[1], t[2], t[3]}
+}
+
+// reduce4 stores t0…t7 mod p, below 2^256 (fold4), to r.
+func (g *gen) reduce4(t [8]string) {
+	r4 := g.fold4(t)
+	t = [8]string{r4[0], r4[1], r4[2], r4[3]}
 	g.comment("r may alias the inputs: every word has been read.")
 	r := g.get()
 	g.ins("MOVD", "r+0(FP)", r)

@@ -14,13 +14,16 @@
 // needed; sums are ADDS/ADC pairs. Every input limb is loaded into a register
 // once, before anything is stored, so r may alias a or b.
 //
-// The fe4 unit (fe4.go) holds internal/fe4's 4×64 multiplication and
-// squaring, the kernels of the form amd64's engines run in: the first
-// part of porting those engines to arm64 (fe4.Enabled stays false there
-// until the point operations follow).
+// The fe4 unit (fe4.go, fe4point.go) holds internal/fe4's 4×64
+// multiplication and squaring, the kernels of the form the engines run in
+// (fe4.Enabled is true on arm64 as on amd64), and its constant-time
+// doubling and mixed addition, the twins limb for limb of doubleGeneric and
+// addAffineGeneric in internal/fe4/generic.go; internal/fe4's other point
+// operations run in Go there around the kernels.
 //
 // Constant time by construction: the generated routines have no branch
-// other than their RET and load only the fixed words of their arguments.
+// other than their RET and load only the fixed words of their arguments
+// and of their own frame.
 // internal/field's ctasm test reads the generated file and fails on any
 // conditional branch or register-indexed load.
 package main
@@ -70,8 +73,9 @@ func main() {
 // file collects the functions of one unit: their assembly and their Go
 // declarations.
 type file struct {
-	asm   bytes.Buffer
-	decls bytes.Buffer
+	asm     bytes.Buffer
+	decls   bytes.Buffer
+	imports []string // of the declarations
 }
 
 const constraint = "arm64 && !purego"
@@ -88,7 +92,15 @@ func (f *file) write(out, stubs, pkg, cmd string) error {
 	if pkg == "" {
 		return fmt.Errorf("-stubs needs -pkg")
 	}
-	d := header + "package " + pkg + "\n" + f.decls.String()
+	d := header + "package " + pkg + "\n"
+	if len(f.imports) > 0 {
+		d += "\nimport (\n"
+		for _, i := range f.imports {
+			d += "\t\"" + i + "\"\n"
+		}
+		d += ")\n"
+	}
+	d += f.decls.String()
 	return os.WriteFile(stubs, []byte(d), 0o644)
 }
 
@@ -107,6 +119,31 @@ func (f *file) fnOf(name, typ string, args []string, doc ...string) *gen {
 	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s(%s %s)\n", name, strings.Join(args, ", "), typ)
 	fmt.Fprintf(&f.asm, "\n// func %s(%s %s)\n", name, strings.Join(args, ", "), typ)
 	fmt.Fprintf(&f.asm, "TEXT ·%s(SB), NOSPLIT|NOFRAME, $0-%d\n", name, 8*len(args))
+	return newGen(&f.asm)
+}
+
+// fnFrame starts a function with the Go parameter list params (argBytes
+// bytes of arguments and results) and a frame of frame bytes for its
+// locals, which it addresses at 8(RSP) and up. NOSPLIT: a leaf whose frame
+// is small.
+func (f *file) fnFrame(name, params string, argBytes, frame int, doc ...string) *gen {
+	return f.fnFrameRes(name, params, "", argBytes, frame, doc...)
+}
+
+// fnFrameRes is fnFrame for a function with results (a Go result list,
+// such as "(ok int)"); argBytes counts them too.
+func (f *file) fnFrameRes(name, params, results string, argBytes, frame int, doc ...string) *gen {
+	sig := "(" + params + ")"
+	if results != "" {
+		sig += " " + results
+	}
+	fmt.Fprintf(&f.decls, "\n")
+	for _, l := range doc {
+		fmt.Fprintf(&f.decls, "// %s\n", l)
+	}
+	fmt.Fprintf(&f.decls, "//\n//go:noescape\nfunc %s%s\n", name, sig)
+	fmt.Fprintf(&f.asm, "\n// func %s%s\n", name, sig)
+	fmt.Fprintf(&f.asm, "TEXT ·%s(SB), NOSPLIT, $%d-%d\n", name, frame, argBytes)
 	return newGen(&f.asm)
 }
 

@@ -1,8 +1,9 @@
 // Package ctasm checks generated arm64 assembly for constant-time
 // structure, for the tests of the packages that have it (internal/field,
 // internal/fe4): straight-line code whose only memory operands are the
-// arguments in the frame and constant offsets from registers that hold a
-// pointer argument unchanged. Check fails on any conditional branch
+// arguments in the frame, constant offsets from registers that hold a
+// pointer argument unchanged, and constant offsets from RSP (the locals of
+// the function's frame). Check fails on any conditional branch
 // (B.cond, CBZ, CBNZ, TBZ, TBNZ), any other branch or label, a division
 // (UDIV, SDIV: variable time on most cores), and any memory
 // operand that is not such an offset (a register index, an address computed
@@ -33,6 +34,7 @@ var (
 	arm64Mem    = regexp.MustCompile(`\(([^()]*)\)`)
 	arm64FPArg  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\+\d+\(FP\)$`)
 	arm64OffReg = regexp.MustCompile(`^-?\d*\((R\d+)\)$`)
+	arm64Frame  = regexp.MustCompile(`^\d*\(RSP\)$`)
 	arm64Reg    = regexp.MustCompile(`^R\d+$`)
 )
 
@@ -97,6 +99,9 @@ func Check(src string) []string {
 			switch {
 			case arm64FPArg.MatchString(a):
 				isLoadArg = op == "MOVD" && i == 0
+			case arm64Frame.MatchString(a):
+				// A local of the function's own frame: a constant offset
+				// from the stack pointer, which no data moves.
 			case arm64OffReg.MatchString(a):
 				if base := arm64OffReg.FindStringSubmatch(a)[1]; !ptr[base] {
 					report("memory operand %q based on %s, which does not hold a pointer argument", a, base)
@@ -119,6 +124,9 @@ func Check(src string) []string {
 			}
 			if arm64Reg.MatchString(dst) {
 				ptr[dst] = isLoadArg
+			}
+			if dst == "RSP" {
+				report("the stack pointer written: %q", line)
 			}
 		}
 	}

@@ -14,6 +14,9 @@ func TestCheck(t *testing.T) {
 	MUL R3, R4, R6
 	MOVD r+0(FP), R2
 	STP (R5, R6), 16(R2)
+	STP (R5, R6), 8(RSP)
+	LDP 24(RSP), (R7, R8)
+	MOVD R7, 40(RSP)
 	RET
 `
 	if bad := Check(ok); len(bad) != 0 {
@@ -36,6 +39,8 @@ func TestCheck(t *testing.T) {
 		{"pointer overwritten", "ADD R3, R1, R1\n\tMOVD 8(R1), R7"},
 		{"pointer reloaded by LDP", "LDP (R1), (R1, R4)\n\tMOVD 8(R1), R7"},
 		{"global table", "MOVD ·table(SB), R7"},
+		{"frame indexed", "MOVD (RSP)(R3<<3), R7"},
+		{"stack pointer moved", "ADD R3, RSP, RSP\n\tMOVD 8(RSP), R7"},
 		{"UDIV", "UDIV R3, R4, R7"},
 		{"SDIVW", "SDIVW R3, R4, R7"},
 	} {

@@ -17,7 +17,7 @@ func TestArm64AsmConstantTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(b)
-	for _, fn := range []string{"·mulAsm(SB)", "·squareAsm(SB)"} {
+	for _, fn := range []string{"·mulAsm(SB)", "·squareAsm(SB)", "·doubleAsm(SB)", "·addAffineAsm(SB)", "·addStorageVarAsm(SB)", "·addStorageZInvVarAsm(SB)"} {
 		if !strings.Contains(src, "TEXT "+fn) {
 			t.Fatalf("fe4_arm64.s has no %s", fn)
 		}

@@ -1,5 +1,5 @@
 // Package fe4 holds the 4×64 form of field elements and the point
-// operations that the amd64 engines run on it: field elements as four
+// operations that the amd64 and arm64 engines run on it: field elements as four
 // 64-bit words holding any value below 2^256 congruent to the element
 // modulo p = 2^256 − 2^32 − 977 (not necessarily below p).
 //
@@ -18,7 +18,10 @@
 // ecmultgen) run their main loops in this form where the processor allows
 // (Enabled), converting their inputs once and their result once; the 5×52
 // code stays the reference, the generic path and the twin the engines are
-// tested against.
+// tested against. On arm64 (MUL and UMULH, 42 multiplier instructions a
+// product against the 5×52 form's 62) the same holds by model
+// (bench/arm64model.sh): fe4_arm64.s has the kernels, the doubling and the
+// mixed additions, and generic.go the rest, around those kernels.
 //
 // # The operations
 //

@@ -112,10 +112,8 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R13, R13
 
-	// A last carry: add k masked by it.
-	CSET    HS, R10
-	NEG     R10, R10
-	AND     R8, R10, R10
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R8, ZR, R10
 	ADDS    R10, R0, R0
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R11, R11
@@ -211,10 +209,8 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k masked by it.
-	CSET    HS, R11
-	NEG     R11, R11
-	AND     R4, R11, R11
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R11
 	ADDS    R11, R14, R14
 	ADCS    ZR, R0, R0
 	ADCS    ZR, R5, R5
@@ -224,4 +220,5251 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	MOVD    r+0(FP), R4
 	STP     (R14, R0), (R4)
 	STP     (R5, R6), 16(R4)
+	RET
+
+// func doubleAsm(r, a *Jacobian)
+TEXT ·doubleAsm(SB), NOSPLIT, $128-16
+	MOVD    r+0(FP), R0
+	MOVD    a+8(FP), R1
+
+	// r.Infinity = a.Infinity
+	MOVD    96(R1), R2
+	MOVD    R2, 96(R0)
+
+	// L = X² + X²/2
+	LDP     0(R1), (R2, R3)
+	LDP     16(R1), (R4, R5)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R3, R2, R6
+	UMULH   R3, R2, R7
+	MUL     R4, R2, R12
+	UMULH   R4, R2, R8
+	MUL     R5, R2, R13
+	UMULH   R5, R2, R9
+	ADDS    R12, R7, R7
+	ADCS    R13, R8, R8
+	ADC     ZR, R9, R9
+	MUL     R4, R3, R12
+	UMULH   R4, R3, R13
+	MUL     R5, R3, R14
+	UMULH   R5, R3, R10
+	ADDS    R12, R8, R8
+	ADCS    R13, R9, R9
+	ADC     ZR, R10, R10
+	ADDS    R14, R9, R9
+	ADC     ZR, R10, R10
+	MUL     R5, R4, R12
+	UMULH   R5, R4, R11
+	ADDS    R12, R10, R10
+	ADC     ZR, R11, R11
+
+	// Doubled: t1…t7.
+	ADDS    R6, R6, R6
+	ADCS    R7, R7, R7
+	ADCS    R8, R8, R8
+	ADCS    R9, R9, R9
+	ADCS    R10, R10, R10
+	ADCS    R11, R11, R11
+	CSET    HS, R15
+
+	// Plus the squares a_i².
+	MUL     R2, R2, R16
+	UMULH   R2, R2, R12
+	MUL     R3, R3, R13
+	UMULH   R3, R3, R14
+	ADDS    R12, R6, R6
+	ADCS    R13, R7, R7
+	ADCS    R14, R8, R8
+	MUL     R4, R4, R12
+	UMULH   R4, R4, R13
+	MUL     R5, R5, R14
+	UMULH   R5, R5, R2
+	ADCS    R12, R9, R9
+	ADCS    R13, R10, R10
+	ADCS    R14, R11, R11
+	ADC     R2, R15, R15
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R5
+	MUL     R5, R9, R4
+	MUL     R5, R10, R3
+	MUL     R5, R11, R2
+	MUL     R5, R15, R14
+	ADDS    R4, R16, R16
+	ADCS    R3, R6, R6
+	ADCS    R2, R7, R7
+	ADCS    R14, R8, R8
+	CSET    HS, R13
+	UMULH   R5, R9, R4
+	UMULH   R5, R10, R3
+	UMULH   R5, R11, R2
+	UMULH   R5, R15, R14
+	ADDS    R4, R6, R6
+	ADCS    R3, R7, R7
+	ADCS    R2, R8, R8
+	ADC     R14, R13, R13
+
+	// The carry word: c·k < 2^67.
+	MUL     R5, R13, R4
+	UMULH   R5, R13, R3
+	ADDS    R4, R16, R16
+	ADCS    R3, R6, R6
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R8, R8
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R5, ZR, R13
+	ADDS    R13, R16, R16
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R7, R7
+	ADC     ZR, R8, R8
+	MOVD    $0xfffffffefffffc2f, R4
+	TST     $1, R16
+	CSETM   NE, R3
+	CSEL    NE, R4, ZR, R4
+	ADDS    R4, R16, R5
+	ADCS    R3, R6, R13
+	ADCS    R3, R7, R14
+	ADCS    R3, R8, R2
+	CSET    HS, R4
+	EXTR    $1, R5, R13, R5
+	EXTR    $1, R13, R14, R13
+	EXTR    $1, R14, R2, R14
+	EXTR    $1, R2, R4, R2
+	ADDS    R5, R16, R16
+	ADCS    R13, R6, R6
+	ADCS    R14, R7, R7
+	ADCS    R2, R8, R8
+	MOVD    $0x1000003d1, R3
+	CSEL    HS, R3, ZR, R4
+	ADDS    R4, R16, R16
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R8, R8
+	CSEL    HS, R3, ZR, R4
+	ADD     R4, R16, R16
+	STP     (R16, R6), 40(RSP)
+	STP     (R7, R8), 56(RSP)
+
+	// S = Y²; T = X·S; 2T; 3T
+	LDP     32(R1), (R2, R14)
+	LDP     48(R1), (R13, R5)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R14, R2, R8
+	UMULH   R14, R2, R7
+	MUL     R13, R2, R15
+	UMULH   R13, R2, R6
+	MUL     R5, R2, R11
+	UMULH   R5, R2, R16
+	ADDS    R15, R7, R7
+	ADCS    R11, R6, R6
+	ADC     ZR, R16, R16
+	MUL     R13, R14, R15
+	UMULH   R13, R14, R11
+	MUL     R5, R14, R10
+	UMULH   R5, R14, R3
+	ADDS    R15, R6, R6
+	ADCS    R11, R16, R16
+	ADC     ZR, R3, R3
+	ADDS    R10, R16, R16
+	ADC     ZR, R3, R3
+	MUL     R5, R13, R15
+	UMULH   R5, R13, R4
+	ADDS    R15, R3, R3
+	ADC     ZR, R4, R4
+
+	// Doubled: t1…t7.
+	ADDS    R8, R8, R8
+	ADCS    R7, R7, R7
+	ADCS    R6, R6, R6
+	ADCS    R16, R16, R16
+	ADCS    R3, R3, R3
+	ADCS    R4, R4, R4
+	CSET    HS, R9
+
+	// Plus the squares a_i².
+	MUL     R2, R2, R12
+	UMULH   R2, R2, R15
+	MUL     R14, R14, R11
+	UMULH   R14, R14, R10
+	ADDS    R15, R8, R8
+	ADCS    R11, R7, R7
+	ADCS    R10, R6, R6
+	MUL     R13, R13, R15
+	UMULH   R13, R13, R11
+	MUL     R5, R5, R10
+	UMULH   R5, R5, R2
+	ADCS    R15, R16, R16
+	ADCS    R11, R3, R3
+	ADCS    R10, R4, R4
+	ADC     R2, R9, R9
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R5
+	MUL     R5, R16, R13
+	MUL     R5, R3, R14
+	MUL     R5, R4, R2
+	MUL     R5, R9, R10
+	ADDS    R13, R12, R12
+	ADCS    R14, R8, R8
+	ADCS    R2, R7, R7
+	ADCS    R10, R6, R6
+	CSET    HS, R11
+	UMULH   R5, R16, R13
+	UMULH   R5, R3, R14
+	UMULH   R5, R4, R2
+	UMULH   R5, R9, R10
+	ADDS    R13, R8, R8
+	ADCS    R14, R7, R7
+	ADCS    R2, R6, R6
+	ADC     R10, R11, R11
+
+	// The carry word: c·k < 2^67.
+	MUL     R5, R11, R13
+	UMULH   R5, R11, R14
+	ADDS    R13, R12, R12
+	ADCS    R14, R8, R8
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R6, R6
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R5, ZR, R11
+	ADDS    R11, R12, R12
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R7, R7
+	ADC     ZR, R6, R6
+	STP     (R12, R8), 8(RSP)
+	STP     (R7, R6), 24(RSP)
+	LDP     8(RSP), (R6, R7)
+	LDP     24(RSP), (R8, R12)
+	LDP     0(R1), (R5, R11)
+	LDP     16(R1), (R10, R2)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R5, R6, R14
+	UMULH   R5, R6, R13
+	MUL     R11, R6, R9
+	UMULH   R11, R6, R4
+	MUL     R10, R6, R3
+	UMULH   R10, R6, R16
+	MUL     R2, R6, R15
+	UMULH   R2, R6, R17
+	ADDS    R9, R13, R13
+	ADCS    R3, R4, R4
+	ADCS    R15, R16, R16
+	ADC     ZR, R17, R17
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R5, R7, R6
+	MUL     R11, R7, R15
+	MUL     R10, R7, R3
+	MUL     R2, R7, R9
+	ADDS    R6, R13, R13
+	ADCS    R15, R4, R4
+	ADCS    R3, R16, R16
+	ADCS    R9, R17, R17
+	CSET    HS, R19
+	UMULH   R5, R7, R6
+	UMULH   R11, R7, R15
+	UMULH   R10, R7, R3
+	UMULH   R2, R7, R9
+	ADDS    R6, R4, R4
+	ADCS    R15, R16, R16
+	ADCS    R3, R17, R17
+	ADC     R9, R19, R19
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R5, R8, R7
+	MUL     R11, R8, R9
+	MUL     R10, R8, R3
+	MUL     R2, R8, R15
+	ADDS    R7, R4, R4
+	ADCS    R9, R16, R16
+	ADCS    R3, R17, R17
+	ADCS    R15, R19, R19
+	CSET    HS, R6
+	UMULH   R5, R8, R7
+	UMULH   R11, R8, R9
+	UMULH   R10, R8, R3
+	UMULH   R2, R8, R15
+	ADDS    R7, R16, R16
+	ADCS    R9, R17, R17
+	ADCS    R3, R19, R19
+	ADC     R15, R6, R6
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R5, R12, R8
+	MUL     R11, R12, R15
+	MUL     R10, R12, R3
+	MUL     R2, R12, R9
+	ADDS    R8, R16, R16
+	ADCS    R15, R17, R17
+	ADCS    R3, R19, R19
+	ADCS    R9, R6, R6
+	CSET    HS, R7
+	UMULH   R5, R12, R8
+	UMULH   R11, R12, R15
+	UMULH   R10, R12, R3
+	UMULH   R2, R12, R9
+	ADDS    R8, R17, R17
+	ADCS    R15, R19, R19
+	ADCS    R3, R6, R6
+	ADC     R9, R7, R7
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R2
+	MUL     R2, R17, R10
+	MUL     R2, R19, R11
+	MUL     R2, R6, R5
+	MUL     R2, R7, R12
+	ADDS    R10, R14, R14
+	ADCS    R11, R13, R13
+	ADCS    R5, R4, R4
+	ADCS    R12, R16, R16
+	CSET    HS, R9
+	UMULH   R2, R17, R10
+	UMULH   R2, R19, R11
+	UMULH   R2, R6, R5
+	UMULH   R2, R7, R12
+	ADDS    R10, R13, R13
+	ADCS    R11, R4, R4
+	ADCS    R5, R16, R16
+	ADC     R12, R9, R9
+
+	// The carry word: c·k < 2^67.
+	MUL     R2, R9, R10
+	UMULH   R2, R9, R11
+	ADDS    R10, R14, R14
+	ADCS    R11, R13, R13
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R16, R16
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R2, ZR, R9
+	ADDS    R9, R14, R14
+	ADCS    ZR, R13, R13
+	ADCS    ZR, R4, R4
+	ADC     ZR, R16, R16
+	ADDS    R14, R14, R2
+	ADCS    R13, R13, R9
+	ADCS    R4, R4, R12
+	ADCS    R16, R16, R5
+	MOVD    $0x1000003d1, R10
+	CSEL    HS, R10, ZR, R11
+	ADDS    R11, R2, R2
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R5, R5
+	CSEL    HS, R10, ZR, R11
+	ADD     R11, R2, R2
+	STP     (R2, R9), 104(RSP)
+	STP     (R12, R5), 120(RSP)
+	ADDS    R14, R2, R2
+	ADCS    R13, R9, R9
+	ADCS    R4, R12, R12
+	ADCS    R16, R5, R5
+	MOVD    $0x1000003d1, R11
+	CSEL    HS, R11, ZR, R10
+	ADDS    R10, R2, R2
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R5, R5
+	CSEL    HS, R11, ZR, R10
+	ADD     R10, R2, R2
+	STP     (R2, R9), 72(RSP)
+	STP     (R12, R5), 88(RSP)
+
+	// Z3 = Y·Z (a.Y, a.Z are not read again)
+	LDP     64(R1), (R5, R12)
+	LDP     80(R1), (R9, R2)
+	LDP     32(R1), (R16, R4)
+	LDP     48(R1), (R13, R14)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R16, R5, R11
+	UMULH   R16, R5, R10
+	MUL     R4, R5, R7
+	UMULH   R4, R5, R6
+	MUL     R13, R5, R19
+	UMULH   R13, R5, R17
+	MUL     R14, R5, R3
+	UMULH   R14, R5, R15
+	ADDS    R7, R10, R10
+	ADCS    R19, R6, R6
+	ADCS    R3, R17, R17
+	ADC     ZR, R15, R15
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R16, R12, R5
+	MUL     R4, R12, R3
+	MUL     R13, R12, R19
+	MUL     R14, R12, R7
+	ADDS    R5, R10, R10
+	ADCS    R3, R6, R6
+	ADCS    R19, R17, R17
+	ADCS    R7, R15, R15
+	CSET    HS, R8
+	UMULH   R16, R12, R5
+	UMULH   R4, R12, R3
+	UMULH   R13, R12, R19
+	UMULH   R14, R12, R7
+	ADDS    R5, R6, R6
+	ADCS    R3, R17, R17
+	ADCS    R19, R15, R15
+	ADC     R7, R8, R8
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R16, R9, R12
+	MUL     R4, R9, R7
+	MUL     R13, R9, R19
+	MUL     R14, R9, R3
+	ADDS    R12, R6, R6
+	ADCS    R7, R17, R17
+	ADCS    R19, R15, R15
+	ADCS    R3, R8, R8
+	CSET    HS, R5
+	UMULH   R16, R9, R12
+	UMULH   R4, R9, R7
+	UMULH   R13, R9, R19
+	UMULH   R14, R9, R3
+	ADDS    R12, R17, R17
+	ADCS    R7, R15, R15
+	ADCS    R19, R8, R8
+	ADC     R3, R5, R5
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R16, R2, R9
+	MUL     R4, R2, R3
+	MUL     R13, R2, R19
+	MUL     R14, R2, R7
+	ADDS    R9, R17, R17
+	ADCS    R3, R15, R15
+	ADCS    R19, R8, R8
+	ADCS    R7, R5, R5
+	CSET    HS, R12
+	UMULH   R16, R2, R9
+	UMULH   R4, R2, R3
+	UMULH   R13, R2, R19
+	UMULH   R14, R2, R7
+	ADDS    R9, R15, R15
+	ADCS    R3, R8, R8
+	ADCS    R19, R5, R5
+	ADC     R7, R12, R12
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R15, R13
+	MUL     R14, R8, R4
+	MUL     R14, R5, R16
+	MUL     R14, R12, R2
+	ADDS    R13, R11, R11
+	ADCS    R4, R10, R10
+	ADCS    R16, R6, R6
+	ADCS    R2, R17, R17
+	CSET    HS, R7
+	UMULH   R14, R15, R13
+	UMULH   R14, R8, R4
+	UMULH   R14, R5, R16
+	UMULH   R14, R12, R2
+	ADDS    R13, R10, R10
+	ADCS    R4, R6, R6
+	ADCS    R16, R17, R17
+	ADC     R2, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R14, R7, R13
+	UMULH   R14, R7, R4
+	ADDS    R13, R11, R11
+	ADCS    R4, R10, R10
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R17, R17
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R7
+	ADDS    R7, R11, R11
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R6, R6
+	ADC     ZR, R17, R17
+	STP     (R11, R10), 64(R0)
+	STP     (R6, R17), 80(R0)
+
+	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
+	LDP     40(RSP), (R17, R6)
+	LDP     56(RSP), (R10, R11)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R6, R17, R14
+	UMULH   R6, R17, R7
+	MUL     R10, R17, R12
+	UMULH   R10, R17, R2
+	MUL     R11, R17, R5
+	UMULH   R11, R17, R16
+	ADDS    R12, R7, R7
+	ADCS    R5, R2, R2
+	ADC     ZR, R16, R16
+	MUL     R10, R6, R12
+	UMULH   R10, R6, R5
+	MUL     R11, R6, R8
+	UMULH   R11, R6, R4
+	ADDS    R12, R2, R2
+	ADCS    R5, R16, R16
+	ADC     ZR, R4, R4
+	ADDS    R8, R16, R16
+	ADC     ZR, R4, R4
+	MUL     R11, R10, R12
+	UMULH   R11, R10, R13
+	ADDS    R12, R4, R4
+	ADC     ZR, R13, R13
+
+	// Doubled: t1…t7.
+	ADDS    R14, R14, R14
+	ADCS    R7, R7, R7
+	ADCS    R2, R2, R2
+	ADCS    R16, R16, R16
+	ADCS    R4, R4, R4
+	ADCS    R13, R13, R13
+	CSET    HS, R15
+
+	// Plus the squares a_i².
+	MUL     R17, R17, R19
+	UMULH   R17, R17, R12
+	MUL     R6, R6, R5
+	UMULH   R6, R6, R8
+	ADDS    R12, R14, R14
+	ADCS    R5, R7, R7
+	ADCS    R8, R2, R2
+	MUL     R10, R10, R12
+	UMULH   R10, R10, R5
+	MUL     R11, R11, R8
+	UMULH   R11, R11, R17
+	ADCS    R12, R16, R16
+	ADCS    R5, R4, R4
+	ADCS    R8, R13, R13
+	ADC     R17, R15, R15
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R16, R10
+	MUL     R11, R4, R6
+	MUL     R11, R13, R17
+	MUL     R11, R15, R8
+	ADDS    R10, R19, R19
+	ADCS    R6, R14, R14
+	ADCS    R17, R7, R7
+	ADCS    R8, R2, R2
+	CSET    HS, R5
+	UMULH   R11, R16, R10
+	UMULH   R11, R4, R6
+	UMULH   R11, R13, R17
+	UMULH   R11, R15, R8
+	ADDS    R10, R14, R14
+	ADCS    R6, R7, R7
+	ADCS    R17, R2, R2
+	ADC     R8, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R11, R5, R10
+	UMULH   R11, R5, R6
+	ADDS    R10, R19, R19
+	ADCS    R6, R14, R14
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R2, R2
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R5
+	ADDS    R5, R19, R19
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R7, R7
+	ADC     ZR, R2, R2
+	LDP     104(RSP), (R11, R5)
+	LDP     120(RSP), (R8, R17)
+	SUBS    R11, R19, R11
+	SBCS    R5, R14, R5
+	SBCS    R8, R7, R8
+	SBCS    R17, R2, R17
+	MOVD    $0x1000003d1, R10
+	CSEL    LO, R10, ZR, R6
+	SUBS    R6, R11, R11
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R17, R17
+	CSEL    LO, R10, ZR, R6
+	SUB     R6, R11, R11
+	STP     (R11, R5), 0(R0)
+	STP     (R8, R17), 16(R0)
+	LDP     72(RSP), (R17, R8)
+	LDP     88(RSP), (R5, R11)
+	SUBS    R17, R19, R17
+	SBCS    R8, R14, R8
+	SBCS    R5, R7, R5
+	SBCS    R11, R2, R11
+	MOVD    $0x1000003d1, R6
+	CSEL    LO, R6, ZR, R10
+	SUBS    R10, R17, R17
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R11, R11
+	CSEL    LO, R6, ZR, R10
+	SUB     R10, R17, R17
+	STP     (R17, R8), 72(RSP)
+	STP     (R5, R11), 88(RSP)
+
+	// −S²
+	LDP     8(RSP), (R11, R5)
+	LDP     24(RSP), (R8, R17)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R5, R11, R2
+	UMULH   R5, R11, R7
+	MUL     R8, R11, R15
+	UMULH   R8, R11, R14
+	MUL     R17, R11, R13
+	UMULH   R17, R11, R19
+	ADDS    R15, R7, R7
+	ADCS    R13, R14, R14
+	ADC     ZR, R19, R19
+	MUL     R8, R5, R15
+	UMULH   R8, R5, R13
+	MUL     R17, R5, R4
+	UMULH   R17, R5, R6
+	ADDS    R15, R14, R14
+	ADCS    R13, R19, R19
+	ADC     ZR, R6, R6
+	ADDS    R4, R19, R19
+	ADC     ZR, R6, R6
+	MUL     R17, R8, R15
+	UMULH   R17, R8, R10
+	ADDS    R15, R6, R6
+	ADC     ZR, R10, R10
+
+	// Doubled: t1…t7.
+	ADDS    R2, R2, R2
+	ADCS    R7, R7, R7
+	ADCS    R14, R14, R14
+	ADCS    R19, R19, R19
+	ADCS    R6, R6, R6
+	ADCS    R10, R10, R10
+	CSET    HS, R16
+
+	// Plus the squares a_i².
+	MUL     R11, R11, R12
+	UMULH   R11, R11, R15
+	MUL     R5, R5, R13
+	UMULH   R5, R5, R4
+	ADDS    R15, R2, R2
+	ADCS    R13, R7, R7
+	ADCS    R4, R14, R14
+	MUL     R8, R8, R15
+	UMULH   R8, R8, R13
+	MUL     R17, R17, R4
+	UMULH   R17, R17, R11
+	ADCS    R15, R19, R19
+	ADCS    R13, R6, R6
+	ADCS    R4, R10, R10
+	ADC     R11, R16, R16
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R19, R8
+	MUL     R17, R6, R5
+	MUL     R17, R10, R11
+	MUL     R17, R16, R4
+	ADDS    R8, R12, R12
+	ADCS    R5, R2, R2
+	ADCS    R11, R7, R7
+	ADCS    R4, R14, R14
+	CSET    HS, R13
+	UMULH   R17, R19, R8
+	UMULH   R17, R6, R5
+	UMULH   R17, R10, R11
+	UMULH   R17, R16, R4
+	ADDS    R8, R2, R2
+	ADCS    R5, R7, R7
+	ADCS    R11, R14, R14
+	ADC     R4, R13, R13
+
+	// The carry word: c·k < 2^67.
+	MUL     R17, R13, R8
+	UMULH   R17, R13, R5
+	ADDS    R8, R12, R12
+	ADCS    R5, R2, R2
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R13
+	ADDS    R13, R12, R12
+	ADCS    ZR, R2, R2
+	ADCS    ZR, R7, R7
+	ADC     ZR, R14, R14
+	NEGS    R12, R12
+	NGCS    R2, R2
+	NGCS    R7, R7
+	NGCS    R14, R14
+	MOVD    $0x1000003d1, R13
+	CSEL    LO, R13, ZR, R17
+	SUBS    R17, R12, R12
+	SBCS    ZR, R2, R2
+	SBCS    ZR, R7, R7
+	SBCS    ZR, R14, R14
+	CSEL    LO, R13, ZR, R17
+	SUB     R17, R12, R12
+	STP     (R12, R2), 8(RSP)
+	STP     (R7, R14), 24(RSP)
+
+	// Y3 = −S² − L·W
+	LDP     72(RSP), (R14, R7)
+	LDP     88(RSP), (R2, R12)
+	LDP     40(RSP), (R13, R17)
+	LDP     56(RSP), (R4, R11)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R13, R14, R5
+	UMULH   R13, R14, R8
+	MUL     R17, R14, R16
+	UMULH   R17, R14, R10
+	MUL     R4, R14, R6
+	UMULH   R4, R14, R19
+	MUL     R11, R14, R15
+	UMULH   R11, R14, R3
+	ADDS    R16, R8, R8
+	ADCS    R6, R10, R10
+	ADCS    R15, R19, R19
+	ADC     ZR, R3, R3
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R13, R7, R14
+	MUL     R17, R7, R15
+	MUL     R4, R7, R6
+	MUL     R11, R7, R16
+	ADDS    R14, R8, R8
+	ADCS    R15, R10, R10
+	ADCS    R6, R19, R19
+	ADCS    R16, R3, R3
+	CSET    HS, R9
+	UMULH   R13, R7, R14
+	UMULH   R17, R7, R15
+	UMULH   R4, R7, R6
+	UMULH   R11, R7, R16
+	ADDS    R14, R10, R10
+	ADCS    R15, R19, R19
+	ADCS    R6, R3, R3
+	ADC     R16, R9, R9
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R13, R2, R7
+	MUL     R17, R2, R16
+	MUL     R4, R2, R6
+	MUL     R11, R2, R15
+	ADDS    R7, R10, R10
+	ADCS    R16, R19, R19
+	ADCS    R6, R3, R3
+	ADCS    R15, R9, R9
+	CSET    HS, R14
+	UMULH   R13, R2, R7
+	UMULH   R17, R2, R16
+	UMULH   R4, R2, R6
+	UMULH   R11, R2, R15
+	ADDS    R7, R19, R19
+	ADCS    R16, R3, R3
+	ADCS    R6, R9, R9
+	ADC     R15, R14, R14
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R13, R12, R2
+	MUL     R17, R12, R15
+	MUL     R4, R12, R6
+	MUL     R11, R12, R16
+	ADDS    R2, R19, R19
+	ADCS    R15, R3, R3
+	ADCS    R6, R9, R9
+	ADCS    R16, R14, R14
+	CSET    HS, R7
+	UMULH   R13, R12, R2
+	UMULH   R17, R12, R15
+	UMULH   R4, R12, R6
+	UMULH   R11, R12, R16
+	ADDS    R2, R3, R3
+	ADCS    R15, R9, R9
+	ADCS    R6, R14, R14
+	ADC     R16, R7, R7
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R3, R4
+	MUL     R11, R9, R17
+	MUL     R11, R14, R13
+	MUL     R11, R7, R12
+	ADDS    R4, R5, R5
+	ADCS    R17, R8, R8
+	ADCS    R13, R10, R10
+	ADCS    R12, R19, R19
+	CSET    HS, R16
+	UMULH   R11, R3, R4
+	UMULH   R11, R9, R17
+	UMULH   R11, R14, R13
+	UMULH   R11, R7, R12
+	ADDS    R4, R8, R8
+	ADCS    R17, R10, R10
+	ADCS    R13, R19, R19
+	ADC     R12, R16, R16
+
+	// The carry word: c·k < 2^67.
+	MUL     R11, R16, R4
+	UMULH   R11, R16, R17
+	ADDS    R4, R5, R5
+	ADCS    R17, R8, R8
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R19, R19
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R16
+	ADDS    R16, R5, R5
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R10, R10
+	ADC     ZR, R19, R19
+	LDP     8(RSP), (R11, R16)
+	LDP     24(RSP), (R12, R13)
+	SUBS    R5, R11, R11
+	SBCS    R8, R16, R16
+	SBCS    R10, R12, R12
+	SBCS    R19, R13, R13
+	MOVD    $0x1000003d1, R4
+	CSEL    LO, R4, ZR, R17
+	SUBS    R17, R11, R11
+	SBCS    ZR, R16, R16
+	SBCS    ZR, R12, R12
+	SBCS    ZR, R13, R13
+	CSEL    LO, R4, ZR, R17
+	SUB     R17, R11, R11
+	STP     (R11, R16), 32(R0)
+	STP     (R12, R13), 48(R0)
+	RET
+
+// func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)
+TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
+	MOVD    r+0(FP), R0
+	MOVD    a+8(FP), R1
+	MOVD    b+16(FP), R2
+
+	// −a.Infinity (all ones if a is infinity), kept in the frame
+	// (a.X and a.Y are U1 and S1: read before r is written)
+	MOVD    96(R1), R3
+	NEG     R3, R3
+	MOVD    R3, 264(RSP)
+
+	// Z1², U2 = X2·Z1², S2 = Y2·Z1³
+	LDP     64(R1), (R3, R4)
+	LDP     80(R1), (R5, R6)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R4, R3, R7
+	UMULH   R4, R3, R8
+	MUL     R5, R3, R13
+	UMULH   R5, R3, R9
+	MUL     R6, R3, R14
+	UMULH   R6, R3, R10
+	ADDS    R13, R8, R8
+	ADCS    R14, R9, R9
+	ADC     ZR, R10, R10
+	MUL     R5, R4, R13
+	UMULH   R5, R4, R14
+	MUL     R6, R4, R15
+	UMULH   R6, R4, R11
+	ADDS    R13, R9, R9
+	ADCS    R14, R10, R10
+	ADC     ZR, R11, R11
+	ADDS    R15, R10, R10
+	ADC     ZR, R11, R11
+	MUL     R6, R5, R13
+	UMULH   R6, R5, R12
+	ADDS    R13, R11, R11
+	ADC     ZR, R12, R12
+
+	// Doubled: t1…t7.
+	ADDS    R7, R7, R7
+	ADCS    R8, R8, R8
+	ADCS    R9, R9, R9
+	ADCS    R10, R10, R10
+	ADCS    R11, R11, R11
+	ADCS    R12, R12, R12
+	CSET    HS, R16
+
+	// Plus the squares a_i².
+	MUL     R3, R3, R17
+	UMULH   R3, R3, R13
+	MUL     R4, R4, R14
+	UMULH   R4, R4, R15
+	ADDS    R13, R7, R7
+	ADCS    R14, R8, R8
+	ADCS    R15, R9, R9
+	MUL     R5, R5, R13
+	UMULH   R5, R5, R14
+	MUL     R6, R6, R15
+	UMULH   R6, R6, R3
+	ADCS    R13, R10, R10
+	ADCS    R14, R11, R11
+	ADCS    R15, R12, R12
+	ADC     R3, R16, R16
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R6
+	MUL     R6, R10, R5
+	MUL     R6, R11, R4
+	MUL     R6, R12, R3
+	MUL     R6, R16, R15
+	ADDS    R5, R17, R17
+	ADCS    R4, R7, R7
+	ADCS    R3, R8, R8
+	ADCS    R15, R9, R9
+	CSET    HS, R14
+	UMULH   R6, R10, R5
+	UMULH   R6, R11, R4
+	UMULH   R6, R12, R3
+	UMULH   R6, R16, R15
+	ADDS    R5, R7, R7
+	ADCS    R4, R8, R8
+	ADCS    R3, R9, R9
+	ADC     R15, R14, R14
+
+	// The carry word: c·k < 2^67.
+	MUL     R6, R14, R5
+	UMULH   R6, R14, R4
+	ADDS    R5, R17, R17
+	ADCS    R4, R7, R7
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R9, R9
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R6, ZR, R14
+	ADDS    R14, R17, R17
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R8, R8
+	ADC     ZR, R9, R9
+	STP     (R17, R7), 8(RSP)
+	STP     (R8, R9), 24(RSP)
+	LDP     0(R2), (R9, R8)
+	LDP     16(R2), (R7, R17)
+	LDP     8(RSP), (R6, R14)
+	LDP     24(RSP), (R15, R3)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R6, R9, R4
+	UMULH   R6, R9, R5
+	MUL     R14, R9, R16
+	UMULH   R14, R9, R12
+	MUL     R15, R9, R11
+	UMULH   R15, R9, R10
+	MUL     R3, R9, R13
+	UMULH   R3, R9, R19
+	ADDS    R16, R5, R5
+	ADCS    R11, R12, R12
+	ADCS    R13, R10, R10
+	ADC     ZR, R19, R19
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R6, R8, R9
+	MUL     R14, R8, R13
+	MUL     R15, R8, R11
+	MUL     R3, R8, R16
+	ADDS    R9, R5, R5
+	ADCS    R13, R12, R12
+	ADCS    R11, R10, R10
+	ADCS    R16, R19, R19
+	CSET    HS, R20
+	UMULH   R6, R8, R9
+	UMULH   R14, R8, R13
+	UMULH   R15, R8, R11
+	UMULH   R3, R8, R16
+	ADDS    R9, R12, R12
+	ADCS    R13, R10, R10
+	ADCS    R11, R19, R19
+	ADC     R16, R20, R20
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R6, R7, R8
+	MUL     R14, R7, R16
+	MUL     R15, R7, R11
+	MUL     R3, R7, R13
+	ADDS    R8, R12, R12
+	ADCS    R16, R10, R10
+	ADCS    R11, R19, R19
+	ADCS    R13, R20, R20
+	CSET    HS, R9
+	UMULH   R6, R7, R8
+	UMULH   R14, R7, R16
+	UMULH   R15, R7, R11
+	UMULH   R3, R7, R13
+	ADDS    R8, R10, R10
+	ADCS    R16, R19, R19
+	ADCS    R11, R20, R20
+	ADC     R13, R9, R9
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R6, R17, R7
+	MUL     R14, R17, R13
+	MUL     R15, R17, R11
+	MUL     R3, R17, R16
+	ADDS    R7, R10, R10
+	ADCS    R13, R19, R19
+	ADCS    R11, R20, R20
+	ADCS    R16, R9, R9
+	CSET    HS, R8
+	UMULH   R6, R17, R7
+	UMULH   R14, R17, R13
+	UMULH   R15, R17, R11
+	UMULH   R3, R17, R16
+	ADDS    R7, R19, R19
+	ADCS    R13, R20, R20
+	ADCS    R11, R9, R9
+	ADC     R16, R8, R8
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R3
+	MUL     R3, R19, R15
+	MUL     R3, R20, R14
+	MUL     R3, R9, R6
+	MUL     R3, R8, R17
+	ADDS    R15, R4, R4
+	ADCS    R14, R5, R5
+	ADCS    R6, R12, R12
+	ADCS    R17, R10, R10
+	CSET    HS, R16
+	UMULH   R3, R19, R15
+	UMULH   R3, R20, R14
+	UMULH   R3, R9, R6
+	UMULH   R3, R8, R17
+	ADDS    R15, R5, R5
+	ADCS    R14, R12, R12
+	ADCS    R6, R10, R10
+	ADC     R17, R16, R16
+
+	// The carry word: c·k < 2^67.
+	MUL     R3, R16, R15
+	UMULH   R3, R16, R14
+	ADDS    R15, R4, R4
+	ADCS    R14, R5, R5
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R10, R10
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R3, ZR, R16
+	ADDS    R16, R4, R4
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R12, R12
+	ADC     ZR, R10, R10
+	STP     (R4, R5), 40(RSP)
+	STP     (R12, R10), 56(RSP)
+	LDP     32(R2), (R10, R12)
+	LDP     48(R2), (R5, R4)
+	LDP     8(RSP), (R3, R16)
+	LDP     24(RSP), (R17, R6)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R3, R10, R14
+	UMULH   R3, R10, R15
+	MUL     R16, R10, R8
+	UMULH   R16, R10, R9
+	MUL     R17, R10, R20
+	UMULH   R17, R10, R19
+	MUL     R6, R10, R11
+	UMULH   R6, R10, R13
+	ADDS    R8, R15, R15
+	ADCS    R20, R9, R9
+	ADCS    R11, R19, R19
+	ADC     ZR, R13, R13
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R3, R12, R10
+	MUL     R16, R12, R11
+	MUL     R17, R12, R20
+	MUL     R6, R12, R8
+	ADDS    R10, R15, R15
+	ADCS    R11, R9, R9
+	ADCS    R20, R19, R19
+	ADCS    R8, R13, R13
+	CSET    HS, R7
+	UMULH   R3, R12, R10
+	UMULH   R16, R12, R11
+	UMULH   R17, R12, R20
+	UMULH   R6, R12, R8
+	ADDS    R10, R9, R9
+	ADCS    R11, R19, R19
+	ADCS    R20, R13, R13
+	ADC     R8, R7, R7
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R3, R5, R12
+	MUL     R16, R5, R8
+	MUL     R17, R5, R20
+	MUL     R6, R5, R11
+	ADDS    R12, R9, R9
+	ADCS    R8, R19, R19
+	ADCS    R20, R13, R13
+	ADCS    R11, R7, R7
+	CSET    HS, R10
+	UMULH   R3, R5, R12
+	UMULH   R16, R5, R8
+	UMULH   R17, R5, R20
+	UMULH   R6, R5, R11
+	ADDS    R12, R19, R19
+	ADCS    R8, R13, R13
+	ADCS    R20, R7, R7
+	ADC     R11, R10, R10
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R3, R4, R5
+	MUL     R16, R4, R11
+	MUL     R17, R4, R20
+	MUL     R6, R4, R8
+	ADDS    R5, R19, R19
+	ADCS    R11, R13, R13
+	ADCS    R20, R7, R7
+	ADCS    R8, R10, R10
+	CSET    HS, R12
+	UMULH   R3, R4, R5
+	UMULH   R16, R4, R11
+	UMULH   R17, R4, R20
+	UMULH   R6, R4, R8
+	ADDS    R5, R13, R13
+	ADCS    R11, R7, R7
+	ADCS    R20, R10, R10
+	ADC     R8, R12, R12
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R6
+	MUL     R6, R13, R17
+	MUL     R6, R7, R16
+	MUL     R6, R10, R3
+	MUL     R6, R12, R4
+	ADDS    R17, R14, R14
+	ADCS    R16, R15, R15
+	ADCS    R3, R9, R9
+	ADCS    R4, R19, R19
+	CSET    HS, R8
+	UMULH   R6, R13, R17
+	UMULH   R6, R7, R16
+	UMULH   R6, R10, R3
+	UMULH   R6, R12, R4
+	ADDS    R17, R15, R15
+	ADCS    R16, R9, R9
+	ADCS    R3, R19, R19
+	ADC     R4, R8, R8
+
+	// The carry word: c·k < 2^67.
+	MUL     R6, R8, R17
+	UMULH   R6, R8, R16
+	ADDS    R17, R14, R14
+	ADCS    R16, R15, R15
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R19, R19
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R6, ZR, R8
+	ADDS    R8, R14, R14
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R9, R9
+	ADC     ZR, R19, R19
+	STP     (R14, R15), 72(RSP)
+	STP     (R9, R19), 88(RSP)
+	LDP     72(RSP), (R19, R9)
+	LDP     88(RSP), (R15, R14)
+	LDP     64(R1), (R6, R8)
+	LDP     80(R1), (R4, R3)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R6, R19, R16
+	UMULH   R6, R19, R17
+	MUL     R8, R19, R12
+	UMULH   R8, R19, R10
+	MUL     R4, R19, R7
+	UMULH   R4, R19, R13
+	MUL     R3, R19, R20
+	UMULH   R3, R19, R11
+	ADDS    R12, R17, R17
+	ADCS    R7, R10, R10
+	ADCS    R20, R13, R13
+	ADC     ZR, R11, R11
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R6, R9, R19
+	MUL     R8, R9, R20
+	MUL     R4, R9, R7
+	MUL     R3, R9, R12
+	ADDS    R19, R17, R17
+	ADCS    R20, R10, R10
+	ADCS    R7, R13, R13
+	ADCS    R12, R11, R11
+	CSET    HS, R5
+	UMULH   R6, R9, R19
+	UMULH   R8, R9, R20
+	UMULH   R4, R9, R7
+	UMULH   R3, R9, R12
+	ADDS    R19, R10, R10
+	ADCS    R20, R13, R13
+	ADCS    R7, R11, R11
+	ADC     R12, R5, R5
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R6, R15, R9
+	MUL     R8, R15, R12
+	MUL     R4, R15, R7
+	MUL     R3, R15, R20
+	ADDS    R9, R10, R10
+	ADCS    R12, R13, R13
+	ADCS    R7, R11, R11
+	ADCS    R20, R5, R5
+	CSET    HS, R19
+	UMULH   R6, R15, R9
+	UMULH   R8, R15, R12
+	UMULH   R4, R15, R7
+	UMULH   R3, R15, R20
+	ADDS    R9, R13, R13
+	ADCS    R12, R11, R11
+	ADCS    R7, R5, R5
+	ADC     R20, R19, R19
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R6, R14, R15
+	MUL     R8, R14, R20
+	MUL     R4, R14, R7
+	MUL     R3, R14, R12
+	ADDS    R15, R13, R13
+	ADCS    R20, R11, R11
+	ADCS    R7, R5, R5
+	ADCS    R12, R19, R19
+	CSET    HS, R9
+	UMULH   R6, R14, R15
+	UMULH   R8, R14, R20
+	UMULH   R4, R14, R7
+	UMULH   R3, R14, R12
+	ADDS    R15, R11, R11
+	ADCS    R20, R5, R5
+	ADCS    R7, R19, R19
+	ADC     R12, R9, R9
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R3
+	MUL     R3, R11, R4
+	MUL     R3, R5, R8
+	MUL     R3, R19, R6
+	MUL     R3, R9, R14
+	ADDS    R4, R16, R16
+	ADCS    R8, R17, R17
+	ADCS    R6, R10, R10
+	ADCS    R14, R13, R13
+	CSET    HS, R12
+	UMULH   R3, R11, R4
+	UMULH   R3, R5, R8
+	UMULH   R3, R19, R6
+	UMULH   R3, R9, R14
+	ADDS    R4, R17, R17
+	ADCS    R8, R10, R10
+	ADCS    R6, R13, R13
+	ADC     R14, R12, R12
+
+	// The carry word: c·k < 2^67.
+	MUL     R3, R12, R4
+	UMULH   R3, R12, R8
+	ADDS    R4, R16, R16
+	ADCS    R8, R17, R17
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R13, R13
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R3, ZR, R12
+	ADDS    R12, R16, R16
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R10, R10
+	ADC     ZR, R13, R13
+	STP     (R16, R17), 72(RSP)
+	STP     (R10, R13), 88(RSP)
+
+	// T = U1 + U2, M = S1 + S2
+	LDP     0(R1), (R13, R10)
+	LDP     16(R1), (R17, R16)
+	LDP     40(RSP), (R3, R12)
+	LDP     56(RSP), (R14, R6)
+	ADDS    R3, R13, R13
+	ADCS    R12, R10, R10
+	ADCS    R14, R17, R17
+	ADCS    R6, R16, R16
+	MOVD    $0x1000003d1, R4
+	CSEL    HS, R4, ZR, R8
+	ADDS    R8, R13, R13
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R16, R16
+	CSEL    HS, R4, ZR, R8
+	ADD     R8, R13, R13
+	STP     (R13, R10), 104(RSP)
+	STP     (R17, R16), 120(RSP)
+	LDP     32(R1), (R16, R17)
+	LDP     48(R1), (R10, R13)
+	LDP     72(RSP), (R6, R14)
+	LDP     88(RSP), (R12, R3)
+	ADDS    R6, R16, R16
+	ADCS    R14, R17, R17
+	ADCS    R12, R10, R10
+	ADCS    R3, R13, R13
+	MOVD    $0x1000003d1, R8
+	CSEL    HS, R8, ZR, R4
+	ADDS    R4, R16, R16
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R13, R13
+	CSEL    HS, R8, ZR, R4
+	ADD     R4, R16, R16
+	STP     (R16, R17), 136(RSP)
+	STP     (R10, R13), 152(RSP)
+	LDP     104(RSP), (R13, R10)
+	LDP     120(RSP), (R17, R16)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R10, R13, R3
+	UMULH   R10, R13, R12
+	MUL     R17, R13, R9
+	UMULH   R17, R13, R14
+	MUL     R16, R13, R19
+	UMULH   R16, R13, R6
+	ADDS    R9, R12, R12
+	ADCS    R19, R14, R14
+	ADC     ZR, R6, R6
+	MUL     R17, R10, R9
+	UMULH   R17, R10, R19
+	MUL     R16, R10, R5
+	UMULH   R16, R10, R8
+	ADDS    R9, R14, R14
+	ADCS    R19, R6, R6
+	ADC     ZR, R8, R8
+	ADDS    R5, R6, R6
+	ADC     ZR, R8, R8
+	MUL     R16, R17, R9
+	UMULH   R16, R17, R4
+	ADDS    R9, R8, R8
+	ADC     ZR, R4, R4
+
+	// Doubled: t1…t7.
+	ADDS    R3, R3, R3
+	ADCS    R12, R12, R12
+	ADCS    R14, R14, R14
+	ADCS    R6, R6, R6
+	ADCS    R8, R8, R8
+	ADCS    R4, R4, R4
+	CSET    HS, R11
+
+	// Plus the squares a_i².
+	MUL     R13, R13, R7
+	UMULH   R13, R13, R9
+	MUL     R10, R10, R19
+	UMULH   R10, R10, R5
+	ADDS    R9, R3, R3
+	ADCS    R19, R12, R12
+	ADCS    R5, R14, R14
+	MUL     R17, R17, R9
+	UMULH   R17, R17, R19
+	MUL     R16, R16, R5
+	UMULH   R16, R16, R13
+	ADCS    R9, R6, R6
+	ADCS    R19, R8, R8
+	ADCS    R5, R4, R4
+	ADC     R13, R11, R11
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R16
+	MUL     R16, R6, R17
+	MUL     R16, R8, R10
+	MUL     R16, R4, R13
+	MUL     R16, R11, R5
+	ADDS    R17, R7, R7
+	ADCS    R10, R3, R3
+	ADCS    R13, R12, R12
+	ADCS    R5, R14, R14
+	CSET    HS, R19
+	UMULH   R16, R6, R17
+	UMULH   R16, R8, R10
+	UMULH   R16, R4, R13
+	UMULH   R16, R11, R5
+	ADDS    R17, R3, R3
+	ADCS    R10, R12, R12
+	ADCS    R13, R14, R14
+	ADC     R5, R19, R19
+
+	// The carry word: c·k < 2^67.
+	MUL     R16, R19, R17
+	UMULH   R16, R19, R10
+	ADDS    R17, R7, R7
+	ADCS    R10, R3, R3
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R16, ZR, R19
+	ADDS    R19, R7, R7
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R12, R12
+	ADC     ZR, R14, R14
+	STP     (R7, R3), 168(RSP)
+	STP     (R12, R14), 184(RSP)
+
+	// mAlt = −U2; −U1·U2
+	LDP     40(RSP), (R14, R12)
+	LDP     56(RSP), (R3, R7)
+	NEGS    R14, R14
+	NGCS    R12, R12
+	NGCS    R3, R3
+	NGCS    R7, R7
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R16
+	SUBS    R16, R14, R14
+	SBCS    ZR, R12, R12
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R7, R7
+	CSEL    LO, R19, ZR, R16
+	SUB     R16, R14, R14
+	STP     (R14, R12), 200(RSP)
+	STP     (R3, R7), 216(RSP)
+	LDP     0(R1), (R7, R3)
+	LDP     16(R1), (R12, R14)
+	LDP     200(RSP), (R19, R16)
+	LDP     216(RSP), (R5, R13)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R19, R7, R10
+	UMULH   R19, R7, R17
+	MUL     R16, R7, R11
+	UMULH   R16, R7, R4
+	MUL     R5, R7, R8
+	UMULH   R5, R7, R6
+	MUL     R13, R7, R9
+	UMULH   R13, R7, R20
+	ADDS    R11, R17, R17
+	ADCS    R8, R4, R4
+	ADCS    R9, R6, R6
+	ADC     ZR, R20, R20
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R19, R3, R7
+	MUL     R16, R3, R9
+	MUL     R5, R3, R8
+	MUL     R13, R3, R11
+	ADDS    R7, R17, R17
+	ADCS    R9, R4, R4
+	ADCS    R8, R6, R6
+	ADCS    R11, R20, R20
+	CSET    HS, R15
+	UMULH   R19, R3, R7
+	UMULH   R16, R3, R9
+	UMULH   R5, R3, R8
+	UMULH   R13, R3, R11
+	ADDS    R7, R4, R4
+	ADCS    R9, R6, R6
+	ADCS    R8, R20, R20
+	ADC     R11, R15, R15
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R19, R12, R3
+	MUL     R16, R12, R11
+	MUL     R5, R12, R8
+	MUL     R13, R12, R9
+	ADDS    R3, R4, R4
+	ADCS    R11, R6, R6
+	ADCS    R8, R20, R20
+	ADCS    R9, R15, R15
+	CSET    HS, R7
+	UMULH   R19, R12, R3
+	UMULH   R16, R12, R11
+	UMULH   R5, R12, R8
+	UMULH   R13, R12, R9
+	ADDS    R3, R6, R6
+	ADCS    R11, R20, R20
+	ADCS    R8, R15, R15
+	ADC     R9, R7, R7
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R19, R14, R12
+	MUL     R16, R14, R9
+	MUL     R5, R14, R8
+	MUL     R13, R14, R11
+	ADDS    R12, R6, R6
+	ADCS    R9, R20, R20
+	ADCS    R8, R15, R15
+	ADCS    R11, R7, R7
+	CSET    HS, R3
+	UMULH   R19, R14, R12
+	UMULH   R16, R14, R9
+	UMULH   R5, R14, R8
+	UMULH   R13, R14, R11
+	ADDS    R12, R20, R20
+	ADCS    R9, R15, R15
+	ADCS    R8, R7, R7
+	ADC     R11, R3, R3
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R13
+	MUL     R13, R20, R5
+	MUL     R13, R15, R16
+	MUL     R13, R7, R19
+	MUL     R13, R3, R14
+	ADDS    R5, R10, R10
+	ADCS    R16, R17, R17
+	ADCS    R19, R4, R4
+	ADCS    R14, R6, R6
+	CSET    HS, R11
+	UMULH   R13, R20, R5
+	UMULH   R13, R15, R16
+	UMULH   R13, R7, R19
+	UMULH   R13, R3, R14
+	ADDS    R5, R17, R17
+	ADCS    R16, R4, R4
+	ADCS    R19, R6, R6
+	ADC     R14, R11, R11
+
+	// The carry word: c·k < 2^67.
+	MUL     R13, R11, R5
+	UMULH   R13, R11, R16
+	ADDS    R5, R10, R10
+	ADCS    R16, R17, R17
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R6, R6
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R11
+	ADDS    R11, R10, R10
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R4, R4
+	ADC     ZR, R6, R6
+	STP     (R10, R17), 72(RSP)
+	STP     (R4, R6), 88(RSP)
+
+	// R = T² − U1·U2; degenerate = (R ≡ 0) & (M ≡ 0)
+	LDP     168(RSP), (R6, R4)
+	LDP     184(RSP), (R17, R10)
+	LDP     72(RSP), (R13, R11)
+	LDP     88(RSP), (R14, R19)
+	ADDS    R13, R6, R6
+	ADCS    R11, R4, R4
+	ADCS    R14, R17, R17
+	ADCS    R19, R10, R10
+	MOVD    $0x1000003d1, R5
+	CSEL    HS, R5, ZR, R16
+	ADDS    R16, R6, R6
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R10, R10
+	CSEL    HS, R5, ZR, R16
+	ADD     R16, R6, R6
+	STP     (R6, R4), 168(RSP)
+	STP     (R17, R10), 184(RSP)
+	ORR     R4, R6, R19
+	ORR     R17, R19, R19
+	ORR     R10, R19, R19
+	AND     R17, R4, R14
+	AND     R10, R14, R14
+	MVN     R14, R14
+	MOVD    $0xfffffffefffffc2f, R11
+	EOR     R6, R11, R11
+	ORR     R11, R14, R14
+	CMP     $0, R19
+	CSETM   NE, R19
+	CMP     $0, R14
+	CSETM   NE, R14
+	AND     R14, R19, R19
+	MVN     R19, R19
+	LDP     136(RSP), (R10, R17)
+	LDP     152(RSP), (R4, R6)
+	ORR     R17, R10, R11
+	ORR     R4, R11, R11
+	ORR     R6, R11, R11
+	AND     R4, R17, R14
+	AND     R6, R14, R14
+	MVN     R14, R14
+	MOVD    $0xfffffffefffffc2f, R13
+	EOR     R10, R13, R13
+	ORR     R13, R14, R14
+	CMP     $0, R11
+	CSETM   NE, R11
+	CMP     $0, R14
+	CSETM   NE, R14
+	AND     R14, R11, R11
+	MVN     R11, R11
+	AND     R11, R19, R19
+	MOVD    R19, 272(RSP)
+
+	// rrAlt = 2·S1, or R unless degenerate; mAlt = U1 − U2, or M unless degenerate
+	LDP     32(R1), (R11, R6)
+	LDP     48(R1), (R4, R17)
+	ADDS    R11, R11, R11
+	ADCS    R6, R6, R6
+	ADCS    R4, R4, R4
+	ADCS    R17, R17, R17
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R10
+	ADDS    R10, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R17, R17
+	CSEL    HS, R13, ZR, R10
+	ADD     R10, R11, R11
+	CMP     $0, R19
+	LDP     168(RSP), (R13, R10)
+	LDP     184(RSP), (R14, R5)
+	CSEL    EQ, R13, R11, R11
+	CSEL    EQ, R10, R6, R6
+	CSEL    EQ, R14, R4, R4
+	CSEL    EQ, R5, R17, R17
+	STP     (R11, R6), 232(RSP)
+	STP     (R4, R17), 248(RSP)
+	LDP     200(RSP), (R17, R4)
+	LDP     216(RSP), (R6, R11)
+	LDP     0(R1), (R5, R14)
+	LDP     16(R1), (R10, R13)
+	ADDS    R5, R17, R17
+	ADCS    R14, R4, R4
+	ADCS    R10, R6, R6
+	ADCS    R13, R11, R11
+	MOVD    $0x1000003d1, R3
+	CSEL    HS, R3, ZR, R16
+	ADDS    R16, R17, R17
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R11, R11
+	CSEL    HS, R3, ZR, R16
+	ADD     R16, R17, R17
+	CMP     $0, R19
+	LDP     136(RSP), (R13, R10)
+	LDP     152(RSP), (R14, R5)
+	CSEL    EQ, R13, R17, R17
+	CSEL    EQ, R10, R4, R4
+	CSEL    EQ, R14, R6, R6
+	CSEL    EQ, R5, R11, R11
+	STP     (R17, R4), 200(RSP)
+	STP     (R6, R11), 216(RSP)
+
+	// N = Malt⁴ (M if degenerate), Q = −T·Malt²
+	LDP     200(RSP), (R19, R11)
+	LDP     216(RSP), (R6, R4)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R11, R19, R17
+	UMULH   R11, R19, R5
+	MUL     R6, R19, R16
+	UMULH   R6, R19, R14
+	MUL     R4, R19, R7
+	UMULH   R4, R19, R10
+	ADDS    R16, R5, R5
+	ADCS    R7, R14, R14
+	ADC     ZR, R10, R10
+	MUL     R6, R11, R16
+	UMULH   R6, R11, R7
+	MUL     R4, R11, R15
+	UMULH   R4, R11, R13
+	ADDS    R16, R14, R14
+	ADCS    R7, R10, R10
+	ADC     ZR, R13, R13
+	ADDS    R15, R10, R10
+	ADC     ZR, R13, R13
+	MUL     R4, R6, R16
+	UMULH   R4, R6, R3
+	ADDS    R16, R13, R13
+	ADC     ZR, R3, R3
+
+	// Doubled: t1…t7.
+	ADDS    R17, R17, R17
+	ADCS    R5, R5, R5
+	ADCS    R14, R14, R14
+	ADCS    R10, R10, R10
+	ADCS    R13, R13, R13
+	ADCS    R3, R3, R3
+	CSET    HS, R20
+
+	// Plus the squares a_i².
+	MUL     R19, R19, R8
+	UMULH   R19, R19, R16
+	MUL     R11, R11, R7
+	UMULH   R11, R11, R15
+	ADDS    R16, R17, R17
+	ADCS    R7, R5, R5
+	ADCS    R15, R14, R14
+	MUL     R6, R6, R16
+	UMULH   R6, R6, R7
+	MUL     R4, R4, R15
+	UMULH   R4, R4, R19
+	ADCS    R16, R10, R10
+	ADCS    R7, R13, R13
+	ADCS    R15, R3, R3
+	ADC     R19, R20, R20
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R4
+	MUL     R4, R10, R6
+	MUL     R4, R13, R11
+	MUL     R4, R3, R19
+	MUL     R4, R20, R15
+	ADDS    R6, R8, R8
+	ADCS    R11, R17, R17
+	ADCS    R19, R5, R5
+	ADCS    R15, R14, R14
+	CSET    HS, R7
+	UMULH   R4, R10, R6
+	UMULH   R4, R13, R11
+	UMULH   R4, R3, R19
+	UMULH   R4, R20, R15
+	ADDS    R6, R17, R17
+	ADCS    R11, R5, R5
+	ADCS    R19, R14, R14
+	ADC     R15, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R4, R7, R6
+	UMULH   R4, R7, R11
+	ADDS    R6, R8, R8
+	ADCS    R11, R17, R17
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R7
+	ADDS    R7, R8, R8
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R5, R5
+	ADC     ZR, R14, R14
+	STP     (R8, R17), 8(RSP)
+	STP     (R5, R14), 24(RSP)
+	LDP     104(RSP), (R14, R5)
+	LDP     120(RSP), (R17, R8)
+	NEGS    R14, R14
+	NGCS    R5, R5
+	NGCS    R17, R17
+	NGCS    R8, R8
+	MOVD    $0x1000003d1, R7
+	CSEL    LO, R7, ZR, R4
+	SUBS    R4, R14, R14
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R17, R17
+	SBCS    ZR, R8, R8
+	CSEL    LO, R7, ZR, R4
+	SUB     R4, R14, R14
+	STP     (R14, R5), 40(RSP)
+	STP     (R17, R8), 56(RSP)
+	LDP     40(RSP), (R8, R17)
+	LDP     56(RSP), (R5, R14)
+	LDP     8(RSP), (R7, R4)
+	LDP     24(RSP), (R15, R19)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R7, R8, R11
+	UMULH   R7, R8, R6
+	MUL     R4, R8, R20
+	UMULH   R4, R8, R3
+	MUL     R15, R8, R13
+	UMULH   R15, R8, R10
+	MUL     R19, R8, R16
+	UMULH   R19, R8, R9
+	ADDS    R20, R6, R6
+	ADCS    R13, R3, R3
+	ADCS    R16, R10, R10
+	ADC     ZR, R9, R9
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R7, R17, R8
+	MUL     R4, R17, R16
+	MUL     R15, R17, R13
+	MUL     R19, R17, R20
+	ADDS    R8, R6, R6
+	ADCS    R16, R3, R3
+	ADCS    R13, R10, R10
+	ADCS    R20, R9, R9
+	CSET    HS, R12
+	UMULH   R7, R17, R8
+	UMULH   R4, R17, R16
+	UMULH   R15, R17, R13
+	UMULH   R19, R17, R20
+	ADDS    R8, R3, R3
+	ADCS    R16, R10, R10
+	ADCS    R13, R9, R9
+	ADC     R20, R12, R12
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R7, R5, R17
+	MUL     R4, R5, R20
+	MUL     R15, R5, R13
+	MUL     R19, R5, R16
+	ADDS    R17, R3, R3
+	ADCS    R20, R10, R10
+	ADCS    R13, R9, R9
+	ADCS    R16, R12, R12
+	CSET    HS, R8
+	UMULH   R7, R5, R17
+	UMULH   R4, R5, R20
+	UMULH   R15, R5, R13
+	UMULH   R19, R5, R16
+	ADDS    R17, R10, R10
+	ADCS    R20, R9, R9
+	ADCS    R13, R12, R12
+	ADC     R16, R8, R8
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R7, R14, R5
+	MUL     R4, R14, R16
+	MUL     R15, R14, R13
+	MUL     R19, R14, R20
+	ADDS    R5, R10, R10
+	ADCS    R16, R9, R9
+	ADCS    R13, R12, R12
+	ADCS    R20, R8, R8
+	CSET    HS, R17
+	UMULH   R7, R14, R5
+	UMULH   R4, R14, R16
+	UMULH   R15, R14, R13
+	UMULH   R19, R14, R20
+	ADDS    R5, R9, R9
+	ADCS    R16, R12, R12
+	ADCS    R13, R8, R8
+	ADC     R20, R17, R17
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R19
+	MUL     R19, R9, R15
+	MUL     R19, R12, R4
+	MUL     R19, R8, R7
+	MUL     R19, R17, R14
+	ADDS    R15, R11, R11
+	ADCS    R4, R6, R6
+	ADCS    R7, R3, R3
+	ADCS    R14, R10, R10
+	CSET    HS, R20
+	UMULH   R19, R9, R15
+	UMULH   R19, R12, R4
+	UMULH   R19, R8, R7
+	UMULH   R19, R17, R14
+	ADDS    R15, R6, R6
+	ADCS    R4, R3, R3
+	ADCS    R7, R10, R10
+	ADC     R14, R20, R20
+
+	// The carry word: c·k < 2^67.
+	MUL     R19, R20, R15
+	UMULH   R19, R20, R4
+	ADDS    R15, R11, R11
+	ADCS    R4, R6, R6
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R10, R10
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R19, ZR, R20
+	ADDS    R20, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R3, R3
+	ADC     ZR, R10, R10
+	STP     (R11, R6), 40(RSP)
+	STP     (R3, R10), 56(RSP)
+	LDP     8(RSP), (R10, R3)
+	LDP     24(RSP), (R6, R11)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R3, R10, R19
+	UMULH   R3, R10, R20
+	MUL     R6, R10, R17
+	UMULH   R6, R10, R14
+	MUL     R11, R10, R8
+	UMULH   R11, R10, R7
+	ADDS    R17, R20, R20
+	ADCS    R8, R14, R14
+	ADC     ZR, R7, R7
+	MUL     R6, R3, R17
+	UMULH   R6, R3, R8
+	MUL     R11, R3, R12
+	UMULH   R11, R3, R4
+	ADDS    R17, R14, R14
+	ADCS    R8, R7, R7
+	ADC     ZR, R4, R4
+	ADDS    R12, R7, R7
+	ADC     ZR, R4, R4
+	MUL     R11, R6, R17
+	UMULH   R11, R6, R15
+	ADDS    R17, R4, R4
+	ADC     ZR, R15, R15
+
+	// Doubled: t1…t7.
+	ADDS    R19, R19, R19
+	ADCS    R20, R20, R20
+	ADCS    R14, R14, R14
+	ADCS    R7, R7, R7
+	ADCS    R4, R4, R4
+	ADCS    R15, R15, R15
+	CSET    HS, R9
+
+	// Plus the squares a_i².
+	MUL     R10, R10, R13
+	UMULH   R10, R10, R17
+	MUL     R3, R3, R8
+	UMULH   R3, R3, R12
+	ADDS    R17, R19, R19
+	ADCS    R8, R20, R20
+	ADCS    R12, R14, R14
+	MUL     R6, R6, R17
+	UMULH   R6, R6, R8
+	MUL     R11, R11, R12
+	UMULH   R11, R11, R10
+	ADCS    R17, R7, R7
+	ADCS    R8, R4, R4
+	ADCS    R12, R15, R15
+	ADC     R10, R9, R9
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R7, R6
+	MUL     R11, R4, R3
+	MUL     R11, R15, R10
+	MUL     R11, R9, R12
+	ADDS    R6, R13, R13
+	ADCS    R3, R19, R19
+	ADCS    R10, R20, R20
+	ADCS    R12, R14, R14
+	CSET    HS, R8
+	UMULH   R11, R7, R6
+	UMULH   R11, R4, R3
+	UMULH   R11, R15, R10
+	UMULH   R11, R9, R12
+	ADDS    R6, R19, R19
+	ADCS    R3, R20, R20
+	ADCS    R10, R14, R14
+	ADC     R12, R8, R8
+
+	// The carry word: c·k < 2^67.
+	MUL     R11, R8, R6
+	UMULH   R11, R8, R3
+	ADDS    R6, R13, R13
+	ADCS    R3, R19, R19
+	ADCS    ZR, R20, R20
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R8
+	ADDS    R8, R13, R13
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R20, R20
+	ADC     ZR, R14, R14
+	MOVD    272(RSP), R11
+	CMP     $0, R11
+	LDP     136(RSP), (R11, R8)
+	LDP     152(RSP), (R12, R10)
+	CSEL    NE, R11, R13, R13
+	CSEL    NE, R8, R19, R19
+	CSEL    NE, R12, R20, R20
+	CSEL    NE, R10, R14, R14
+	STP     (R13, R19), 8(RSP)
+	STP     (R20, R14), 24(RSP)
+	LDP     232(RSP), (R14, R20)
+	LDP     248(RSP), (R19, R13)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R20, R14, R10
+	UMULH   R20, R14, R12
+	MUL     R19, R14, R9
+	UMULH   R19, R14, R8
+	MUL     R13, R14, R15
+	UMULH   R13, R14, R11
+	ADDS    R9, R12, R12
+	ADCS    R15, R8, R8
+	ADC     ZR, R11, R11
+	MUL     R19, R20, R9
+	UMULH   R19, R20, R15
+	MUL     R13, R20, R4
+	UMULH   R13, R20, R3
+	ADDS    R9, R8, R8
+	ADCS    R15, R11, R11
+	ADC     ZR, R3, R3
+	ADDS    R4, R11, R11
+	ADC     ZR, R3, R3
+	MUL     R13, R19, R9
+	UMULH   R13, R19, R6
+	ADDS    R9, R3, R3
+	ADC     ZR, R6, R6
+
+	// Doubled: t1…t7.
+	ADDS    R10, R10, R10
+	ADCS    R12, R12, R12
+	ADCS    R8, R8, R8
+	ADCS    R11, R11, R11
+	ADCS    R3, R3, R3
+	ADCS    R6, R6, R6
+	CSET    HS, R7
+
+	// Plus the squares a_i².
+	MUL     R14, R14, R17
+	UMULH   R14, R14, R9
+	MUL     R20, R20, R15
+	UMULH   R20, R20, R4
+	ADDS    R9, R10, R10
+	ADCS    R15, R12, R12
+	ADCS    R4, R8, R8
+	MUL     R19, R19, R9
+	UMULH   R19, R19, R15
+	MUL     R13, R13, R4
+	UMULH   R13, R13, R14
+	ADCS    R9, R11, R11
+	ADCS    R15, R3, R3
+	ADCS    R4, R6, R6
+	ADC     R14, R7, R7
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R13
+	MUL     R13, R11, R19
+	MUL     R13, R3, R20
+	MUL     R13, R6, R14
+	MUL     R13, R7, R4
+	ADDS    R19, R17, R17
+	ADCS    R20, R10, R10
+	ADCS    R14, R12, R12
+	ADCS    R4, R8, R8
+	CSET    HS, R15
+	UMULH   R13, R11, R19
+	UMULH   R13, R3, R20
+	UMULH   R13, R6, R14
+	UMULH   R13, R7, R4
+	ADDS    R19, R10, R10
+	ADCS    R20, R12, R12
+	ADCS    R14, R8, R8
+	ADC     R4, R15, R15
+
+	// The carry word: c·k < 2^67.
+	MUL     R13, R15, R19
+	UMULH   R13, R15, R20
+	ADDS    R19, R17, R17
+	ADCS    R20, R10, R10
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R8, R8
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R15
+	ADDS    R15, R17, R17
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R12, R12
+	ADC     ZR, R8, R8
+	STP     (R17, R10), 104(RSP)
+	STP     (R12, R8), 120(RSP)
+
+	// Z3 = Malt·Z1 (a.Z is not read again)
+	LDP     64(R1), (R8, R12)
+	LDP     80(R1), (R10, R17)
+	LDP     200(RSP), (R13, R15)
+	LDP     216(RSP), (R4, R14)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R13, R8, R20
+	UMULH   R13, R8, R19
+	MUL     R15, R8, R7
+	UMULH   R15, R8, R6
+	MUL     R4, R8, R3
+	UMULH   R4, R8, R11
+	MUL     R14, R8, R9
+	UMULH   R14, R8, R16
+	ADDS    R7, R19, R19
+	ADCS    R3, R6, R6
+	ADCS    R9, R11, R11
+	ADC     ZR, R16, R16
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R13, R12, R8
+	MUL     R15, R12, R9
+	MUL     R4, R12, R3
+	MUL     R14, R12, R7
+	ADDS    R8, R19, R19
+	ADCS    R9, R6, R6
+	ADCS    R3, R11, R11
+	ADCS    R7, R16, R16
+	CSET    HS, R5
+	UMULH   R13, R12, R8
+	UMULH   R15, R12, R9
+	UMULH   R4, R12, R3
+	UMULH   R14, R12, R7
+	ADDS    R8, R6, R6
+	ADCS    R9, R11, R11
+	ADCS    R3, R16, R16
+	ADC     R7, R5, R5
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R13, R10, R12
+	MUL     R15, R10, R7
+	MUL     R4, R10, R3
+	MUL     R14, R10, R9
+	ADDS    R12, R6, R6
+	ADCS    R7, R11, R11
+	ADCS    R3, R16, R16
+	ADCS    R9, R5, R5
+	CSET    HS, R8
+	UMULH   R13, R10, R12
+	UMULH   R15, R10, R7
+	UMULH   R4, R10, R3
+	UMULH   R14, R10, R9
+	ADDS    R12, R11, R11
+	ADCS    R7, R16, R16
+	ADCS    R3, R5, R5
+	ADC     R9, R8, R8
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R13, R17, R10
+	MUL     R15, R17, R9
+	MUL     R4, R17, R3
+	MUL     R14, R17, R7
+	ADDS    R10, R11, R11
+	ADCS    R9, R16, R16
+	ADCS    R3, R5, R5
+	ADCS    R7, R8, R8
+	CSET    HS, R12
+	UMULH   R13, R17, R10
+	UMULH   R15, R17, R9
+	UMULH   R4, R17, R3
+	UMULH   R14, R17, R7
+	ADDS    R10, R16, R16
+	ADCS    R9, R5, R5
+	ADCS    R3, R8, R8
+	ADC     R7, R12, R12
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R16, R4
+	MUL     R14, R5, R15
+	MUL     R14, R8, R13
+	MUL     R14, R12, R17
+	ADDS    R4, R20, R20
+	ADCS    R15, R19, R19
+	ADCS    R13, R6, R6
+	ADCS    R17, R11, R11
+	CSET    HS, R7
+	UMULH   R14, R16, R4
+	UMULH   R14, R5, R15
+	UMULH   R14, R8, R13
+	UMULH   R14, R12, R17
+	ADDS    R4, R19, R19
+	ADCS    R15, R6, R6
+	ADCS    R13, R11, R11
+	ADC     R17, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R14, R7, R4
+	UMULH   R14, R7, R15
+	ADDS    R4, R20, R20
+	ADCS    R15, R19, R19
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R11, R11
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R7
+	ADDS    R7, R20, R20
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R6, R6
+	ADC     ZR, R11, R11
+	STP     (R20, R19), 64(R0)
+	STP     (R6, R11), 80(R0)
+
+	// X3 = Ralt² + Q; t = 2·X3 + Q
+	LDP     104(RSP), (R11, R6)
+	LDP     120(RSP), (R19, R20)
+	LDP     40(RSP), (R14, R7)
+	LDP     56(RSP), (R17, R13)
+	ADDS    R14, R11, R11
+	ADCS    R7, R6, R6
+	ADCS    R17, R19, R19
+	ADCS    R13, R20, R20
+	MOVD    $0x1000003d1, R4
+	CSEL    HS, R4, ZR, R15
+	ADDS    R15, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R20, R20
+	CSEL    HS, R4, ZR, R15
+	ADD     R15, R11, R11
+	STP     (R11, R6), 0(R0)
+	STP     (R19, R20), 16(R0)
+	ADDS    R11, R11, R11
+	ADCS    R6, R6, R6
+	ADCS    R19, R19, R19
+	ADCS    R20, R20, R20
+	MOVD    $0x1000003d1, R17
+	CSEL    HS, R17, ZR, R13
+	ADDS    R13, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R20, R20
+	CSEL    HS, R17, ZR, R13
+	ADD     R13, R11, R11
+	LDP     40(RSP), (R17, R13)
+	LDP     56(RSP), (R7, R14)
+	ADDS    R17, R11, R11
+	ADCS    R13, R6, R6
+	ADCS    R7, R19, R19
+	ADCS    R14, R20, R20
+	MOVD    $0x1000003d1, R15
+	CSEL    HS, R15, ZR, R4
+	ADDS    R4, R11, R11
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R20, R20
+	CSEL    HS, R15, ZR, R4
+	ADD     R4, R11, R11
+	STP     (R11, R6), 104(RSP)
+	STP     (R19, R20), 120(RSP)
+	LDP     104(RSP), (R20, R19)
+	LDP     120(RSP), (R6, R11)
+	LDP     232(RSP), (R14, R7)
+	LDP     248(RSP), (R13, R17)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R20, R15
+	UMULH   R14, R20, R4
+	MUL     R7, R20, R12
+	UMULH   R7, R20, R8
+	MUL     R13, R20, R5
+	UMULH   R13, R20, R16
+	MUL     R17, R20, R3
+	UMULH   R17, R20, R9
+	ADDS    R12, R4, R4
+	ADCS    R5, R8, R8
+	ADCS    R3, R16, R16
+	ADC     ZR, R9, R9
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R19, R20
+	MUL     R7, R19, R3
+	MUL     R13, R19, R5
+	MUL     R17, R19, R12
+	ADDS    R20, R4, R4
+	ADCS    R3, R8, R8
+	ADCS    R5, R16, R16
+	ADCS    R12, R9, R9
+	CSET    HS, R10
+	UMULH   R14, R19, R20
+	UMULH   R7, R19, R3
+	UMULH   R13, R19, R5
+	UMULH   R17, R19, R12
+	ADDS    R20, R8, R8
+	ADCS    R3, R16, R16
+	ADCS    R5, R9, R9
+	ADC     R12, R10, R10
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R6, R19
+	MUL     R7, R6, R12
+	MUL     R13, R6, R5
+	MUL     R17, R6, R3
+	ADDS    R19, R8, R8
+	ADCS    R12, R16, R16
+	ADCS    R5, R9, R9
+	ADCS    R3, R10, R10
+	CSET    HS, R20
+	UMULH   R14, R6, R19
+	UMULH   R7, R6, R12
+	UMULH   R13, R6, R5
+	UMULH   R17, R6, R3
+	ADDS    R19, R16, R16
+	ADCS    R12, R9, R9
+	ADCS    R5, R10, R10
+	ADC     R3, R20, R20
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R11, R6
+	MUL     R7, R11, R3
+	MUL     R13, R11, R5
+	MUL     R17, R11, R12
+	ADDS    R6, R16, R16
+	ADCS    R3, R9, R9
+	ADCS    R5, R10, R10
+	ADCS    R12, R20, R20
+	CSET    HS, R19
+	UMULH   R14, R11, R6
+	UMULH   R7, R11, R3
+	UMULH   R13, R11, R5
+	UMULH   R17, R11, R12
+	ADDS    R6, R9, R9
+	ADCS    R3, R10, R10
+	ADCS    R5, R20, R20
+	ADC     R12, R19, R19
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R9, R13
+	MUL     R17, R10, R7
+	MUL     R17, R20, R14
+	MUL     R17, R19, R11
+	ADDS    R13, R15, R15
+	ADCS    R7, R4, R4
+	ADCS    R14, R8, R8
+	ADCS    R11, R16, R16
+	CSET    HS, R12
+	UMULH   R17, R9, R13
+	UMULH   R17, R10, R7
+	UMULH   R17, R20, R14
+	UMULH   R17, R19, R11
+	ADDS    R13, R4, R4
+	ADCS    R7, R8, R8
+	ADCS    R14, R16, R16
+	ADC     R11, R12, R12
+
+	// The carry word: c·k < 2^67.
+	MUL     R17, R12, R13
+	UMULH   R17, R12, R7
+	ADDS    R13, R15, R15
+	ADCS    R7, R4, R4
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R16, R16
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R12
+	ADDS    R12, R15, R15
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R8, R8
+	ADC     ZR, R16, R16
+	STP     (R15, R4), 104(RSP)
+	STP     (R8, R16), 120(RSP)
+
+	// Y3 = −(Ralt·(2·X3 + Q) + N)/2
+	LDP     104(RSP), (R16, R8)
+	LDP     120(RSP), (R4, R15)
+	LDP     8(RSP), (R17, R12)
+	LDP     24(RSP), (R11, R14)
+	ADDS    R17, R16, R16
+	ADCS    R12, R8, R8
+	ADCS    R11, R4, R4
+	ADCS    R14, R15, R15
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R7
+	ADDS    R7, R16, R16
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R15, R15
+	CSEL    HS, R13, ZR, R7
+	ADD     R7, R16, R16
+	NEGS    R16, R16
+	NGCS    R8, R8
+	NGCS    R4, R4
+	NGCS    R15, R15
+	MOVD    $0x1000003d1, R11
+	CSEL    LO, R11, ZR, R14
+	SUBS    R14, R16, R16
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R15, R15
+	CSEL    LO, R11, ZR, R14
+	SUB     R14, R16, R16
+	MOVD    $0xfffffffefffffc2f, R14
+	TST     $1, R16
+	CSETM   NE, R11
+	CSEL    NE, R14, ZR, R14
+	ADDS    R14, R16, R16
+	ADCS    R11, R8, R8
+	ADCS    R11, R4, R4
+	ADCS    R11, R15, R15
+	CSET    HS, R14
+	EXTR    $1, R16, R8, R16
+	EXTR    $1, R8, R4, R8
+	EXTR    $1, R4, R15, R4
+	EXTR    $1, R15, R14, R15
+
+	// If a is infinity, r = (b.X, b.Y, 1); r.Infinity = (Z3 ≡ 0) & ¬a.Infinity.
+	MOVD    264(RSP), R14
+	CMP     $0, R14
+	LDP     32(R2), (R11, R12)
+	LDP     48(R2), (R17, R13)
+	CSEL    NE, R11, R16, R16
+	CSEL    NE, R12, R8, R8
+	CSEL    NE, R17, R4, R4
+	CSEL    NE, R13, R15, R15
+	STP     (R16, R8), 32(R0)
+	STP     (R4, R15), 48(R0)
+	LDP     0(R0), (R15, R4)
+	LDP     16(R0), (R8, R16)
+	LDP     0(R2), (R13, R17)
+	LDP     16(R2), (R12, R11)
+	CSEL    NE, R13, R15, R15
+	CSEL    NE, R17, R4, R4
+	CSEL    NE, R12, R8, R8
+	CSEL    NE, R11, R16, R16
+	STP     (R15, R4), 0(R0)
+	STP     (R8, R16), 16(R0)
+	LDP     64(R0), (R16, R8)
+	LDP     80(R0), (R4, R15)
+	MOVD    R16, R11
+	MOVD    R8, R12
+	MOVD    R4, R17
+	MOVD    R15, R13
+	ORR     R12, R11, R7
+	ORR     R17, R7, R7
+	ORR     R13, R7, R7
+	AND     R17, R12, R19
+	AND     R13, R19, R19
+	MVN     R19, R19
+	MOVD    $0xfffffffefffffc2f, R20
+	EOR     R11, R20, R20
+	ORR     R20, R19, R19
+	CMP     $0, R7
+	CSETM   NE, R7
+	CMP     $0, R19
+	CSETM   NE, R19
+	AND     R19, R7, R7
+	MVN     R7, R7
+	BIC     R14, R7, R7
+	AND     $1, R7, R7
+	MOVD    $0x1, R13
+	CMP     $0, R14
+	CSEL    NE, R13, R16, R16
+	CSEL    NE, ZR, R8, R8
+	CSEL    NE, ZR, R4, R4
+	CSEL    NE, ZR, R15, R15
+	STP     (R16, R8), 64(R0)
+	STP     (R4, R15), 80(R0)
+	MOVD    R7, 96(R0)
+	RET
+
+// func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
+TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
+	MOVD    r+0(FP), R0
+	MOVD    a+8(FP), R1
+	MOVD    b+16(FP), R2
+
+	// b.Y, or p − b.Y (b.Y canonical and nonzero: no borrow out) if neg ≠ 0
+	LDP     32(R2), (R3, R4)
+	LDP     48(R2), (R5, R6)
+	MOVD    $0xfffffffefffffc2f, R7
+	MOVD    $-1, R8
+	MOVD    R8, R9
+	MOVD    R8, R10
+	SUBS    R3, R7, R7
+	SBCS    R4, R8, R8
+	SBCS    R5, R9, R9
+	SBC     R6, R10, R10
+	MOVD    neg+24(FP), R11
+	CMP     $0, R11
+	CSEL    NE, R7, R3, R3
+	CSEL    NE, R8, R4, R4
+	CSEL    NE, R9, R5, R5
+	CSEL    NE, R10, R6, R6
+	STP     (R3, R4), 264(RSP)
+	STP     (R5, R6), 280(RSP)
+
+	// H = U2 − X1 (U2 = X2·Z²), and whether H ≡ 0
+	LDP     64(R1), (R10, R9)
+	LDP     80(R1), (R8, R7)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R9, R10, R6
+	UMULH   R9, R10, R5
+	MUL     R8, R10, R13
+	UMULH   R8, R10, R4
+	MUL     R7, R10, R14
+	UMULH   R7, R10, R3
+	ADDS    R13, R5, R5
+	ADCS    R14, R4, R4
+	ADC     ZR, R3, R3
+	MUL     R8, R9, R13
+	UMULH   R8, R9, R14
+	MUL     R7, R9, R15
+	UMULH   R7, R9, R11
+	ADDS    R13, R4, R4
+	ADCS    R14, R3, R3
+	ADC     ZR, R11, R11
+	ADDS    R15, R3, R3
+	ADC     ZR, R11, R11
+	MUL     R7, R8, R13
+	UMULH   R7, R8, R12
+	ADDS    R13, R11, R11
+	ADC     ZR, R12, R12
+
+	// Doubled: t1…t7.
+	ADDS    R6, R6, R6
+	ADCS    R5, R5, R5
+	ADCS    R4, R4, R4
+	ADCS    R3, R3, R3
+	ADCS    R11, R11, R11
+	ADCS    R12, R12, R12
+	CSET    HS, R16
+
+	// Plus the squares a_i².
+	MUL     R10, R10, R17
+	UMULH   R10, R10, R13
+	MUL     R9, R9, R14
+	UMULH   R9, R9, R15
+	ADDS    R13, R6, R6
+	ADCS    R14, R5, R5
+	ADCS    R15, R4, R4
+	MUL     R8, R8, R13
+	UMULH   R8, R8, R14
+	MUL     R7, R7, R15
+	UMULH   R7, R7, R10
+	ADCS    R13, R3, R3
+	ADCS    R14, R11, R11
+	ADCS    R15, R12, R12
+	ADC     R10, R16, R16
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R7
+	MUL     R7, R3, R8
+	MUL     R7, R11, R9
+	MUL     R7, R12, R10
+	MUL     R7, R16, R15
+	ADDS    R8, R17, R17
+	ADCS    R9, R6, R6
+	ADCS    R10, R5, R5
+	ADCS    R15, R4, R4
+	CSET    HS, R14
+	UMULH   R7, R3, R8
+	UMULH   R7, R11, R9
+	UMULH   R7, R12, R10
+	UMULH   R7, R16, R15
+	ADDS    R8, R6, R6
+	ADCS    R9, R5, R5
+	ADCS    R10, R4, R4
+	ADC     R15, R14, R14
+
+	// The carry word: c·k < 2^67.
+	MUL     R7, R14, R8
+	UMULH   R7, R14, R9
+	ADDS    R8, R17, R17
+	ADCS    R9, R6, R6
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R4, R4
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R7, ZR, R14
+	ADDS    R14, R17, R17
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R5, R5
+	ADC     ZR, R4, R4
+	STP     (R17, R6), 8(RSP)
+	STP     (R5, R4), 24(RSP)
+	LDP     0(R2), (R4, R5)
+	LDP     16(R2), (R6, R17)
+	LDP     8(RSP), (R7, R14)
+	LDP     24(RSP), (R15, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R7, R4, R9
+	UMULH   R7, R4, R8
+	MUL     R14, R4, R16
+	UMULH   R14, R4, R12
+	MUL     R15, R4, R11
+	UMULH   R15, R4, R3
+	MUL     R10, R4, R13
+	UMULH   R10, R4, R19
+	ADDS    R16, R8, R8
+	ADCS    R11, R12, R12
+	ADCS    R13, R3, R3
+	ADC     ZR, R19, R19
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R7, R5, R4
+	MUL     R14, R5, R13
+	MUL     R15, R5, R11
+	MUL     R10, R5, R16
+	ADDS    R4, R8, R8
+	ADCS    R13, R12, R12
+	ADCS    R11, R3, R3
+	ADCS    R16, R19, R19
+	CSET    HS, R20
+	UMULH   R7, R5, R4
+	UMULH   R14, R5, R13
+	UMULH   R15, R5, R11
+	UMULH   R10, R5, R16
+	ADDS    R4, R12, R12
+	ADCS    R13, R3, R3
+	ADCS    R11, R19, R19
+	ADC     R16, R20, R20
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R7, R6, R5
+	MUL     R14, R6, R16
+	MUL     R15, R6, R11
+	MUL     R10, R6, R13
+	ADDS    R5, R12, R12
+	ADCS    R16, R3, R3
+	ADCS    R11, R19, R19
+	ADCS    R13, R20, R20
+	CSET    HS, R4
+	UMULH   R7, R6, R5
+	UMULH   R14, R6, R16
+	UMULH   R15, R6, R11
+	UMULH   R10, R6, R13
+	ADDS    R5, R3, R3
+	ADCS    R16, R19, R19
+	ADCS    R11, R20, R20
+	ADC     R13, R4, R4
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R7, R17, R6
+	MUL     R14, R17, R13
+	MUL     R15, R17, R11
+	MUL     R10, R17, R16
+	ADDS    R6, R3, R3
+	ADCS    R13, R19, R19
+	ADCS    R11, R20, R20
+	ADCS    R16, R4, R4
+	CSET    HS, R5
+	UMULH   R7, R17, R6
+	UMULH   R14, R17, R13
+	UMULH   R15, R17, R11
+	UMULH   R10, R17, R16
+	ADDS    R6, R19, R19
+	ADCS    R13, R20, R20
+	ADCS    R11, R4, R4
+	ADC     R16, R5, R5
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R19, R15
+	MUL     R10, R20, R14
+	MUL     R10, R4, R7
+	MUL     R10, R5, R17
+	ADDS    R15, R9, R9
+	ADCS    R14, R8, R8
+	ADCS    R7, R12, R12
+	ADCS    R17, R3, R3
+	CSET    HS, R16
+	UMULH   R10, R19, R15
+	UMULH   R10, R20, R14
+	UMULH   R10, R4, R7
+	UMULH   R10, R5, R17
+	ADDS    R15, R8, R8
+	ADCS    R14, R12, R12
+	ADCS    R7, R3, R3
+	ADC     R17, R16, R16
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R16, R15
+	UMULH   R10, R16, R14
+	ADDS    R15, R9, R9
+	ADCS    R14, R8, R8
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R3, R3
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
+	ADDS    R16, R9, R9
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R12, R12
+	ADC     ZR, R3, R3
+	LDP     0(R1), (R10, R16)
+	LDP     16(R1), (R17, R7)
+	SUBS    R10, R9, R9
+	SBCS    R16, R8, R8
+	SBCS    R17, R12, R12
+	SBCS    R7, R3, R3
+	MOVD    $0x1000003d1, R15
+	CSEL    LO, R15, ZR, R14
+	SUBS    R14, R9, R9
+	SBCS    ZR, R8, R8
+	SBCS    ZR, R12, R12
+	SBCS    ZR, R3, R3
+	CSEL    LO, R15, ZR, R14
+	SUB     R14, R9, R9
+	STP     (R9, R8), 72(RSP)
+	STP     (R12, R3), 88(RSP)
+	ORR     R8, R9, R7
+	ORR     R12, R7, R7
+	ORR     R3, R7, R7
+	AND     R12, R8, R17
+	AND     R3, R17, R17
+	MVN     R17, R17
+	MOVD    $0xfffffffefffffc2f, R16
+	EOR     R9, R16, R16
+	ORR     R16, R17, R17
+	CMP     $0, R7
+	CSETM   NE, R7
+	CMP     $0, R17
+	CSETM   NE, R17
+	AND     R17, R7, R7
+	MVN     R7, R7
+	MOVD    R7, 392(RSP)
+	LDP     264(RSP), (R7, R3)
+	LDP     280(RSP), (R12, R8)
+	LDP     8(RSP), (R9, R16)
+	LDP     24(RSP), (R17, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R9, R7, R15
+	UMULH   R9, R7, R14
+	MUL     R16, R7, R5
+	UMULH   R16, R7, R4
+	MUL     R17, R7, R20
+	UMULH   R17, R7, R19
+	MUL     R10, R7, R11
+	UMULH   R10, R7, R13
+	ADDS    R5, R14, R14
+	ADCS    R20, R4, R4
+	ADCS    R11, R19, R19
+	ADC     ZR, R13, R13
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R9, R3, R7
+	MUL     R16, R3, R11
+	MUL     R17, R3, R20
+	MUL     R10, R3, R5
+	ADDS    R7, R14, R14
+	ADCS    R11, R4, R4
+	ADCS    R20, R19, R19
+	ADCS    R5, R13, R13
+	CSET    HS, R6
+	UMULH   R9, R3, R7
+	UMULH   R16, R3, R11
+	UMULH   R17, R3, R20
+	UMULH   R10, R3, R5
+	ADDS    R7, R4, R4
+	ADCS    R11, R19, R19
+	ADCS    R20, R13, R13
+	ADC     R5, R6, R6
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R9, R12, R3
+	MUL     R16, R12, R5
+	MUL     R17, R12, R20
+	MUL     R10, R12, R11
+	ADDS    R3, R4, R4
+	ADCS    R5, R19, R19
+	ADCS    R20, R13, R13
+	ADCS    R11, R6, R6
+	CSET    HS, R7
+	UMULH   R9, R12, R3
+	UMULH   R16, R12, R5
+	UMULH   R17, R12, R20
+	UMULH   R10, R12, R11
+	ADDS    R3, R19, R19
+	ADCS    R5, R13, R13
+	ADCS    R20, R6, R6
+	ADC     R11, R7, R7
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R9, R8, R12
+	MUL     R16, R8, R11
+	MUL     R17, R8, R20
+	MUL     R10, R8, R5
+	ADDS    R12, R19, R19
+	ADCS    R11, R13, R13
+	ADCS    R20, R6, R6
+	ADCS    R5, R7, R7
+	CSET    HS, R3
+	UMULH   R9, R8, R12
+	UMULH   R16, R8, R11
+	UMULH   R17, R8, R20
+	UMULH   R10, R8, R5
+	ADDS    R12, R13, R13
+	ADCS    R11, R6, R6
+	ADCS    R20, R7, R7
+	ADC     R5, R3, R3
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R13, R17
+	MUL     R10, R6, R16
+	MUL     R10, R7, R9
+	MUL     R10, R3, R8
+	ADDS    R17, R15, R15
+	ADCS    R16, R14, R14
+	ADCS    R9, R4, R4
+	ADCS    R8, R19, R19
+	CSET    HS, R5
+	UMULH   R10, R13, R17
+	UMULH   R10, R6, R16
+	UMULH   R10, R7, R9
+	UMULH   R10, R3, R8
+	ADDS    R17, R14, R14
+	ADCS    R16, R4, R4
+	ADCS    R9, R19, R19
+	ADC     R8, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R5, R17
+	UMULH   R10, R5, R16
+	ADDS    R17, R15, R15
+	ADCS    R16, R14, R14
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R19, R19
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R5
+	ADDS    R5, R15, R15
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R4, R4
+	ADC     ZR, R19, R19
+	STP     (R15, R14), 40(RSP)
+	STP     (R4, R19), 56(RSP)
+	LDP     72(RSP), (R19, R4)
+	LDP     88(RSP), (R14, R15)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R4, R19, R10
+	UMULH   R4, R19, R5
+	MUL     R14, R19, R3
+	UMULH   R14, R19, R8
+	MUL     R15, R19, R7
+	UMULH   R15, R19, R9
+	ADDS    R3, R5, R5
+	ADCS    R7, R8, R8
+	ADC     ZR, R9, R9
+	MUL     R14, R4, R3
+	UMULH   R14, R4, R7
+	MUL     R15, R4, R6
+	UMULH   R15, R4, R16
+	ADDS    R3, R8, R8
+	ADCS    R7, R9, R9
+	ADC     ZR, R16, R16
+	ADDS    R6, R9, R9
+	ADC     ZR, R16, R16
+	MUL     R15, R14, R3
+	UMULH   R15, R14, R17
+	ADDS    R3, R16, R16
+	ADC     ZR, R17, R17
+
+	// Doubled: t1…t7.
+	ADDS    R10, R10, R10
+	ADCS    R5, R5, R5
+	ADCS    R8, R8, R8
+	ADCS    R9, R9, R9
+	ADCS    R16, R16, R16
+	ADCS    R17, R17, R17
+	CSET    HS, R13
+
+	// Plus the squares a_i².
+	MUL     R19, R19, R20
+	UMULH   R19, R19, R3
+	MUL     R4, R4, R7
+	UMULH   R4, R4, R6
+	ADDS    R3, R10, R10
+	ADCS    R7, R5, R5
+	ADCS    R6, R8, R8
+	MUL     R14, R14, R3
+	UMULH   R14, R14, R7
+	MUL     R15, R15, R6
+	UMULH   R15, R15, R19
+	ADCS    R3, R9, R9
+	ADCS    R7, R16, R16
+	ADCS    R6, R17, R17
+	ADC     R19, R13, R13
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R15
+	MUL     R15, R9, R14
+	MUL     R15, R16, R4
+	MUL     R15, R17, R19
+	MUL     R15, R13, R6
+	ADDS    R14, R20, R20
+	ADCS    R4, R10, R10
+	ADCS    R19, R5, R5
+	ADCS    R6, R8, R8
+	CSET    HS, R7
+	UMULH   R15, R9, R14
+	UMULH   R15, R16, R4
+	UMULH   R15, R17, R19
+	UMULH   R15, R13, R6
+	ADDS    R14, R10, R10
+	ADCS    R4, R5, R5
+	ADCS    R19, R8, R8
+	ADC     R6, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R15, R7, R14
+	UMULH   R15, R7, R4
+	ADDS    R14, R20, R20
+	ADCS    R4, R10, R10
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R8, R8
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R15, ZR, R7
+	ADDS    R7, R20, R20
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R5, R5
+	ADC     ZR, R8, R8
+	STP     (R20, R10), 136(RSP)
+	STP     (R5, R8), 152(RSP)
+
+	// I = Y1 − S2 (S2 = Y2·Z³)
+	LDP     40(RSP), (R8, R5)
+	LDP     56(RSP), (R10, R20)
+	LDP     64(R1), (R15, R7)
+	LDP     80(R1), (R6, R19)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R15, R8, R4
+	UMULH   R15, R8, R14
+	MUL     R7, R8, R13
+	UMULH   R7, R8, R17
+	MUL     R6, R8, R16
+	UMULH   R6, R8, R9
+	MUL     R19, R8, R3
+	UMULH   R19, R8, R11
+	ADDS    R13, R14, R14
+	ADCS    R16, R17, R17
+	ADCS    R3, R9, R9
+	ADC     ZR, R11, R11
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R15, R5, R8
+	MUL     R7, R5, R3
+	MUL     R6, R5, R16
+	MUL     R19, R5, R13
+	ADDS    R8, R14, R14
+	ADCS    R3, R17, R17
+	ADCS    R16, R9, R9
+	ADCS    R13, R11, R11
+	CSET    HS, R12
+	UMULH   R15, R5, R8
+	UMULH   R7, R5, R3
+	UMULH   R6, R5, R16
+	UMULH   R19, R5, R13
+	ADDS    R8, R17, R17
+	ADCS    R3, R9, R9
+	ADCS    R16, R11, R11
+	ADC     R13, R12, R12
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R15, R10, R5
+	MUL     R7, R10, R13
+	MUL     R6, R10, R16
+	MUL     R19, R10, R3
+	ADDS    R5, R17, R17
+	ADCS    R13, R9, R9
+	ADCS    R16, R11, R11
+	ADCS    R3, R12, R12
+	CSET    HS, R8
+	UMULH   R15, R10, R5
+	UMULH   R7, R10, R13
+	UMULH   R6, R10, R16
+	UMULH   R19, R10, R3
+	ADDS    R5, R9, R9
+	ADCS    R13, R11, R11
+	ADCS    R16, R12, R12
+	ADC     R3, R8, R8
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R15, R20, R10
+	MUL     R7, R20, R3
+	MUL     R6, R20, R16
+	MUL     R19, R20, R13
+	ADDS    R10, R9, R9
+	ADCS    R3, R11, R11
+	ADCS    R16, R12, R12
+	ADCS    R13, R8, R8
+	CSET    HS, R5
+	UMULH   R15, R20, R10
+	UMULH   R7, R20, R3
+	UMULH   R6, R20, R16
+	UMULH   R19, R20, R13
+	ADDS    R10, R11, R11
+	ADCS    R3, R12, R12
+	ADCS    R16, R8, R8
+	ADC     R13, R5, R5
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R19
+	MUL     R19, R11, R6
+	MUL     R19, R12, R7
+	MUL     R19, R8, R15
+	MUL     R19, R5, R20
+	ADDS    R6, R4, R4
+	ADCS    R7, R14, R14
+	ADCS    R15, R17, R17
+	ADCS    R20, R9, R9
+	CSET    HS, R13
+	UMULH   R19, R11, R6
+	UMULH   R19, R12, R7
+	UMULH   R19, R8, R15
+	UMULH   R19, R5, R20
+	ADDS    R6, R14, R14
+	ADCS    R7, R17, R17
+	ADCS    R15, R9, R9
+	ADC     R20, R13, R13
+
+	// The carry word: c·k < 2^67.
+	MUL     R19, R13, R6
+	UMULH   R19, R13, R7
+	ADDS    R6, R4, R4
+	ADCS    R7, R14, R14
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R9, R9
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R19, ZR, R13
+	ADDS    R13, R4, R4
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R17, R17
+	ADC     ZR, R9, R9
+	LDP     32(R1), (R19, R13)
+	LDP     48(R1), (R20, R15)
+	SUBS    R4, R19, R19
+	SBCS    R14, R13, R13
+	SBCS    R17, R20, R20
+	SBCS    R9, R15, R15
+	MOVD    $0x1000003d1, R6
+	CSEL    LO, R6, ZR, R7
+	SUBS    R7, R19, R19
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R20, R20
+	SBCS    ZR, R15, R15
+	CSEL    LO, R6, ZR, R7
+	SUB     R7, R19, R19
+	STP     (R19, R13), 104(RSP)
+	STP     (R20, R15), 120(RSP)
+	LDP     136(RSP), (R15, R20)
+	LDP     152(RSP), (R13, R19)
+	LDP     72(RSP), (R9, R17)
+	LDP     88(RSP), (R14, R4)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R9, R15, R6
+	UMULH   R9, R15, R7
+	MUL     R17, R15, R5
+	UMULH   R17, R15, R8
+	MUL     R14, R15, R12
+	UMULH   R14, R15, R11
+	MUL     R4, R15, R16
+	UMULH   R4, R15, R3
+	ADDS    R5, R7, R7
+	ADCS    R12, R8, R8
+	ADCS    R16, R11, R11
+	ADC     ZR, R3, R3
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R9, R20, R15
+	MUL     R17, R20, R16
+	MUL     R14, R20, R12
+	MUL     R4, R20, R5
+	ADDS    R15, R7, R7
+	ADCS    R16, R8, R8
+	ADCS    R12, R11, R11
+	ADCS    R5, R3, R3
+	CSET    HS, R10
+	UMULH   R9, R20, R15
+	UMULH   R17, R20, R16
+	UMULH   R14, R20, R12
+	UMULH   R4, R20, R5
+	ADDS    R15, R8, R8
+	ADCS    R16, R11, R11
+	ADCS    R12, R3, R3
+	ADC     R5, R10, R10
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R9, R13, R20
+	MUL     R17, R13, R5
+	MUL     R14, R13, R12
+	MUL     R4, R13, R16
+	ADDS    R20, R8, R8
+	ADCS    R5, R11, R11
+	ADCS    R12, R3, R3
+	ADCS    R16, R10, R10
+	CSET    HS, R15
+	UMULH   R9, R13, R20
+	UMULH   R17, R13, R5
+	UMULH   R14, R13, R12
+	UMULH   R4, R13, R16
+	ADDS    R20, R11, R11
+	ADCS    R5, R3, R3
+	ADCS    R12, R10, R10
+	ADC     R16, R15, R15
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R9, R19, R13
+	MUL     R17, R19, R16
+	MUL     R14, R19, R12
+	MUL     R4, R19, R5
+	ADDS    R13, R11, R11
+	ADCS    R16, R3, R3
+	ADCS    R12, R10, R10
+	ADCS    R5, R15, R15
+	CSET    HS, R20
+	UMULH   R9, R19, R13
+	UMULH   R17, R19, R16
+	UMULH   R14, R19, R12
+	UMULH   R4, R19, R5
+	ADDS    R13, R3, R3
+	ADCS    R16, R10, R10
+	ADCS    R12, R15, R15
+	ADC     R5, R20, R20
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R4
+	MUL     R4, R3, R14
+	MUL     R4, R10, R17
+	MUL     R4, R15, R9
+	MUL     R4, R20, R19
+	ADDS    R14, R6, R6
+	ADCS    R17, R7, R7
+	ADCS    R9, R8, R8
+	ADCS    R19, R11, R11
+	CSET    HS, R5
+	UMULH   R4, R3, R14
+	UMULH   R4, R10, R17
+	UMULH   R4, R15, R9
+	UMULH   R4, R20, R19
+	ADDS    R14, R7, R7
+	ADCS    R17, R8, R8
+	ADCS    R9, R11, R11
+	ADC     R19, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R4, R5, R14
+	UMULH   R4, R5, R17
+	ADDS    R14, R6, R6
+	ADCS    R17, R7, R7
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R11, R11
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R5
+	ADDS    R5, R6, R6
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R8, R8
+	ADC     ZR, R11, R11
+	STP     (R6, R7), 168(RSP)
+	STP     (R8, R11), 184(RSP)
+
+	// T = X1·H²; 2T; 3T
+	LDP     0(R1), (R11, R8)
+	LDP     16(R1), (R7, R6)
+	LDP     136(RSP), (R4, R5)
+	LDP     152(RSP), (R19, R9)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R4, R11, R17
+	UMULH   R4, R11, R14
+	MUL     R5, R11, R20
+	UMULH   R5, R11, R15
+	MUL     R19, R11, R10
+	UMULH   R19, R11, R3
+	MUL     R9, R11, R12
+	UMULH   R9, R11, R16
+	ADDS    R20, R14, R14
+	ADCS    R10, R15, R15
+	ADCS    R12, R3, R3
+	ADC     ZR, R16, R16
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R4, R8, R11
+	MUL     R5, R8, R12
+	MUL     R19, R8, R10
+	MUL     R9, R8, R20
+	ADDS    R11, R14, R14
+	ADCS    R12, R15, R15
+	ADCS    R10, R3, R3
+	ADCS    R20, R16, R16
+	CSET    HS, R13
+	UMULH   R4, R8, R11
+	UMULH   R5, R8, R12
+	UMULH   R19, R8, R10
+	UMULH   R9, R8, R20
+	ADDS    R11, R15, R15
+	ADCS    R12, R3, R3
+	ADCS    R10, R16, R16
+	ADC     R20, R13, R13
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R4, R7, R8
+	MUL     R5, R7, R20
+	MUL     R19, R7, R10
+	MUL     R9, R7, R12
+	ADDS    R8, R15, R15
+	ADCS    R20, R3, R3
+	ADCS    R10, R16, R16
+	ADCS    R12, R13, R13
+	CSET    HS, R11
+	UMULH   R4, R7, R8
+	UMULH   R5, R7, R20
+	UMULH   R19, R7, R10
+	UMULH   R9, R7, R12
+	ADDS    R8, R3, R3
+	ADCS    R20, R16, R16
+	ADCS    R10, R13, R13
+	ADC     R12, R11, R11
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R4, R6, R7
+	MUL     R5, R6, R12
+	MUL     R19, R6, R10
+	MUL     R9, R6, R20
+	ADDS    R7, R3, R3
+	ADCS    R12, R16, R16
+	ADCS    R10, R13, R13
+	ADCS    R20, R11, R11
+	CSET    HS, R8
+	UMULH   R4, R6, R7
+	UMULH   R5, R6, R12
+	UMULH   R19, R6, R10
+	UMULH   R9, R6, R20
+	ADDS    R7, R16, R16
+	ADCS    R12, R13, R13
+	ADCS    R10, R11, R11
+	ADC     R20, R8, R8
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R9
+	MUL     R9, R16, R19
+	MUL     R9, R13, R5
+	MUL     R9, R11, R4
+	MUL     R9, R8, R6
+	ADDS    R19, R17, R17
+	ADCS    R5, R14, R14
+	ADCS    R4, R15, R15
+	ADCS    R6, R3, R3
+	CSET    HS, R20
+	UMULH   R9, R16, R19
+	UMULH   R9, R13, R5
+	UMULH   R9, R11, R4
+	UMULH   R9, R8, R6
+	ADDS    R19, R14, R14
+	ADCS    R5, R15, R15
+	ADCS    R4, R3, R3
+	ADC     R6, R20, R20
+
+	// The carry word: c·k < 2^67.
+	MUL     R9, R20, R19
+	UMULH   R9, R20, R5
+	ADDS    R19, R17, R17
+	ADCS    R5, R14, R14
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R3, R3
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R20
+	ADDS    R20, R17, R17
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R15, R15
+	ADC     ZR, R3, R3
+	ADDS    R17, R17, R9
+	ADCS    R14, R14, R20
+	ADCS    R15, R15, R6
+	ADCS    R3, R3, R4
+	MOVD    $0x1000003d1, R19
+	CSEL    HS, R19, ZR, R5
+	ADDS    R5, R9, R9
+	ADCS    ZR, R20, R20
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R4, R4
+	CSEL    HS, R19, ZR, R5
+	ADD     R5, R9, R9
+	STP     (R9, R20), 232(RSP)
+	STP     (R6, R4), 248(RSP)
+	ADDS    R17, R9, R9
+	ADCS    R14, R20, R20
+	ADCS    R15, R6, R6
+	ADCS    R3, R4, R4
+	MOVD    $0x1000003d1, R5
+	CSEL    HS, R5, ZR, R19
+	ADDS    R19, R9, R9
+	ADCS    ZR, R20, R20
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R4, R4
+	CSEL    HS, R5, ZR, R19
+	ADD     R19, R9, R9
+	STP     (R9, R20), 200(RSP)
+	STP     (R6, R4), 216(RSP)
+
+	// D = I² − H³, X3 = D − 2T, W = D − 3T
+	LDP     104(RSP), (R4, R6)
+	LDP     120(RSP), (R20, R9)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R6, R4, R3
+	UMULH   R6, R4, R15
+	MUL     R20, R4, R8
+	UMULH   R20, R4, R14
+	MUL     R9, R4, R11
+	UMULH   R9, R4, R17
+	ADDS    R8, R15, R15
+	ADCS    R11, R14, R14
+	ADC     ZR, R17, R17
+	MUL     R20, R6, R8
+	UMULH   R20, R6, R11
+	MUL     R9, R6, R13
+	UMULH   R9, R6, R5
+	ADDS    R8, R14, R14
+	ADCS    R11, R17, R17
+	ADC     ZR, R5, R5
+	ADDS    R13, R17, R17
+	ADC     ZR, R5, R5
+	MUL     R9, R20, R8
+	UMULH   R9, R20, R19
+	ADDS    R8, R5, R5
+	ADC     ZR, R19, R19
+
+	// Doubled: t1…t7.
+	ADDS    R3, R3, R3
+	ADCS    R15, R15, R15
+	ADCS    R14, R14, R14
+	ADCS    R17, R17, R17
+	ADCS    R5, R5, R5
+	ADCS    R19, R19, R19
+	CSET    HS, R16
+
+	// Plus the squares a_i².
+	MUL     R4, R4, R10
+	UMULH   R4, R4, R8
+	MUL     R6, R6, R11
+	UMULH   R6, R6, R13
+	ADDS    R8, R3, R3
+	ADCS    R11, R15, R15
+	ADCS    R13, R14, R14
+	MUL     R20, R20, R8
+	UMULH   R20, R20, R11
+	MUL     R9, R9, R13
+	UMULH   R9, R9, R4
+	ADCS    R8, R17, R17
+	ADCS    R11, R5, R5
+	ADCS    R13, R19, R19
+	ADC     R4, R16, R16
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R9
+	MUL     R9, R17, R20
+	MUL     R9, R5, R6
+	MUL     R9, R19, R4
+	MUL     R9, R16, R13
+	ADDS    R20, R10, R10
+	ADCS    R6, R3, R3
+	ADCS    R4, R15, R15
+	ADCS    R13, R14, R14
+	CSET    HS, R11
+	UMULH   R9, R17, R20
+	UMULH   R9, R5, R6
+	UMULH   R9, R19, R4
+	UMULH   R9, R16, R13
+	ADDS    R20, R3, R3
+	ADCS    R6, R15, R15
+	ADCS    R4, R14, R14
+	ADC     R13, R11, R11
+
+	// The carry word: c·k < 2^67.
+	MUL     R9, R11, R20
+	UMULH   R9, R11, R6
+	ADDS    R20, R10, R10
+	ADCS    R6, R3, R3
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R11
+	ADDS    R11, R10, R10
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R15, R15
+	ADC     ZR, R14, R14
+	LDP     168(RSP), (R9, R11)
+	LDP     184(RSP), (R13, R4)
+	SUBS    R9, R10, R10
+	SBCS    R11, R3, R3
+	SBCS    R13, R15, R15
+	SBCS    R4, R14, R14
+	MOVD    $0x1000003d1, R20
+	CSEL    LO, R20, ZR, R6
+	SUBS    R6, R10, R10
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R15, R15
+	SBCS    ZR, R14, R14
+	CSEL    LO, R20, ZR, R6
+	SUB     R6, R10, R10
+	LDP     232(RSP), (R4, R13)
+	LDP     248(RSP), (R11, R9)
+	SUBS    R4, R10, R4
+	SBCS    R13, R3, R13
+	SBCS    R11, R15, R11
+	SBCS    R9, R14, R9
+	MOVD    $0x1000003d1, R6
+	CSEL    LO, R6, ZR, R20
+	SUBS    R20, R4, R4
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R11, R11
+	SBCS    ZR, R9, R9
+	CSEL    LO, R6, ZR, R20
+	SUB     R20, R4, R4
+	STP     (R4, R13), 296(RSP)
+	STP     (R11, R9), 312(RSP)
+	LDP     200(RSP), (R9, R11)
+	LDP     216(RSP), (R13, R4)
+	SUBS    R9, R10, R9
+	SBCS    R11, R3, R11
+	SBCS    R13, R15, R13
+	SBCS    R4, R14, R4
+	MOVD    $0x1000003d1, R20
+	CSEL    LO, R20, ZR, R6
+	SUBS    R6, R9, R9
+	SBCS    ZR, R11, R11
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R4, R4
+	CSEL    LO, R20, ZR, R6
+	SUB     R6, R9, R9
+	STP     (R9, R11), 200(RSP)
+	STP     (R13, R4), 216(RSP)
+	LDP     64(R1), (R4, R13)
+	LDP     80(R1), (R11, R9)
+	LDP     72(RSP), (R14, R15)
+	LDP     88(RSP), (R3, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R4, R20
+	UMULH   R14, R4, R6
+	MUL     R15, R4, R16
+	UMULH   R15, R4, R19
+	MUL     R3, R4, R5
+	UMULH   R3, R4, R17
+	MUL     R10, R4, R8
+	UMULH   R10, R4, R12
+	ADDS    R16, R6, R6
+	ADCS    R5, R19, R19
+	ADCS    R8, R17, R17
+	ADC     ZR, R12, R12
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R13, R4
+	MUL     R15, R13, R8
+	MUL     R3, R13, R5
+	MUL     R10, R13, R16
+	ADDS    R4, R6, R6
+	ADCS    R8, R19, R19
+	ADCS    R5, R17, R17
+	ADCS    R16, R12, R12
+	CSET    HS, R7
+	UMULH   R14, R13, R4
+	UMULH   R15, R13, R8
+	UMULH   R3, R13, R5
+	UMULH   R10, R13, R16
+	ADDS    R4, R19, R19
+	ADCS    R8, R17, R17
+	ADCS    R5, R12, R12
+	ADC     R16, R7, R7
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R11, R13
+	MUL     R15, R11, R16
+	MUL     R3, R11, R5
+	MUL     R10, R11, R8
+	ADDS    R13, R19, R19
+	ADCS    R16, R17, R17
+	ADCS    R5, R12, R12
+	ADCS    R8, R7, R7
+	CSET    HS, R4
+	UMULH   R14, R11, R13
+	UMULH   R15, R11, R16
+	UMULH   R3, R11, R5
+	UMULH   R10, R11, R8
+	ADDS    R13, R17, R17
+	ADCS    R16, R12, R12
+	ADCS    R5, R7, R7
+	ADC     R8, R4, R4
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R9, R11
+	MUL     R15, R9, R8
+	MUL     R3, R9, R5
+	MUL     R10, R9, R16
+	ADDS    R11, R17, R17
+	ADCS    R8, R12, R12
+	ADCS    R5, R7, R7
+	ADCS    R16, R4, R4
+	CSET    HS, R13
+	UMULH   R14, R9, R11
+	UMULH   R15, R9, R8
+	UMULH   R3, R9, R5
+	UMULH   R10, R9, R16
+	ADDS    R11, R12, R12
+	ADCS    R8, R7, R7
+	ADCS    R5, R4, R4
+	ADC     R16, R13, R13
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R12, R3
+	MUL     R10, R7, R15
+	MUL     R10, R4, R14
+	MUL     R10, R13, R9
+	ADDS    R3, R20, R20
+	ADCS    R15, R6, R6
+	ADCS    R14, R19, R19
+	ADCS    R9, R17, R17
+	CSET    HS, R16
+	UMULH   R10, R12, R3
+	UMULH   R10, R7, R15
+	UMULH   R10, R4, R14
+	UMULH   R10, R13, R9
+	ADDS    R3, R6, R6
+	ADCS    R15, R19, R19
+	ADCS    R14, R17, R17
+	ADC     R9, R16, R16
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R16, R3
+	UMULH   R10, R16, R15
+	ADDS    R3, R20, R20
+	ADCS    R15, R6, R6
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R17, R17
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
+	ADDS    R16, R20, R20
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R19, R19
+	ADC     ZR, R17, R17
+	STP     (R20, R6), 360(RSP)
+	STP     (R19, R17), 376(RSP)
+	LDP     168(RSP), (R17, R19)
+	LDP     184(RSP), (R6, R20)
+	LDP     32(R1), (R10, R16)
+	LDP     48(R1), (R9, R14)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R10, R17, R15
+	UMULH   R10, R17, R3
+	MUL     R16, R17, R13
+	UMULH   R16, R17, R4
+	MUL     R9, R17, R7
+	UMULH   R9, R17, R12
+	MUL     R14, R17, R5
+	UMULH   R14, R17, R8
+	ADDS    R13, R3, R3
+	ADCS    R7, R4, R4
+	ADCS    R5, R12, R12
+	ADC     ZR, R8, R8
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R10, R19, R17
+	MUL     R16, R19, R5
+	MUL     R9, R19, R7
+	MUL     R14, R19, R13
+	ADDS    R17, R3, R3
+	ADCS    R5, R4, R4
+	ADCS    R7, R12, R12
+	ADCS    R13, R8, R8
+	CSET    HS, R11
+	UMULH   R10, R19, R17
+	UMULH   R16, R19, R5
+	UMULH   R9, R19, R7
+	UMULH   R14, R19, R13
+	ADDS    R17, R4, R4
+	ADCS    R5, R12, R12
+	ADCS    R7, R8, R8
+	ADC     R13, R11, R11
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R10, R6, R19
+	MUL     R16, R6, R13
+	MUL     R9, R6, R7
+	MUL     R14, R6, R5
+	ADDS    R19, R4, R4
+	ADCS    R13, R12, R12
+	ADCS    R7, R8, R8
+	ADCS    R5, R11, R11
+	CSET    HS, R17
+	UMULH   R10, R6, R19
+	UMULH   R16, R6, R13
+	UMULH   R9, R6, R7
+	UMULH   R14, R6, R5
+	ADDS    R19, R12, R12
+	ADCS    R13, R8, R8
+	ADCS    R7, R11, R11
+	ADC     R5, R17, R17
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R10, R20, R6
+	MUL     R16, R20, R5
+	MUL     R9, R20, R7
+	MUL     R14, R20, R13
+	ADDS    R6, R12, R12
+	ADCS    R5, R8, R8
+	ADCS    R7, R11, R11
+	ADCS    R13, R17, R17
+	CSET    HS, R19
+	UMULH   R10, R20, R6
+	UMULH   R16, R20, R5
+	UMULH   R9, R20, R7
+	UMULH   R14, R20, R13
+	ADDS    R6, R8, R8
+	ADCS    R5, R11, R11
+	ADCS    R7, R17, R17
+	ADC     R13, R19, R19
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R8, R9
+	MUL     R14, R11, R16
+	MUL     R14, R17, R10
+	MUL     R14, R19, R20
+	ADDS    R9, R15, R15
+	ADCS    R16, R3, R3
+	ADCS    R10, R4, R4
+	ADCS    R20, R12, R12
+	CSET    HS, R13
+	UMULH   R14, R8, R9
+	UMULH   R14, R11, R16
+	UMULH   R14, R17, R10
+	UMULH   R14, R19, R20
+	ADDS    R9, R3, R3
+	ADCS    R16, R4, R4
+	ADCS    R10, R12, R12
+	ADC     R20, R13, R13
+
+	// The carry word: c·k < 2^67.
+	MUL     R14, R13, R9
+	UMULH   R14, R13, R16
+	ADDS    R9, R15, R15
+	ADCS    R16, R3, R3
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R12, R12
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R13
+	ADDS    R13, R15, R15
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R4, R4
+	ADC     ZR, R12, R12
+	STP     (R15, R3), 168(RSP)
+	STP     (R4, R12), 184(RSP)
+
+	// Y3 = I·W − Y1·H³
+	LDP     104(RSP), (R12, R4)
+	LDP     120(RSP), (R3, R15)
+	LDP     200(RSP), (R14, R13)
+	LDP     216(RSP), (R20, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R12, R16
+	UMULH   R14, R12, R9
+	MUL     R13, R12, R19
+	UMULH   R13, R12, R17
+	MUL     R20, R12, R11
+	UMULH   R20, R12, R8
+	MUL     R10, R12, R7
+	UMULH   R10, R12, R5
+	ADDS    R19, R9, R9
+	ADCS    R11, R17, R17
+	ADCS    R7, R8, R8
+	ADC     ZR, R5, R5
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R4, R12
+	MUL     R13, R4, R7
+	MUL     R20, R4, R11
+	MUL     R10, R4, R19
+	ADDS    R12, R9, R9
+	ADCS    R7, R17, R17
+	ADCS    R11, R8, R8
+	ADCS    R19, R5, R5
+	CSET    HS, R6
+	UMULH   R14, R4, R12
+	UMULH   R13, R4, R7
+	UMULH   R20, R4, R11
+	UMULH   R10, R4, R19
+	ADDS    R12, R17, R17
+	ADCS    R7, R8, R8
+	ADCS    R11, R5, R5
+	ADC     R19, R6, R6
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R3, R4
+	MUL     R13, R3, R19
+	MUL     R20, R3, R11
+	MUL     R10, R3, R7
+	ADDS    R4, R17, R17
+	ADCS    R19, R8, R8
+	ADCS    R11, R5, R5
+	ADCS    R7, R6, R6
+	CSET    HS, R12
+	UMULH   R14, R3, R4
+	UMULH   R13, R3, R19
+	UMULH   R20, R3, R11
+	UMULH   R10, R3, R7
+	ADDS    R4, R8, R8
+	ADCS    R19, R5, R5
+	ADCS    R11, R6, R6
+	ADC     R7, R12, R12
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R15, R3
+	MUL     R13, R15, R7
+	MUL     R20, R15, R11
+	MUL     R10, R15, R19
+	ADDS    R3, R8, R8
+	ADCS    R7, R5, R5
+	ADCS    R11, R6, R6
+	ADCS    R19, R12, R12
+	CSET    HS, R4
+	UMULH   R14, R15, R3
+	UMULH   R13, R15, R7
+	UMULH   R20, R15, R11
+	UMULH   R10, R15, R19
+	ADDS    R3, R5, R5
+	ADCS    R7, R6, R6
+	ADCS    R11, R12, R12
+	ADC     R19, R4, R4
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R5, R20
+	MUL     R10, R6, R13
+	MUL     R10, R12, R14
+	MUL     R10, R4, R15
+	ADDS    R20, R16, R16
+	ADCS    R13, R9, R9
+	ADCS    R14, R17, R17
+	ADCS    R15, R8, R8
+	CSET    HS, R19
+	UMULH   R10, R5, R20
+	UMULH   R10, R6, R13
+	UMULH   R10, R12, R14
+	UMULH   R10, R4, R15
+	ADDS    R20, R9, R9
+	ADCS    R13, R17, R17
+	ADCS    R14, R8, R8
+	ADC     R15, R19, R19
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R19, R20
+	UMULH   R10, R19, R13
+	ADDS    R20, R16, R16
+	ADCS    R13, R9, R9
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R8, R8
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R19
+	ADDS    R19, R16, R16
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R17, R17
+	ADC     ZR, R8, R8
+	LDP     168(RSP), (R10, R19)
+	LDP     184(RSP), (R15, R14)
+	SUBS    R10, R16, R16
+	SBCS    R19, R9, R9
+	SBCS    R15, R17, R17
+	SBCS    R14, R8, R8
+	MOVD    $0x1000003d1, R20
+	CSEL    LO, R20, ZR, R13
+	SUBS    R13, R16, R16
+	SBCS    ZR, R9, R9
+	SBCS    ZR, R17, R17
+	SBCS    ZR, R8, R8
+	CSEL    LO, R20, ZR, R13
+	SUB     R13, R16, R16
+	STP     (R16, R9), 328(RSP)
+	STP     (R17, R8), 344(RSP)
+
+	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
+	MOVD    392(RSP), R8
+	LDP     296(RSP), (R17, R9)
+	LDP     312(RSP), (R16, R14)
+	CMP     $0, R8
+	LDP     0(R0), (R15, R19)
+	LDP     16(R0), (R10, R20)
+	CSEL    NE, R15, R17, R17
+	CSEL    NE, R19, R9, R9
+	CSEL    NE, R10, R16, R16
+	CSEL    NE, R20, R14, R14
+	STP     (R17, R9), 0(R0)
+	STP     (R16, R14), 16(R0)
+	LDP     328(RSP), (R14, R16)
+	LDP     344(RSP), (R9, R17)
+	CMP     $0, R8
+	LDP     32(R0), (R20, R10)
+	LDP     48(R0), (R19, R15)
+	CSEL    NE, R20, R14, R14
+	CSEL    NE, R10, R16, R16
+	CSEL    NE, R19, R9, R9
+	CSEL    NE, R15, R17, R17
+	STP     (R14, R16), 32(R0)
+	STP     (R9, R17), 48(R0)
+	LDP     360(RSP), (R17, R9)
+	LDP     376(RSP), (R16, R14)
+	CMP     $0, R8
+	LDP     64(R0), (R15, R19)
+	LDP     80(R0), (R10, R20)
+	CSEL    NE, R15, R17, R17
+	CSEL    NE, R19, R9, R9
+	CSEL    NE, R10, R16, R16
+	CSEL    NE, R20, R14, R14
+	STP     (R17, R9), 64(R0)
+	STP     (R16, R14), 80(R0)
+	CMP     $0, R8
+	CSET    EQ, R8
+	MOVD    R8, ok+32(FP)
+	RET
+
+// func addStorageZInvVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) (ok int)
+TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
+	MOVD    r+0(FP), R0
+	MOVD    a+8(FP), R1
+	MOVD    b+16(FP), R2
+
+	// b.Y, or p − b.Y (b.Y canonical and nonzero: no borrow out) if neg ≠ 0
+	LDP     32(R2), (R3, R4)
+	LDP     48(R2), (R5, R6)
+	MOVD    $0xfffffffefffffc2f, R7
+	MOVD    $-1, R8
+	MOVD    R8, R9
+	MOVD    R8, R10
+	SUBS    R3, R7, R7
+	SBCS    R4, R8, R8
+	SBCS    R5, R9, R9
+	SBC     R6, R10, R10
+	MOVD    neg+24(FP), R11
+	CMP     $0, R11
+	CSEL    NE, R7, R3, R3
+	CSEL    NE, R8, R4, R4
+	CSEL    NE, R9, R5, R5
+	CSEL    NE, R10, R6, R6
+	STP     (R3, R4), 264(RSP)
+	STP     (R5, R6), 280(RSP)
+
+	// The Z b is scaled by: Z1·bzinv
+	MOVD    bzinv+32(FP), R10
+	LDP     64(R1), (R9, R8)
+	LDP     80(R1), (R7, R6)
+	LDP     0(R10), (R5, R4)
+	LDP     16(R10), (R3, R11)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R5, R9, R12
+	UMULH   R5, R9, R13
+	MUL     R4, R9, R14
+	UMULH   R4, R9, R15
+	MUL     R3, R9, R16
+	UMULH   R3, R9, R17
+	MUL     R11, R9, R19
+	UMULH   R11, R9, R20
+	ADDS    R14, R13, R13
+	ADCS    R16, R15, R15
+	ADCS    R19, R17, R17
+	ADC     ZR, R20, R20
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R5, R8, R9
+	MUL     R4, R8, R19
+	MUL     R3, R8, R16
+	MUL     R11, R8, R14
+	ADDS    R9, R13, R13
+	ADCS    R19, R15, R15
+	ADCS    R16, R17, R17
+	ADCS    R14, R20, R20
+	CSET    HS, R21
+	UMULH   R5, R8, R9
+	UMULH   R4, R8, R19
+	UMULH   R3, R8, R16
+	UMULH   R11, R8, R14
+	ADDS    R9, R15, R15
+	ADCS    R19, R17, R17
+	ADCS    R16, R20, R20
+	ADC     R14, R21, R21
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R5, R7, R8
+	MUL     R4, R7, R14
+	MUL     R3, R7, R16
+	MUL     R11, R7, R19
+	ADDS    R8, R15, R15
+	ADCS    R14, R17, R17
+	ADCS    R16, R20, R20
+	ADCS    R19, R21, R21
+	CSET    HS, R9
+	UMULH   R5, R7, R8
+	UMULH   R4, R7, R14
+	UMULH   R3, R7, R16
+	UMULH   R11, R7, R19
+	ADDS    R8, R17, R17
+	ADCS    R14, R20, R20
+	ADCS    R16, R21, R21
+	ADC     R19, R9, R9
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R5, R6, R7
+	MUL     R4, R6, R19
+	MUL     R3, R6, R16
+	MUL     R11, R6, R14
+	ADDS    R7, R17, R17
+	ADCS    R19, R20, R20
+	ADCS    R16, R21, R21
+	ADCS    R14, R9, R9
+	CSET    HS, R8
+	UMULH   R5, R6, R7
+	UMULH   R4, R6, R19
+	UMULH   R3, R6, R16
+	UMULH   R11, R6, R14
+	ADDS    R7, R20, R20
+	ADCS    R19, R21, R21
+	ADCS    R16, R9, R9
+	ADC     R14, R8, R8
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R20, R3
+	MUL     R11, R21, R4
+	MUL     R11, R9, R5
+	MUL     R11, R8, R6
+	ADDS    R3, R12, R12
+	ADCS    R4, R13, R13
+	ADCS    R5, R15, R15
+	ADCS    R6, R17, R17
+	CSET    HS, R14
+	UMULH   R11, R20, R3
+	UMULH   R11, R21, R4
+	UMULH   R11, R9, R5
+	UMULH   R11, R8, R6
+	ADDS    R3, R13, R13
+	ADCS    R4, R15, R15
+	ADCS    R5, R17, R17
+	ADC     R6, R14, R14
+
+	// The carry word: c·k < 2^67.
+	MUL     R11, R14, R3
+	UMULH   R11, R14, R4
+	ADDS    R3, R12, R12
+	ADCS    R4, R13, R13
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R17, R17
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R11, ZR, R14
+	ADDS    R14, R12, R12
+	ADCS    ZR, R13, R13
+	ADCS    ZR, R15, R15
+	ADC     ZR, R17, R17
+	STP     (R12, R13), 392(RSP)
+	STP     (R15, R17), 408(RSP)
+
+	// H = U2 − X1 (U2 = X2·Z²), and whether H ≡ 0
+	LDP     392(RSP), (R10, R17)
+	LDP     408(RSP), (R15, R13)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R17, R10, R12
+	UMULH   R17, R10, R11
+	MUL     R15, R10, R3
+	UMULH   R15, R10, R14
+	MUL     R13, R10, R8
+	UMULH   R13, R10, R6
+	ADDS    R3, R11, R11
+	ADCS    R8, R14, R14
+	ADC     ZR, R6, R6
+	MUL     R15, R17, R3
+	UMULH   R15, R17, R8
+	MUL     R13, R17, R9
+	UMULH   R13, R17, R5
+	ADDS    R3, R14, R14
+	ADCS    R8, R6, R6
+	ADC     ZR, R5, R5
+	ADDS    R9, R6, R6
+	ADC     ZR, R5, R5
+	MUL     R13, R15, R3
+	UMULH   R13, R15, R4
+	ADDS    R3, R5, R5
+	ADC     ZR, R4, R4
+
+	// Doubled: t1…t7.
+	ADDS    R12, R12, R12
+	ADCS    R11, R11, R11
+	ADCS    R14, R14, R14
+	ADCS    R6, R6, R6
+	ADCS    R5, R5, R5
+	ADCS    R4, R4, R4
+	CSET    HS, R21
+
+	// Plus the squares a_i².
+	MUL     R10, R10, R20
+	UMULH   R10, R10, R3
+	MUL     R17, R17, R8
+	UMULH   R17, R17, R9
+	ADDS    R3, R12, R12
+	ADCS    R8, R11, R11
+	ADCS    R9, R14, R14
+	MUL     R15, R15, R3
+	UMULH   R15, R15, R8
+	MUL     R13, R13, R9
+	UMULH   R13, R13, R10
+	ADCS    R3, R6, R6
+	ADCS    R8, R5, R5
+	ADCS    R9, R4, R4
+	ADC     R10, R21, R21
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R13
+	MUL     R13, R6, R15
+	MUL     R13, R5, R17
+	MUL     R13, R4, R10
+	MUL     R13, R21, R9
+	ADDS    R15, R20, R20
+	ADCS    R17, R12, R12
+	ADCS    R10, R11, R11
+	ADCS    R9, R14, R14
+	CSET    HS, R8
+	UMULH   R13, R6, R15
+	UMULH   R13, R5, R17
+	UMULH   R13, R4, R10
+	UMULH   R13, R21, R9
+	ADDS    R15, R12, R12
+	ADCS    R17, R11, R11
+	ADCS    R10, R14, R14
+	ADC     R9, R8, R8
+
+	// The carry word: c·k < 2^67.
+	MUL     R13, R8, R15
+	UMULH   R13, R8, R17
+	ADDS    R15, R20, R20
+	ADCS    R17, R12, R12
+	ADCS    ZR, R11, R11
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R13, ZR, R8
+	ADDS    R8, R20, R20
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R11, R11
+	ADC     ZR, R14, R14
+	STP     (R20, R12), 8(RSP)
+	STP     (R11, R14), 24(RSP)
+	LDP     0(R2), (R14, R11)
+	LDP     16(R2), (R12, R20)
+	LDP     8(RSP), (R13, R8)
+	LDP     24(RSP), (R9, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R13, R14, R17
+	UMULH   R13, R14, R15
+	MUL     R8, R14, R21
+	UMULH   R8, R14, R4
+	MUL     R9, R14, R5
+	UMULH   R9, R14, R6
+	MUL     R10, R14, R3
+	UMULH   R10, R14, R16
+	ADDS    R21, R15, R15
+	ADCS    R5, R4, R4
+	ADCS    R3, R6, R6
+	ADC     ZR, R16, R16
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R13, R11, R14
+	MUL     R8, R11, R3
+	MUL     R9, R11, R5
+	MUL     R10, R11, R21
+	ADDS    R14, R15, R15
+	ADCS    R3, R4, R4
+	ADCS    R5, R6, R6
+	ADCS    R21, R16, R16
+	CSET    HS, R19
+	UMULH   R13, R11, R14
+	UMULH   R8, R11, R3
+	UMULH   R9, R11, R5
+	UMULH   R10, R11, R21
+	ADDS    R14, R4, R4
+	ADCS    R3, R6, R6
+	ADCS    R5, R16, R16
+	ADC     R21, R19, R19
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R13, R12, R11
+	MUL     R8, R12, R21
+	MUL     R9, R12, R5
+	MUL     R10, R12, R3
+	ADDS    R11, R4, R4
+	ADCS    R21, R6, R6
+	ADCS    R5, R16, R16
+	ADCS    R3, R19, R19
+	CSET    HS, R14
+	UMULH   R13, R12, R11
+	UMULH   R8, R12, R21
+	UMULH   R9, R12, R5
+	UMULH   R10, R12, R3
+	ADDS    R11, R6, R6
+	ADCS    R21, R16, R16
+	ADCS    R5, R19, R19
+	ADC     R3, R14, R14
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R13, R20, R12
+	MUL     R8, R20, R3
+	MUL     R9, R20, R5
+	MUL     R10, R20, R21
+	ADDS    R12, R6, R6
+	ADCS    R3, R16, R16
+	ADCS    R5, R19, R19
+	ADCS    R21, R14, R14
+	CSET    HS, R11
+	UMULH   R13, R20, R12
+	UMULH   R8, R20, R3
+	UMULH   R9, R20, R5
+	UMULH   R10, R20, R21
+	ADDS    R12, R16, R16
+	ADCS    R3, R19, R19
+	ADCS    R5, R14, R14
+	ADC     R21, R11, R11
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R16, R9
+	MUL     R10, R19, R8
+	MUL     R10, R14, R13
+	MUL     R10, R11, R20
+	ADDS    R9, R17, R17
+	ADCS    R8, R15, R15
+	ADCS    R13, R4, R4
+	ADCS    R20, R6, R6
+	CSET    HS, R21
+	UMULH   R10, R16, R9
+	UMULH   R10, R19, R8
+	UMULH   R10, R14, R13
+	UMULH   R10, R11, R20
+	ADDS    R9, R15, R15
+	ADCS    R8, R4, R4
+	ADCS    R13, R6, R6
+	ADC     R20, R21, R21
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R21, R9
+	UMULH   R10, R21, R8
+	ADDS    R9, R17, R17
+	ADCS    R8, R15, R15
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R6, R6
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R21
+	ADDS    R21, R17, R17
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R4, R4
+	ADC     ZR, R6, R6
+	LDP     0(R1), (R10, R21)
+	LDP     16(R1), (R20, R13)
+	SUBS    R10, R17, R17
+	SBCS    R21, R15, R15
+	SBCS    R20, R4, R4
+	SBCS    R13, R6, R6
+	MOVD    $0x1000003d1, R9
+	CSEL    LO, R9, ZR, R8
+	SUBS    R8, R17, R17
+	SBCS    ZR, R15, R15
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R6, R6
+	CSEL    LO, R9, ZR, R8
+	SUB     R8, R17, R17
+	STP     (R17, R15), 72(RSP)
+	STP     (R4, R6), 88(RSP)
+	ORR     R15, R17, R13
+	ORR     R4, R13, R13
+	ORR     R6, R13, R13
+	AND     R4, R15, R20
+	AND     R6, R20, R20
+	MVN     R20, R20
+	MOVD    $0xfffffffefffffc2f, R21
+	EOR     R17, R21, R21
+	ORR     R21, R20, R20
+	CMP     $0, R13
+	CSETM   NE, R13
+	CMP     $0, R20
+	CSETM   NE, R20
+	AND     R20, R13, R13
+	MVN     R13, R13
+	MOVD    R13, 424(RSP)
+	LDP     264(RSP), (R13, R6)
+	LDP     280(RSP), (R4, R15)
+	LDP     8(RSP), (R17, R21)
+	LDP     24(RSP), (R20, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R17, R13, R9
+	UMULH   R17, R13, R8
+	MUL     R21, R13, R11
+	UMULH   R21, R13, R14
+	MUL     R20, R13, R19
+	UMULH   R20, R13, R16
+	MUL     R10, R13, R5
+	UMULH   R10, R13, R3
+	ADDS    R11, R8, R8
+	ADCS    R19, R14, R14
+	ADCS    R5, R16, R16
+	ADC     ZR, R3, R3
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R17, R6, R13
+	MUL     R21, R6, R5
+	MUL     R20, R6, R19
+	MUL     R10, R6, R11
+	ADDS    R13, R8, R8
+	ADCS    R5, R14, R14
+	ADCS    R19, R16, R16
+	ADCS    R11, R3, R3
+	CSET    HS, R12
+	UMULH   R17, R6, R13
+	UMULH   R21, R6, R5
+	UMULH   R20, R6, R19
+	UMULH   R10, R6, R11
+	ADDS    R13, R14, R14
+	ADCS    R5, R16, R16
+	ADCS    R19, R3, R3
+	ADC     R11, R12, R12
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R17, R4, R6
+	MUL     R21, R4, R11
+	MUL     R20, R4, R19
+	MUL     R10, R4, R5
+	ADDS    R6, R14, R14
+	ADCS    R11, R16, R16
+	ADCS    R19, R3, R3
+	ADCS    R5, R12, R12
+	CSET    HS, R13
+	UMULH   R17, R4, R6
+	UMULH   R21, R4, R11
+	UMULH   R20, R4, R19
+	UMULH   R10, R4, R5
+	ADDS    R6, R16, R16
+	ADCS    R11, R3, R3
+	ADCS    R19, R12, R12
+	ADC     R5, R13, R13
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R17, R15, R4
+	MUL     R21, R15, R5
+	MUL     R20, R15, R19
+	MUL     R10, R15, R11
+	ADDS    R4, R16, R16
+	ADCS    R5, R3, R3
+	ADCS    R19, R12, R12
+	ADCS    R11, R13, R13
+	CSET    HS, R6
+	UMULH   R17, R15, R4
+	UMULH   R21, R15, R5
+	UMULH   R20, R15, R19
+	UMULH   R10, R15, R11
+	ADDS    R4, R3, R3
+	ADCS    R5, R12, R12
+	ADCS    R19, R13, R13
+	ADC     R11, R6, R6
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R3, R20
+	MUL     R10, R12, R21
+	MUL     R10, R13, R17
+	MUL     R10, R6, R15
+	ADDS    R20, R9, R9
+	ADCS    R21, R8, R8
+	ADCS    R17, R14, R14
+	ADCS    R15, R16, R16
+	CSET    HS, R11
+	UMULH   R10, R3, R20
+	UMULH   R10, R12, R21
+	UMULH   R10, R13, R17
+	UMULH   R10, R6, R15
+	ADDS    R20, R8, R8
+	ADCS    R21, R14, R14
+	ADCS    R17, R16, R16
+	ADC     R15, R11, R11
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R11, R20
+	UMULH   R10, R11, R21
+	ADDS    R20, R9, R9
+	ADCS    R21, R8, R8
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R16, R16
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R11
+	ADDS    R11, R9, R9
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R14, R14
+	ADC     ZR, R16, R16
+	STP     (R9, R8), 40(RSP)
+	STP     (R14, R16), 56(RSP)
+	LDP     72(RSP), (R16, R14)
+	LDP     88(RSP), (R8, R9)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R14, R16, R10
+	UMULH   R14, R16, R11
+	MUL     R8, R16, R6
+	UMULH   R8, R16, R15
+	MUL     R9, R16, R13
+	UMULH   R9, R16, R17
+	ADDS    R6, R11, R11
+	ADCS    R13, R15, R15
+	ADC     ZR, R17, R17
+	MUL     R8, R14, R6
+	UMULH   R8, R14, R13
+	MUL     R9, R14, R12
+	UMULH   R9, R14, R21
+	ADDS    R6, R15, R15
+	ADCS    R13, R17, R17
+	ADC     ZR, R21, R21
+	ADDS    R12, R17, R17
+	ADC     ZR, R21, R21
+	MUL     R9, R8, R6
+	UMULH   R9, R8, R20
+	ADDS    R6, R21, R21
+	ADC     ZR, R20, R20
+
+	// Doubled: t1…t7.
+	ADDS    R10, R10, R10
+	ADCS    R11, R11, R11
+	ADCS    R15, R15, R15
+	ADCS    R17, R17, R17
+	ADCS    R21, R21, R21
+	ADCS    R20, R20, R20
+	CSET    HS, R3
+
+	// Plus the squares a_i².
+	MUL     R16, R16, R19
+	UMULH   R16, R16, R6
+	MUL     R14, R14, R13
+	UMULH   R14, R14, R12
+	ADDS    R6, R10, R10
+	ADCS    R13, R11, R11
+	ADCS    R12, R15, R15
+	MUL     R8, R8, R6
+	UMULH   R8, R8, R13
+	MUL     R9, R9, R12
+	UMULH   R9, R9, R16
+	ADCS    R6, R17, R17
+	ADCS    R13, R21, R21
+	ADCS    R12, R20, R20
+	ADC     R16, R3, R3
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R9
+	MUL     R9, R17, R8
+	MUL     R9, R21, R14
+	MUL     R9, R20, R16
+	MUL     R9, R3, R12
+	ADDS    R8, R19, R19
+	ADCS    R14, R10, R10
+	ADCS    R16, R11, R11
+	ADCS    R12, R15, R15
+	CSET    HS, R13
+	UMULH   R9, R17, R8
+	UMULH   R9, R21, R14
+	UMULH   R9, R20, R16
+	UMULH   R9, R3, R12
+	ADDS    R8, R10, R10
+	ADCS    R14, R11, R11
+	ADCS    R16, R15, R15
+	ADC     R12, R13, R13
+
+	// The carry word: c·k < 2^67.
+	MUL     R9, R13, R8
+	UMULH   R9, R13, R14
+	ADDS    R8, R19, R19
+	ADCS    R14, R10, R10
+	ADCS    ZR, R11, R11
+	ADCS    ZR, R15, R15
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R9, ZR, R13
+	ADDS    R13, R19, R19
+	ADCS    ZR, R10, R10
+	ADCS    ZR, R11, R11
+	ADC     ZR, R15, R15
+	STP     (R19, R10), 136(RSP)
+	STP     (R11, R15), 152(RSP)
+
+	// I = Y1 − S2 (S2 = Y2·Z³)
+	LDP     40(RSP), (R15, R11)
+	LDP     56(RSP), (R10, R19)
+	LDP     392(RSP), (R9, R13)
+	LDP     408(RSP), (R12, R16)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R9, R15, R14
+	UMULH   R9, R15, R8
+	MUL     R13, R15, R3
+	UMULH   R13, R15, R20
+	MUL     R12, R15, R21
+	UMULH   R12, R15, R17
+	MUL     R16, R15, R6
+	UMULH   R16, R15, R5
+	ADDS    R3, R8, R8
+	ADCS    R21, R20, R20
+	ADCS    R6, R17, R17
+	ADC     ZR, R5, R5
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R9, R11, R15
+	MUL     R13, R11, R6
+	MUL     R12, R11, R21
+	MUL     R16, R11, R3
+	ADDS    R15, R8, R8
+	ADCS    R6, R20, R20
+	ADCS    R21, R17, R17
+	ADCS    R3, R5, R5
+	CSET    HS, R4
+	UMULH   R9, R11, R15
+	UMULH   R13, R11, R6
+	UMULH   R12, R11, R21
+	UMULH   R16, R11, R3
+	ADDS    R15, R20, R20
+	ADCS    R6, R17, R17
+	ADCS    R21, R5, R5
+	ADC     R3, R4, R4
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R9, R10, R11
+	MUL     R13, R10, R3
+	MUL     R12, R10, R21
+	MUL     R16, R10, R6
+	ADDS    R11, R20, R20
+	ADCS    R3, R17, R17
+	ADCS    R21, R5, R5
+	ADCS    R6, R4, R4
+	CSET    HS, R15
+	UMULH   R9, R10, R11
+	UMULH   R13, R10, R3
+	UMULH   R12, R10, R21
+	UMULH   R16, R10, R6
+	ADDS    R11, R17, R17
+	ADCS    R3, R5, R5
+	ADCS    R21, R4, R4
+	ADC     R6, R15, R15
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R9, R19, R10
+	MUL     R13, R19, R6
+	MUL     R12, R19, R21
+	MUL     R16, R19, R3
+	ADDS    R10, R17, R17
+	ADCS    R6, R5, R5
+	ADCS    R21, R4, R4
+	ADCS    R3, R15, R15
+	CSET    HS, R11
+	UMULH   R9, R19, R10
+	UMULH   R13, R19, R6
+	UMULH   R12, R19, R21
+	UMULH   R16, R19, R3
+	ADDS    R10, R5, R5
+	ADCS    R6, R4, R4
+	ADCS    R21, R15, R15
+	ADC     R3, R11, R11
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R16
+	MUL     R16, R5, R12
+	MUL     R16, R4, R13
+	MUL     R16, R15, R9
+	MUL     R16, R11, R19
+	ADDS    R12, R14, R14
+	ADCS    R13, R8, R8
+	ADCS    R9, R20, R20
+	ADCS    R19, R17, R17
+	CSET    HS, R3
+	UMULH   R16, R5, R12
+	UMULH   R16, R4, R13
+	UMULH   R16, R15, R9
+	UMULH   R16, R11, R19
+	ADDS    R12, R8, R8
+	ADCS    R13, R20, R20
+	ADCS    R9, R17, R17
+	ADC     R19, R3, R3
+
+	// The carry word: c·k < 2^67.
+	MUL     R16, R3, R12
+	UMULH   R16, R3, R13
+	ADDS    R12, R14, R14
+	ADCS    R13, R8, R8
+	ADCS    ZR, R20, R20
+	ADCS    ZR, R17, R17
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R16, ZR, R3
+	ADDS    R3, R14, R14
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R20, R20
+	ADC     ZR, R17, R17
+	LDP     32(R1), (R16, R3)
+	LDP     48(R1), (R19, R9)
+	SUBS    R14, R16, R16
+	SBCS    R8, R3, R3
+	SBCS    R20, R19, R19
+	SBCS    R17, R9, R9
+	MOVD    $0x1000003d1, R12
+	CSEL    LO, R12, ZR, R13
+	SUBS    R13, R16, R16
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R19, R19
+	SBCS    ZR, R9, R9
+	CSEL    LO, R12, ZR, R13
+	SUB     R13, R16, R16
+	STP     (R16, R3), 104(RSP)
+	STP     (R19, R9), 120(RSP)
+	LDP     136(RSP), (R9, R19)
+	LDP     152(RSP), (R3, R16)
+	LDP     72(RSP), (R17, R20)
+	LDP     88(RSP), (R8, R14)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R17, R9, R12
+	UMULH   R17, R9, R13
+	MUL     R20, R9, R11
+	UMULH   R20, R9, R15
+	MUL     R8, R9, R4
+	UMULH   R8, R9, R5
+	MUL     R14, R9, R21
+	UMULH   R14, R9, R6
+	ADDS    R11, R13, R13
+	ADCS    R4, R15, R15
+	ADCS    R21, R5, R5
+	ADC     ZR, R6, R6
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R17, R19, R9
+	MUL     R20, R19, R21
+	MUL     R8, R19, R4
+	MUL     R14, R19, R11
+	ADDS    R9, R13, R13
+	ADCS    R21, R15, R15
+	ADCS    R4, R5, R5
+	ADCS    R11, R6, R6
+	CSET    HS, R10
+	UMULH   R17, R19, R9
+	UMULH   R20, R19, R21
+	UMULH   R8, R19, R4
+	UMULH   R14, R19, R11
+	ADDS    R9, R15, R15
+	ADCS    R21, R5, R5
+	ADCS    R4, R6, R6
+	ADC     R11, R10, R10
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R17, R3, R19
+	MUL     R20, R3, R11
+	MUL     R8, R3, R4
+	MUL     R14, R3, R21
+	ADDS    R19, R15, R15
+	ADCS    R11, R5, R5
+	ADCS    R4, R6, R6
+	ADCS    R21, R10, R10
+	CSET    HS, R9
+	UMULH   R17, R3, R19
+	UMULH   R20, R3, R11
+	UMULH   R8, R3, R4
+	UMULH   R14, R3, R21
+	ADDS    R19, R5, R5
+	ADCS    R11, R6, R6
+	ADCS    R4, R10, R10
+	ADC     R21, R9, R9
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R17, R16, R3
+	MUL     R20, R16, R21
+	MUL     R8, R16, R4
+	MUL     R14, R16, R11
+	ADDS    R3, R5, R5
+	ADCS    R21, R6, R6
+	ADCS    R4, R10, R10
+	ADCS    R11, R9, R9
+	CSET    HS, R19
+	UMULH   R17, R16, R3
+	UMULH   R20, R16, R21
+	UMULH   R8, R16, R4
+	UMULH   R14, R16, R11
+	ADDS    R3, R6, R6
+	ADCS    R21, R10, R10
+	ADCS    R4, R9, R9
+	ADC     R11, R19, R19
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R6, R8
+	MUL     R14, R10, R20
+	MUL     R14, R9, R17
+	MUL     R14, R19, R16
+	ADDS    R8, R12, R12
+	ADCS    R20, R13, R13
+	ADCS    R17, R15, R15
+	ADCS    R16, R5, R5
+	CSET    HS, R11
+	UMULH   R14, R6, R8
+	UMULH   R14, R10, R20
+	UMULH   R14, R9, R17
+	UMULH   R14, R19, R16
+	ADDS    R8, R13, R13
+	ADCS    R20, R15, R15
+	ADCS    R17, R5, R5
+	ADC     R16, R11, R11
+
+	// The carry word: c·k < 2^67.
+	MUL     R14, R11, R8
+	UMULH   R14, R11, R20
+	ADDS    R8, R12, R12
+	ADCS    R20, R13, R13
+	ADCS    ZR, R15, R15
+	ADCS    ZR, R5, R5
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R14, ZR, R11
+	ADDS    R11, R12, R12
+	ADCS    ZR, R13, R13
+	ADCS    ZR, R15, R15
+	ADC     ZR, R5, R5
+	STP     (R12, R13), 168(RSP)
+	STP     (R15, R5), 184(RSP)
+
+	// T = X1·H²; 2T; 3T
+	LDP     0(R1), (R5, R15)
+	LDP     16(R1), (R13, R12)
+	LDP     136(RSP), (R14, R11)
+	LDP     152(RSP), (R16, R17)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R5, R20
+	UMULH   R14, R5, R8
+	MUL     R11, R5, R19
+	UMULH   R11, R5, R9
+	MUL     R16, R5, R10
+	UMULH   R16, R5, R6
+	MUL     R17, R5, R4
+	UMULH   R17, R5, R21
+	ADDS    R19, R8, R8
+	ADCS    R10, R9, R9
+	ADCS    R4, R6, R6
+	ADC     ZR, R21, R21
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R15, R5
+	MUL     R11, R15, R4
+	MUL     R16, R15, R10
+	MUL     R17, R15, R19
+	ADDS    R5, R8, R8
+	ADCS    R4, R9, R9
+	ADCS    R10, R6, R6
+	ADCS    R19, R21, R21
+	CSET    HS, R3
+	UMULH   R14, R15, R5
+	UMULH   R11, R15, R4
+	UMULH   R16, R15, R10
+	UMULH   R17, R15, R19
+	ADDS    R5, R9, R9
+	ADCS    R4, R6, R6
+	ADCS    R10, R21, R21
+	ADC     R19, R3, R3
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R13, R15
+	MUL     R11, R13, R19
+	MUL     R16, R13, R10
+	MUL     R17, R13, R4
+	ADDS    R15, R9, R9
+	ADCS    R19, R6, R6
+	ADCS    R10, R21, R21
+	ADCS    R4, R3, R3
+	CSET    HS, R5
+	UMULH   R14, R13, R15
+	UMULH   R11, R13, R19
+	UMULH   R16, R13, R10
+	UMULH   R17, R13, R4
+	ADDS    R15, R6, R6
+	ADCS    R19, R21, R21
+	ADCS    R10, R3, R3
+	ADC     R4, R5, R5
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R12, R13
+	MUL     R11, R12, R4
+	MUL     R16, R12, R10
+	MUL     R17, R12, R19
+	ADDS    R13, R6, R6
+	ADCS    R4, R21, R21
+	ADCS    R10, R3, R3
+	ADCS    R19, R5, R5
+	CSET    HS, R15
+	UMULH   R14, R12, R13
+	UMULH   R11, R12, R4
+	UMULH   R16, R12, R10
+	UMULH   R17, R12, R19
+	ADDS    R13, R21, R21
+	ADCS    R4, R3, R3
+	ADCS    R10, R5, R5
+	ADC     R19, R15, R15
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R21, R16
+	MUL     R17, R3, R11
+	MUL     R17, R5, R14
+	MUL     R17, R15, R12
+	ADDS    R16, R20, R20
+	ADCS    R11, R8, R8
+	ADCS    R14, R9, R9
+	ADCS    R12, R6, R6
+	CSET    HS, R19
+	UMULH   R17, R21, R16
+	UMULH   R17, R3, R11
+	UMULH   R17, R5, R14
+	UMULH   R17, R15, R12
+	ADDS    R16, R8, R8
+	ADCS    R11, R9, R9
+	ADCS    R14, R6, R6
+	ADC     R12, R19, R19
+
+	// The carry word: c·k < 2^67.
+	MUL     R17, R19, R16
+	UMULH   R17, R19, R11
+	ADDS    R16, R20, R20
+	ADCS    R11, R8, R8
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R6, R6
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R19
+	ADDS    R19, R20, R20
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R9, R9
+	ADC     ZR, R6, R6
+	ADDS    R20, R20, R17
+	ADCS    R8, R8, R19
+	ADCS    R9, R9, R12
+	ADCS    R6, R6, R14
+	MOVD    $0x1000003d1, R16
+	CSEL    HS, R16, ZR, R11
+	ADDS    R11, R17, R17
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R14, R14
+	CSEL    HS, R16, ZR, R11
+	ADD     R11, R17, R17
+	STP     (R17, R19), 232(RSP)
+	STP     (R12, R14), 248(RSP)
+	ADDS    R20, R17, R17
+	ADCS    R8, R19, R19
+	ADCS    R9, R12, R12
+	ADCS    R6, R14, R14
+	MOVD    $0x1000003d1, R11
+	CSEL    HS, R11, ZR, R16
+	ADDS    R16, R17, R17
+	ADCS    ZR, R19, R19
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R14, R14
+	CSEL    HS, R11, ZR, R16
+	ADD     R16, R17, R17
+	STP     (R17, R19), 200(RSP)
+	STP     (R12, R14), 216(RSP)
+
+	// D = I² − H³, X3 = D − 2T, W = D − 3T
+	LDP     104(RSP), (R14, R12)
+	LDP     120(RSP), (R19, R17)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R12, R14, R6
+	UMULH   R12, R14, R9
+	MUL     R19, R14, R15
+	UMULH   R19, R14, R8
+	MUL     R17, R14, R5
+	UMULH   R17, R14, R20
+	ADDS    R15, R9, R9
+	ADCS    R5, R8, R8
+	ADC     ZR, R20, R20
+	MUL     R19, R12, R15
+	UMULH   R19, R12, R5
+	MUL     R17, R12, R3
+	UMULH   R17, R12, R11
+	ADDS    R15, R8, R8
+	ADCS    R5, R20, R20
+	ADC     ZR, R11, R11
+	ADDS    R3, R20, R20
+	ADC     ZR, R11, R11
+	MUL     R17, R19, R15
+	UMULH   R17, R19, R16
+	ADDS    R15, R11, R11
+	ADC     ZR, R16, R16
+
+	// Doubled: t1…t7.
+	ADDS    R6, R6, R6
+	ADCS    R9, R9, R9
+	ADCS    R8, R8, R8
+	ADCS    R20, R20, R20
+	ADCS    R11, R11, R11
+	ADCS    R16, R16, R16
+	CSET    HS, R21
+
+	// Plus the squares a_i².
+	MUL     R14, R14, R10
+	UMULH   R14, R14, R15
+	MUL     R12, R12, R5
+	UMULH   R12, R12, R3
+	ADDS    R15, R6, R6
+	ADCS    R5, R9, R9
+	ADCS    R3, R8, R8
+	MUL     R19, R19, R15
+	UMULH   R19, R19, R5
+	MUL     R17, R17, R3
+	UMULH   R17, R17, R14
+	ADCS    R15, R20, R20
+	ADCS    R5, R11, R11
+	ADCS    R3, R16, R16
+	ADC     R14, R21, R21
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R17
+	MUL     R17, R20, R19
+	MUL     R17, R11, R12
+	MUL     R17, R16, R14
+	MUL     R17, R21, R3
+	ADDS    R19, R10, R10
+	ADCS    R12, R6, R6
+	ADCS    R14, R9, R9
+	ADCS    R3, R8, R8
+	CSET    HS, R5
+	UMULH   R17, R20, R19
+	UMULH   R17, R11, R12
+	UMULH   R17, R16, R14
+	UMULH   R17, R21, R3
+	ADDS    R19, R6, R6
+	ADCS    R12, R9, R9
+	ADCS    R14, R8, R8
+	ADC     R3, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R17, R5, R19
+	UMULH   R17, R5, R12
+	ADDS    R19, R10, R10
+	ADCS    R12, R6, R6
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R8, R8
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R17, ZR, R5
+	ADDS    R5, R10, R10
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R9, R9
+	ADC     ZR, R8, R8
+	LDP     168(RSP), (R17, R5)
+	LDP     184(RSP), (R3, R14)
+	SUBS    R17, R10, R10
+	SBCS    R5, R6, R6
+	SBCS    R3, R9, R9
+	SBCS    R14, R8, R8
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R12
+	SUBS    R12, R10, R10
+	SBCS    ZR, R6, R6
+	SBCS    ZR, R9, R9
+	SBCS    ZR, R8, R8
+	CSEL    LO, R19, ZR, R12
+	SUB     R12, R10, R10
+	LDP     232(RSP), (R14, R3)
+	LDP     248(RSP), (R5, R17)
+	SUBS    R14, R10, R14
+	SBCS    R3, R6, R3
+	SBCS    R5, R9, R5
+	SBCS    R17, R8, R17
+	MOVD    $0x1000003d1, R12
+	CSEL    LO, R12, ZR, R19
+	SUBS    R19, R14, R14
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R17, R17
+	CSEL    LO, R12, ZR, R19
+	SUB     R19, R14, R14
+	STP     (R14, R3), 296(RSP)
+	STP     (R5, R17), 312(RSP)
+	LDP     200(RSP), (R17, R5)
+	LDP     216(RSP), (R3, R14)
+	SUBS    R17, R10, R17
+	SBCS    R5, R6, R5
+	SBCS    R3, R9, R3
+	SBCS    R14, R8, R14
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R12
+	SUBS    R12, R17, R17
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R14, R14
+	CSEL    LO, R19, ZR, R12
+	SUB     R12, R17, R17
+	STP     (R17, R5), 200(RSP)
+	STP     (R3, R14), 216(RSP)
+	LDP     64(R1), (R14, R3)
+	LDP     80(R1), (R5, R17)
+	LDP     72(RSP), (R8, R9)
+	LDP     88(RSP), (R6, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R8, R14, R19
+	UMULH   R8, R14, R12
+	MUL     R9, R14, R21
+	UMULH   R9, R14, R16
+	MUL     R6, R14, R11
+	UMULH   R6, R14, R20
+	MUL     R10, R14, R15
+	UMULH   R10, R14, R4
+	ADDS    R21, R12, R12
+	ADCS    R11, R16, R16
+	ADCS    R15, R20, R20
+	ADC     ZR, R4, R4
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R8, R3, R14
+	MUL     R9, R3, R15
+	MUL     R6, R3, R11
+	MUL     R10, R3, R21
+	ADDS    R14, R12, R12
+	ADCS    R15, R16, R16
+	ADCS    R11, R20, R20
+	ADCS    R21, R4, R4
+	CSET    HS, R13
+	UMULH   R8, R3, R14
+	UMULH   R9, R3, R15
+	UMULH   R6, R3, R11
+	UMULH   R10, R3, R21
+	ADDS    R14, R16, R16
+	ADCS    R15, R20, R20
+	ADCS    R11, R4, R4
+	ADC     R21, R13, R13
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R8, R5, R3
+	MUL     R9, R5, R21
+	MUL     R6, R5, R11
+	MUL     R10, R5, R15
+	ADDS    R3, R16, R16
+	ADCS    R21, R20, R20
+	ADCS    R11, R4, R4
+	ADCS    R15, R13, R13
+	CSET    HS, R14
+	UMULH   R8, R5, R3
+	UMULH   R9, R5, R21
+	UMULH   R6, R5, R11
+	UMULH   R10, R5, R15
+	ADDS    R3, R20, R20
+	ADCS    R21, R4, R4
+	ADCS    R11, R13, R13
+	ADC     R15, R14, R14
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R8, R17, R5
+	MUL     R9, R17, R15
+	MUL     R6, R17, R11
+	MUL     R10, R17, R21
+	ADDS    R5, R20, R20
+	ADCS    R15, R4, R4
+	ADCS    R11, R13, R13
+	ADCS    R21, R14, R14
+	CSET    HS, R3
+	UMULH   R8, R17, R5
+	UMULH   R9, R17, R15
+	UMULH   R6, R17, R11
+	UMULH   R10, R17, R21
+	ADDS    R5, R4, R4
+	ADCS    R15, R13, R13
+	ADCS    R11, R14, R14
+	ADC     R21, R3, R3
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R4, R6
+	MUL     R10, R13, R9
+	MUL     R10, R14, R8
+	MUL     R10, R3, R17
+	ADDS    R6, R19, R19
+	ADCS    R9, R12, R12
+	ADCS    R8, R16, R16
+	ADCS    R17, R20, R20
+	CSET    HS, R21
+	UMULH   R10, R4, R6
+	UMULH   R10, R13, R9
+	UMULH   R10, R14, R8
+	UMULH   R10, R3, R17
+	ADDS    R6, R12, R12
+	ADCS    R9, R16, R16
+	ADCS    R8, R20, R20
+	ADC     R17, R21, R21
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R21, R6
+	UMULH   R10, R21, R9
+	ADDS    R6, R19, R19
+	ADCS    R9, R12, R12
+	ADCS    ZR, R16, R16
+	ADCS    ZR, R20, R20
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R21
+	ADDS    R21, R19, R19
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R16, R16
+	ADC     ZR, R20, R20
+	STP     (R19, R12), 360(RSP)
+	STP     (R16, R20), 376(RSP)
+	LDP     168(RSP), (R20, R16)
+	LDP     184(RSP), (R12, R19)
+	LDP     32(R1), (R10, R21)
+	LDP     48(R1), (R17, R8)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R10, R20, R9
+	UMULH   R10, R20, R6
+	MUL     R21, R20, R3
+	UMULH   R21, R20, R14
+	MUL     R17, R20, R13
+	UMULH   R17, R20, R4
+	MUL     R8, R20, R11
+	UMULH   R8, R20, R15
+	ADDS    R3, R6, R6
+	ADCS    R13, R14, R14
+	ADCS    R11, R4, R4
+	ADC     ZR, R15, R15
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R10, R16, R20
+	MUL     R21, R16, R11
+	MUL     R17, R16, R13
+	MUL     R8, R16, R3
+	ADDS    R20, R6, R6
+	ADCS    R11, R14, R14
+	ADCS    R13, R4, R4
+	ADCS    R3, R15, R15
+	CSET    HS, R5
+	UMULH   R10, R16, R20
+	UMULH   R21, R16, R11
+	UMULH   R17, R16, R13
+	UMULH   R8, R16, R3
+	ADDS    R20, R14, R14
+	ADCS    R11, R4, R4
+	ADCS    R13, R15, R15
+	ADC     R3, R5, R5
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R10, R12, R16
+	MUL     R21, R12, R3
+	MUL     R17, R12, R13
+	MUL     R8, R12, R11
+	ADDS    R16, R14, R14
+	ADCS    R3, R4, R4
+	ADCS    R13, R15, R15
+	ADCS    R11, R5, R5
+	CSET    HS, R20
+	UMULH   R10, R12, R16
+	UMULH   R21, R12, R3
+	UMULH   R17, R12, R13
+	UMULH   R8, R12, R11
+	ADDS    R16, R4, R4
+	ADCS    R3, R15, R15
+	ADCS    R13, R5, R5
+	ADC     R11, R20, R20
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R10, R19, R12
+	MUL     R21, R19, R11
+	MUL     R17, R19, R13
+	MUL     R8, R19, R3
+	ADDS    R12, R4, R4
+	ADCS    R11, R15, R15
+	ADCS    R13, R5, R5
+	ADCS    R3, R20, R20
+	CSET    HS, R16
+	UMULH   R10, R19, R12
+	UMULH   R21, R19, R11
+	UMULH   R17, R19, R13
+	UMULH   R8, R19, R3
+	ADDS    R12, R15, R15
+	ADCS    R11, R5, R5
+	ADCS    R13, R20, R20
+	ADC     R3, R16, R16
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R8
+	MUL     R8, R15, R17
+	MUL     R8, R5, R21
+	MUL     R8, R20, R10
+	MUL     R8, R16, R19
+	ADDS    R17, R9, R9
+	ADCS    R21, R6, R6
+	ADCS    R10, R14, R14
+	ADCS    R19, R4, R4
+	CSET    HS, R3
+	UMULH   R8, R15, R17
+	UMULH   R8, R5, R21
+	UMULH   R8, R20, R10
+	UMULH   R8, R16, R19
+	ADDS    R17, R6, R6
+	ADCS    R21, R14, R14
+	ADCS    R10, R4, R4
+	ADC     R19, R3, R3
+
+	// The carry word: c·k < 2^67.
+	MUL     R8, R3, R17
+	UMULH   R8, R3, R21
+	ADDS    R17, R9, R9
+	ADCS    R21, R6, R6
+	ADCS    ZR, R14, R14
+	ADCS    ZR, R4, R4
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R8, ZR, R3
+	ADDS    R3, R9, R9
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R14, R14
+	ADC     ZR, R4, R4
+	STP     (R9, R6), 168(RSP)
+	STP     (R14, R4), 184(RSP)
+
+	// Y3 = I·W − Y1·H³
+	LDP     104(RSP), (R4, R14)
+	LDP     120(RSP), (R6, R9)
+	LDP     200(RSP), (R8, R3)
+	LDP     216(RSP), (R19, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R8, R4, R21
+	UMULH   R8, R4, R17
+	MUL     R3, R4, R16
+	UMULH   R3, R4, R20
+	MUL     R19, R4, R5
+	UMULH   R19, R4, R15
+	MUL     R10, R4, R13
+	UMULH   R10, R4, R11
+	ADDS    R16, R17, R17
+	ADCS    R5, R20, R20
+	ADCS    R13, R15, R15
+	ADC     ZR, R11, R11
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R8, R14, R4
+	MUL     R3, R14, R13
+	MUL     R19, R14, R5
+	MUL     R10, R14, R16
+	ADDS    R4, R17, R17
+	ADCS    R13, R20, R20
+	ADCS    R5, R15, R15
+	ADCS    R16, R11, R11
+	CSET    HS, R12
+	UMULH   R8, R14, R4
+	UMULH   R3, R14, R13
+	UMULH   R19, R14, R5
+	UMULH   R10, R14, R16
+	ADDS    R4, R20, R20
+	ADCS    R13, R15, R15
+	ADCS    R5, R11, R11
+	ADC     R16, R12, R12
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R8, R6, R14
+	MUL     R3, R6, R16
+	MUL     R19, R6, R5
+	MUL     R10, R6, R13
+	ADDS    R14, R20, R20
+	ADCS    R16, R15, R15
+	ADCS    R5, R11, R11
+	ADCS    R13, R12, R12
+	CSET    HS, R4
+	UMULH   R8, R6, R14
+	UMULH   R3, R6, R16
+	UMULH   R19, R6, R5
+	UMULH   R10, R6, R13
+	ADDS    R14, R15, R15
+	ADCS    R16, R11, R11
+	ADCS    R5, R12, R12
+	ADC     R13, R4, R4
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R8, R9, R6
+	MUL     R3, R9, R13
+	MUL     R19, R9, R5
+	MUL     R10, R9, R16
+	ADDS    R6, R15, R15
+	ADCS    R13, R11, R11
+	ADCS    R5, R12, R12
+	ADCS    R16, R4, R4
+	CSET    HS, R14
+	UMULH   R8, R9, R6
+	UMULH   R3, R9, R13
+	UMULH   R19, R9, R5
+	UMULH   R10, R9, R16
+	ADDS    R6, R11, R11
+	ADCS    R13, R12, R12
+	ADCS    R5, R4, R4
+	ADC     R16, R14, R14
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R11, R19
+	MUL     R10, R12, R3
+	MUL     R10, R4, R8
+	MUL     R10, R14, R9
+	ADDS    R19, R21, R21
+	ADCS    R3, R17, R17
+	ADCS    R8, R20, R20
+	ADCS    R9, R15, R15
+	CSET    HS, R16
+	UMULH   R10, R11, R19
+	UMULH   R10, R12, R3
+	UMULH   R10, R4, R8
+	UMULH   R10, R14, R9
+	ADDS    R19, R17, R17
+	ADCS    R3, R20, R20
+	ADCS    R8, R15, R15
+	ADC     R9, R16, R16
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R16, R19
+	UMULH   R10, R16, R3
+	ADDS    R19, R21, R21
+	ADCS    R3, R17, R17
+	ADCS    ZR, R20, R20
+	ADCS    ZR, R15, R15
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R16
+	ADDS    R16, R21, R21
+	ADCS    ZR, R17, R17
+	ADCS    ZR, R20, R20
+	ADC     ZR, R15, R15
+	LDP     168(RSP), (R10, R16)
+	LDP     184(RSP), (R9, R8)
+	SUBS    R10, R21, R21
+	SBCS    R16, R17, R17
+	SBCS    R9, R20, R20
+	SBCS    R8, R15, R15
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R3
+	SUBS    R3, R21, R21
+	SBCS    ZR, R17, R17
+	SBCS    ZR, R20, R20
+	SBCS    ZR, R15, R15
+	CSEL    LO, R19, ZR, R3
+	SUB     R3, R21, R21
+	STP     (R21, R17), 328(RSP)
+	STP     (R20, R15), 344(RSP)
+
+	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
+	MOVD    424(RSP), R15
+	LDP     296(RSP), (R20, R17)
+	LDP     312(RSP), (R21, R8)
+	CMP     $0, R15
+	LDP     0(R0), (R9, R16)
+	LDP     16(R0), (R10, R19)
+	CSEL    NE, R9, R20, R20
+	CSEL    NE, R16, R17, R17
+	CSEL    NE, R10, R21, R21
+	CSEL    NE, R19, R8, R8
+	STP     (R20, R17), 0(R0)
+	STP     (R21, R8), 16(R0)
+	LDP     328(RSP), (R8, R21)
+	LDP     344(RSP), (R17, R20)
+	CMP     $0, R15
+	LDP     32(R0), (R19, R10)
+	LDP     48(R0), (R16, R9)
+	CSEL    NE, R19, R8, R8
+	CSEL    NE, R10, R21, R21
+	CSEL    NE, R16, R17, R17
+	CSEL    NE, R9, R20, R20
+	STP     (R8, R21), 32(R0)
+	STP     (R17, R20), 48(R0)
+	LDP     360(RSP), (R20, R17)
+	LDP     376(RSP), (R21, R8)
+	CMP     $0, R15
+	LDP     64(R0), (R9, R16)
+	LDP     80(R0), (R10, R19)
+	CSEL    NE, R9, R20, R20
+	CSEL    NE, R16, R17, R17
+	CSEL    NE, R10, R21, R21
+	CSEL    NE, R19, R8, R8
+	STP     (R20, R17), 64(R0)
+	STP     (R21, R8), 80(R0)
+	CMP     $0, R15
+	CSET    EQ, R15
+	MOVD    R15, ok+40(FP)
 	RET

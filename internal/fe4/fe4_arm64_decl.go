@@ -4,6 +4,10 @@
 
 package fe4
 
+import (
+	"github.com/p256k1/p256k1/internal/group"
+)
+
 // mulAsm sets r = a·b mod p, below 2^256 (not necessarily below p), for any a, b below 2^256.
 // r may alias a or b. Constant time.
 //
@@ -15,3 +19,23 @@ func mulAsm(r, a, b *[4]uint64)
 //
 //go:noescape
 func squareAsm(r, a *[4]uint64)
+
+// doubleAsm sets r = 2·a (the infinity flag copied): doubleGeneric's steps. Constant time. r may be a.
+//
+//go:noescape
+func doubleAsm(r, a *Jacobian)
+
+// addAffineAsm sets r = a + b (b finite, in table form): addAffineGeneric's steps. Constant time. r may be a.
+//
+//go:noescape
+func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)
+
+// addStorageVarAsm sets r = a + b, or a − b if neg ≠ 0, and returns 1; 0, r unchanged, if a = ±b: addStorageVarGeneric's steps (zinv nil). r may be a.
+//
+//go:noescape
+func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
+
+// addStorageZInvVarAsm is addStorageVarAsm for b with the implied Z 1/bzinv: addStorageVarGeneric's steps. r may be a.
+//
+//go:noescape
+func addStorageZInvVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) (ok int)

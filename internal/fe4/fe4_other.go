@@ -1,15 +1,13 @@
-//go:build !amd64 || purego
+//go:build !(amd64 || arm64) || purego
 
 package fe4
 
 import "github.com/p256k1/p256k1/internal/group"
 
-// Enabled is false where there is no assembly: the engines run the 5×52
-// code, and the functions below are never called. On arm64 the
-// multiplication and squaring kernels exist (mulAsm and squareAsm in
-// fe4_arm64.s, tested on their own): the first part of a port that needs
-// the point operations and the engines' main loops before Enabled can be
-// true there (docs/ARCHITECTURE.md, "Assembly (arm64)").
+// Enabled is false where there is no assembly (architectures other than
+// amd64 and arm64, and the purego builds): the engines run the 5×52 code,
+// and the functions below are never called. The Go forms of the operations
+// (generic.go) are tested here too, on the Go kernels.
 const Enabled = false
 
 func Mul(r, a, b *Element)                             { panic("fe4: no assembly") }

@@ -1,5 +1,3 @@
-//go:build amd64 && !purego
-
 package fe4
 
 import (
@@ -13,17 +11,8 @@ import (
 	"github.com/p256k1/p256k1/internal/reference"
 )
 
-// The 4×64 operations against math/big (the field kernels, on values below
-// 2^256, p and above included) and against package group (the point
-// operations: the same points for random points in random representations,
-// with every special case of the formulas, and with r aliasing a).
-
-func requireAsm(t testing.TB) {
-	t.Helper()
-	if !Enabled {
-		t.Skip("the processor lacks BMI1, BMI2 or ADX")
-	}
-}
+// Helpers of the tests on every architecture: values and points in
+// big.Int and in the 4×64 form.
 
 func toBig(a *Element) *big.Int {
 	r := new(big.Int)
@@ -77,48 +66,6 @@ func checkValue(t *testing.T, what string, got *Element, want *big.Int) {
 	w := new(big.Int).Mod(want, reference.P)
 	if g := new(big.Int).Mod(toBig(got), reference.P); g.Cmp(w) != 0 {
 		t.Fatalf("%s = %x (value %x), want %x", what, *got, g, w)
-	}
-}
-
-func TestKernels(t *testing.T) {
-	requireAsm(t)
-	in := inputs(rand.New(rand.NewPCG(1, 2)), 400)
-	for i, a := range in {
-		for j := i % 7; j < len(in); j += 11 {
-			b := in[j]
-			want := new(big.Int).Mul(toBig(&a), toBig(&b))
-			var r Element
-			Mul(&r, &a, &b)
-			checkValue(t, "Mul", &r, want)
-			r = a
-			Mul(&r, &r, &b)
-			checkValue(t, "Mul r=a", &r, want)
-		}
-		var r Element
-		Square(&r, &a)
-		checkValue(t, "Square", &r, new(big.Int).Mul(toBig(&a), toBig(&a)))
-		r = a
-		Square(&r, &r)
-		checkValue(t, "Square r=a", &r, new(big.Int).Mul(toBig(&a), toBig(&a)))
-	}
-}
-
-func TestConversions(t *testing.T) {
-	in := inputs(rand.New(rand.NewPCG(3, 4)), 200)
-	for _, a := range in {
-		var e field.Element
-		a.ToField(&e)
-		var b [32]byte
-		e.Bytes(&b) // ToField normalizes
-		if new(big.Int).SetBytes(b[:]).Cmp(new(big.Int).Mod(toBig(&a), reference.P)) != 0 {
-			t.Fatalf("ToField(%x) wrong", a)
-		}
-		var back Element
-		back.FromField(&e)
-		checkValue(t, "FromField", &back, toBig(&a))
-		if toBig(&back).Cmp(reference.P) >= 0 {
-			t.Fatalf("FromField(%x) not reduced", a)
-		}
 	}
 }
 
@@ -193,8 +140,20 @@ func pairs(rng *rand.Rand, n int) [][2]reference.Point {
 	return out
 }
 
-func TestPointOps(t *testing.T) {
-	requireAsm(t)
+// pointOps are the point operations under test: the exported ones (the
+// assembly where there is one) or the Go forms of generic.go.
+type pointOps struct {
+	double            func(r, a *Jacobian)
+	addAffine         func(r, a *Jacobian, b *group.AffineStorage)
+	addStorageVar     func(r, a *Jacobian, b *group.AffineStorage, neg int) bool
+	addStorageZInvVar func(r, a *Jacobian, b *group.AffineStorage, neg int, bzinv *Element) bool
+}
+
+// checkPointOps compares o with package group: Double, the constant-time
+// AddAffine in every case, and the variable-time additions with both signs,
+// on random points in random representations, with r aliasing a.
+func checkPointOps(t *testing.T, o pointOps) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, pq := range pairs(rng, 300) {
 		a := randJacobian(rng, pq[0])
@@ -208,12 +167,12 @@ func TestPointOps(t *testing.T) {
 		var d group.Jacobian
 		d.Double(&a)
 		var d4 Jacobian
-		Double(&d4, &a4)
+		o.double(&d4, &a4)
 		if !samePoint(&d4, &d) {
 			t.Fatal("Double differs from group's")
 		}
 		d4 = a4
-		Double(&d4, &d4)
+		o.double(&d4, &d4)
 		if !samePoint(&d4, &d) {
 			t.Fatal("Double (r = a) differs")
 		}
@@ -222,19 +181,19 @@ func TestPointOps(t *testing.T) {
 		var w group.Jacobian
 		w.AddAffine(&a, &ba)
 		var r4 Jacobian
-		AddAffine(&r4, &a4, &s)
+		o.addAffine(&r4, &a4, &s)
 		if !samePoint(&r4, &w) {
 			t.Fatalf("AddAffine differs from group's (a=%v b=%v)", pq[0], pq[1])
 		}
 		r4 = a4
-		AddAffine(&r4, &r4, &s)
+		o.addAffine(&r4, &r4, &s)
 		if !samePoint(&r4, &w) {
 			t.Fatal("AddAffine (r = a) differs")
 		}
 		// a infinite: the result is b.
 		inf := a4
 		inf.Infinity = 1
-		AddAffine(&r4, &inf, &s)
+		o.addAffine(&r4, &inf, &s)
 		var bj group.Jacobian
 		bj.SetAffine(&ba)
 		if !samePoint(&r4, &bj) {
@@ -252,7 +211,7 @@ func TestPointOps(t *testing.T) {
 			}
 			var wv group.Jacobian
 			wv.AddAffineVar(&a, &bb, nil)
-			ok := AddStorageVar(&r4, &a4, &s, neg)
+			ok := o.addStorageVar(&r4, &a4, &s, neg)
 			special := pq[0].X.Cmp(pq[1].X) == 0
 			if ok == special {
 				t.Fatalf("AddStorageVar returned %v for a pair with equal x %v", ok, special)
@@ -263,7 +222,7 @@ func TestPointOps(t *testing.T) {
 					t.Fatal("AddStorageVar differs from AddAffineVar")
 				}
 				r4 = a4
-				AddStorageVar(&r4, &r4, &s, neg)
+				o.addStorageVar(&r4, &r4, &s, neg)
 				r4.Infinity = 0
 				if !samePoint(&r4, &wv) {
 					t.Fatal("AddStorageVar (r = a) differs")
@@ -271,7 +230,7 @@ func TestPointOps(t *testing.T) {
 			}
 			var wz group.Jacobian
 			wz.AddZInvVar(&a, &bb, &zi)
-			if AddStorageZInvVar(&r4, &a4, &s, neg, &zi4) {
+			if o.addStorageZInvVar(&r4, &a4, &s, neg, &zi4) {
 				r4.Infinity = 0
 				if !samePoint(&r4, &wz) {
 					t.Fatal("AddStorageZInvVar differs from AddZInvVar")
@@ -279,59 +238,4 @@ func TestPointOps(t *testing.T) {
 			}
 		}
 	}
-}
-
-func TestNegateIf(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for range 100 {
-		p := randPoint(rng)
-		var a group.Affine
-		a.X, a.Y = fe(p.X), fe(p.Y)
-		var s group.AffineStorage
-		s.FromAffine(&a)
-		n := s
-		NegateIf(&n, 0)
-		if n != s {
-			t.Fatal("NegateIf(0) changed Y")
-		}
-		NegateIf(&n, 1)
-		y := Element(n.Y)
-		if toBig(&y).Cmp(new(big.Int).Sub(reference.P, p.Y)) != 0 {
-			t.Fatal("NegateIf(1) is not p − Y")
-		}
-	}
-}
-
-// FuzzPointOps feeds fuzzer-chosen scalars: a = k·G, b = m·G.
-func FuzzPointOps(f *testing.F) {
-	f.Add([]byte{1}, []byte{1}, uint64(0))
-	f.Add([]byte{2}, []byte{1}, uint64(3))
-	f.Fuzz(func(t *testing.T, kb, mb []byte, seed uint64) {
-		requireAsm(t)
-		k := new(big.Int).SetBytes(kb)
-		m := new(big.Int).SetBytes(mb)
-		pa, pb := reference.ScalarBaseMult(k), reference.ScalarBaseMult(m)
-		if pa.Inf || pb.Inf {
-			return
-		}
-		rng := rand.New(rand.NewPCG(seed, 9))
-		a := randJacobian(rng, pa)
-		a4 := of(&a)
-		var ba group.Affine
-		ba.X, ba.Y = fe(pb.X), fe(pb.Y)
-		var s group.AffineStorage
-		s.FromAffine(&ba)
-		var w group.Jacobian
-		w.AddAffine(&a, &ba)
-		var r4 Jacobian
-		AddAffine(&r4, &a4, &s)
-		if !samePoint(&r4, &w) {
-			t.Fatal("AddAffine differs")
-		}
-		w.Double(&a)
-		Double(&r4, &a4)
-		if !samePoint(&r4, &w) {
-			t.Fatal("Double differs")
-		}
-	})
 }
