@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/keyaccess"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
@@ -59,16 +62,39 @@ func cpuECDSA(key, hash *[32]byte) (ecdsa.RecoverableSignature, error) {
 	return ecdsa.SignRecoverable(&pk, hash)
 }
 
-// checkStagingWiped fails if any host input staging buffer holds a nonzero
-// byte (after a signing batch they must all be zero).
+// checkStagingWiped fails unless the signing call before it wiped the
+// staging (wipedHook ran) and every host input staging buffer held only
+// zeros each time, just after each secret pass (the fault check's pass that
+// follows holds public data only: check items).
 func checkStagingWiped(t *testing.T, e *Engine) {
 	t.Helper()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for s := range e.stageBufs {
-		for j, b := range e.stageBufs[s][0].host {
-			if b != 0 {
-				t.Fatalf("input staging set %d byte %d is %#x after a signing batch", s, j, b)
+	wipe.Lock()
+	defer wipe.Unlock()
+	if wipe.bad != "" {
+		t.Fatal(wipe.bad)
+	}
+	if wipe.runs == 0 {
+		t.Fatal("no staging wipe after a signing batch")
+	}
+	wipe.runs = 0
+}
+
+var wipe struct {
+	sync.Mutex
+	bad  string
+	runs int
+}
+
+func init() {
+	wipedHook = func(e *Engine) {
+		wipe.Lock()
+		defer wipe.Unlock()
+		wipe.runs++
+		for s := range e.stageBufs {
+			for j, b := range e.stageBufs[s][0].host {
+				if b != 0 && wipe.bad == "" {
+					wipe.bad = fmt.Sprintf("input staging set %d byte %d is %#x after a signing pass", s, j, b)
+				}
 			}
 		}
 	}
@@ -279,6 +305,144 @@ func TestSignRetryPaths(t *testing.T) {
 			if out[i] != want || serrs[i] != werr {
 				t.Fatalf("pinned %v: Schnorr item %d differs from the CPU", !noPinned, i)
 			}
+		}
+	}
+}
+
+// corruptR replaces the device's R (x ‖ y, big-endian) in rxy by another
+// curve point: R + G (how = 0), −R (1: the same x, so the same r and s,
+// the other recovery id), 2R (2); or flips a bit of x (3: off the curve).
+func corruptR(rxy []byte, how int) {
+	if how == 3 {
+		rxy[31] ^= 1
+		return
+	}
+	p := decodePoint(rxy)
+	a := keyaccess.Pub(unsafe.Pointer(&p)).P
+	var j group.Jacobian
+	j.SetAffine(&a)
+	switch how {
+	case 0:
+		var g group.Affine
+		g.SetGenerator()
+		j.AddAffineVar(&j, &g, nil)
+	case 1:
+		j.Negate(&j)
+	case 2:
+		j.DoubleVar(&j, nil)
+	}
+	var r group.Affine
+	r.SetJacobianVar(&j)
+	r.X.NormalizeVar()
+	r.Y.NormalizeVar()
+	r.X.Bytes((*[32]byte)(rxy[:32]))
+	r.Y.Bytes((*[32]byte)(rxy[32:]))
+}
+
+// TestSignFaultCheck: a device R that is wrong but on the curve (R + G,
+// −R, 2R; and one off the curve) in the staging buffer never gives a
+// signature: the call returns exactly the CPU's signatures (recovery ids
+// included), an error wrapping ErrDeviceFault, and SignFaults counts the
+// items; the Engine then refuses to sign (ErrSigningDisabled, nothing
+// computed), and the OrCPU fallbacks sign on the CPU.
+func TestSignFaultCheck(t *testing.T) {
+	e := engine(t)
+	if e.SignFaults() != 0 {
+		t.Fatalf("SignFaults %d before any fault", e.SignFaults())
+	}
+	defer func() {
+		faultHook = nil
+		e.faults.Store(0)
+	}()
+	var hit atomic.Int64
+	faultHook = func(i int, rxy []byte) {
+		if i%5 == 1 {
+			corruptR(rxy, i/5%4)
+			hit.Add(1)
+		}
+	}
+	keys, hashes := signInputs(40, 9)
+	rout := make([]ecdsa.RecoverableSignature, len(keys))
+	errs := make([]error, len(keys))
+	err := e.SignECDSARecoverable(keys, hashes, rout, errs)
+	if !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("SignECDSARecoverable with faults: %v, want ErrDeviceFault", err)
+	}
+	checkStagingWiped(t, e)
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if rout[i] != want || !errors.Is(errs[i], werr) {
+			t.Fatalf("item %d: recid %d/%v, CPU recid %d/%v (signatures differ: %v)", i, rout[i].RecoveryID(), errs[i], want.RecoveryID(), werr, rout[i] != want)
+		}
+	}
+	if got := e.SignFaults(); hit.Load() < 4 || got != uint64(hit.Load()) {
+		t.Fatalf("SignFaults %d, %d items corrupted", got, hit.Load())
+	}
+	t.Logf("ECDSA: %d faulty items caught: %v", hit.Load(), err)
+
+	// Refused from now on; the fallback signs on the CPU.
+	out := make([]ecdsa.Signature, len(keys))
+	if err := e.SignECDSA(keys, hashes, out, errs); !errors.Is(err, ErrSigningDisabled) {
+		t.Fatalf("SignECDSA after a fault: %v, want ErrSigningDisabled", err)
+	}
+	for i := range out {
+		if out[i] != (ecdsa.Signature{}) {
+			t.Fatalf("item %d: a signature from a refused call", i)
+		}
+	}
+	if err := SignECDSAOrCPU(e, keys, hashes, out, errs); !errors.Is(err, ErrSigningDisabled) {
+		t.Fatalf("SignECDSAOrCPU after a fault: %v", err)
+	}
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if out[i] != want.Signature() || !errors.Is(errs[i], werr) {
+			t.Fatalf("fallback item %d differs from the CPU", i)
+		}
+	}
+
+	// BIP-340, and a plain ECDSA batch whose only faults are −R (r and s
+	// right, the recovery id not: still caught).
+	e.faults.Store(0)
+	hit.Store(0)
+	kps := keypairs(t, 30, true)
+	msgs := make([][]byte, len(kps))
+	aux := make([][32]byte, len(kps))
+	for i := range msgs {
+		msgs[i] = fmt.Appendf(nil, "fault %d", i)
+		aux[i][1] = byte(i) // fixed aux: deterministic signatures, the case a fault would break
+	}
+	sout := make([][64]byte, len(kps))
+	serrs := make([]error, len(kps))
+	err = SignSchnorrOrCPU(e, kps, msgs, aux, sout, serrs)
+	if !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("SignSchnorrOrCPU with faults: %v, want ErrDeviceFault", err)
+	}
+	checkStagingWiped(t, e)
+	for i := range kps {
+		want, werr := schnorr.SignKeypair(&kps[i], msgs[i], &aux[i])
+		if sout[i] != want || !errors.Is(serrs[i], werr) || (werr == nil) != (serrs[i] == nil) {
+			t.Fatalf("Schnorr item %d differs from the CPU", i)
+		}
+	}
+	if got := e.SignFaults(); hit.Load() < 4 || got != uint64(hit.Load()) {
+		t.Fatalf("Schnorr: SignFaults %d, %d items corrupted", got, hit.Load())
+	}
+	e.faults.Store(0)
+	hit.Store(0)
+	faultHook = func(i int, rxy []byte) {
+		if i%4 == 0 {
+			corruptR(rxy, 1)
+			hit.Add(1)
+		}
+	}
+	err = e.SignECDSA(keys, hashes, out, errs)
+	if !errors.Is(err, ErrDeviceFault) || e.SignFaults() != uint64(hit.Load()) {
+		t.Fatalf("SignECDSA with −R: %v, %d faults, %d corrupted", err, e.SignFaults(), hit.Load())
+	}
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if out[i] != want.Signature() || !errors.Is(errs[i], werr) {
+			t.Fatalf("−R: item %d differs from the CPU", i)
 		}
 	}
 }
