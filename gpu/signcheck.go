@@ -70,7 +70,7 @@ func (e *faultError) Is(target error) bool { return target == ErrDeviceFault }
 // the fault check (an R not on the curve, or a signature that does not
 // verify) since Open. Each was signed on the CPU instead; once it is
 // nonzero, the Engine's signing batches return ErrSigningDisabled. 0 for a
-// nil Engine.
+// nil Engine. A count of public events (an atomic read): no secret in it.
 func (e *Engine) SignFaults() uint64 {
 	if e == nil {
 		return 0
