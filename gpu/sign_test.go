@@ -447,6 +447,88 @@ func TestSignFaultCheck(t *testing.T) {
 	}
 }
 
+// TestSignCheckRecoveryIDs runs the ECDSA fault check's items (prepRecoverRange)
+// through the device for signatures of every recovery id, those with
+// x(R) ≥ n (ids 2 and 3: no real nonce reaches them, so the signatures are
+// made by recovering their key from a chosen r, s and hash) among them: each
+// passes, and each with its id, r or s altered fails.
+func TestSignCheckRecoveryIDs(t *testing.T) {
+	e := engine(t)
+	var sigs [][64]byte
+	var recids []int8
+	var qs [][64]byte
+	var hashes [][32]byte
+	add := func(b [64]byte, recid int, h [32]byte, q p256k1.PublicKey) {
+		u := q.SerializeUncompressed()
+		sigs, recids, qs, hashes = append(sigs, b), append(recids, int8(recid)), append(qs, [64]byte(u[1:])), append(hashes, h)
+	}
+	keys, hs := signInputs(12, 11)
+	for i := 5; i < 12; i++ {
+		pk, _ := p256k1.NewPrivateKey(keys[i][:])
+		sig, err := ecdsa.SignRecoverable(&pk, &hs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, recid := sig.SerializeCompact()
+		add(b, recid, hs[i], pk.PublicKey())
+	}
+	high := 0
+	for r := byte(1); high < 4 && r < 200; r++ {
+		var b [64]byte
+		b[31] = r // r < p − n: x = r + n may be a point's x
+		b[63] = 7 + r
+		h := sha256.Sum256([]byte{r})
+		for _, recid := range []int{2, 3} {
+			sig, err := ecdsa.ParseRecoverable(&b, recid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := ecdsa.RecoverPublicKey(&h, &sig)
+			if err != nil {
+				continue // r + n is no point's x
+			}
+			add(b, recid, h, q)
+			high++
+		}
+	}
+	if high == 0 {
+		t.Fatal("no x(R) ≥ n case found")
+	}
+	good := len(sigs)
+	for i := range good { // the same items, spoiled three ways
+		for spoil := range 3 {
+			b, recid := sigs[i], int(recids[i])
+			switch spoil {
+			case 0:
+				recid ^= 1
+			case 1:
+				recid ^= 2
+			case 2:
+				b[40] ^= 1
+			}
+			sigs, recids, qs, hashes = append(sigs, b), append(recids, int8(recid)), append(qs, qs[i]), append(hashes, hashes[i])
+		}
+	}
+	n := len(sigs)
+	state := make([]uint8, n)
+	for i := range state {
+		state[i] = itemCheck
+	}
+	ok := make([]bool, n)
+	err := e.verifyItems("test", "schnorr_verify", n, schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepRecoverRange(dst, lo, hi, state, qs, sigs, recids, hashes, pre)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if ok[i] != (i < good) {
+			t.Fatalf("item %d (recovery id %d, good %v): check %v", i, recids[i], i < good, ok[i])
+		}
+	}
+	t.Logf("%d signatures (%d with x(R) ≥ n) pass, %d spoiled ones fail", good, high, n-good)
+}
+
 // TestSignArguments: empty batches, inputs of different lengths, short
 // outputs and unusable engines give errors, never a panic.
 func TestSignArguments(t *testing.T) {
