@@ -79,8 +79,8 @@
 // no constant-time guarantee of its own, and the nonces are as secret as
 // the keys (a nonce and its signature give the key): they cross the bus
 // and sit in device memory while the batch runs. Before a signing batch
-// returns, the host staging buffers that held nonces are overwritten with
-// zeros and copied over the device buffers that held them (RunPrepared
+// returns, the host staging buffers that held nonces (or keys) are
+// overwritten with zeros and copied over the device buffers that held them (RunPrepared
 // overwrites its input buffer too), and the kernel overwrites its private
 // copy; what the driver keeps elsewhere is beyond the package's reach.
 // Sign on a device only where the device, its driver and whoever shares
@@ -109,9 +109,9 @@
 // counts the items, and the Engine refuses to sign from then on
 // (ErrSigningDisabled). A nonce that gives r = 0 or s = 0 (probability
 // about 2^−256) also makes its item be signed on the CPU: the bytes are
-// the CPU's in every case. The check costs device time, a third kernel
-// launch per ECDSA item (keys, nonces, check) and a second per BIP-340
-// item, and a little host time (a batched inversion of s, or the
+// the CPU's in every case. The check costs device time, three passes of
+// kernels over an ECDSA batch (keys, nonces, check) where the signing
+// alone needs one, two over a BIP-340 batch, and a little host time (a batched inversion of s, or the
 // challenge hash again); gpu/devicecheck.sh reports the signing rate end
 // to end, check included, beside sign_kg's kernel-only rate.
 //
