@@ -19,8 +19,11 @@
 #     transfers and end-to-end items/s per kind, the CPU on all cores, end to
 #     end as a share of kernel-only, and a differential check of every item;
 #     the kinds are gpubench's default: the four verification/multiplication
-#     kinds and the two signing kinds (sign-ecdsa, sign-schnorr: sign_kg,
-#     the constant-time k·G, with the host's nonces and finishing; their
+#     kinds and the two signing kinds (sign-ecdsa, sign-schnorr: their
+#     kernel-only figure is sign_kg's, the constant-time k·G, alone; their
+#     end-to-end figure the whole batch, the host's nonces and finishing,
+#     for ECDSA the public keys' pass, and the fault check verifying every
+#     signature on the device, with the count of items it caught; their
 #     inputs are test keys) — KINDS overrides the list (the signing
 #     figures alone, gpubench taking well under a minute of device time
 #     beside the kernel builds and the package's tests:
@@ -104,7 +107,8 @@ for variant in $VARIANTS; do
 done
 
 echo
-echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only)"
+echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only;"
+echo "   sign-*: kernel-only is sign_kg alone, end-to-end the whole signing call with its fault check, always on)"
 for variant in $VARIANTS; do
 	echo "-- $variant"
 	sed -n '/^kind /,$p' "$OUT/gpubench-$variant.txt"

@@ -70,8 +70,7 @@
 // host: about 3 µs of HMAC-SHA256 per ECDSA signature and under 1 µs of
 // tagged hashes per BIP-340 one, against 20 µs or more for a whole
 // signature on the CPU (BenchmarkSignHost), and keeping it there keeps
-// the secret key itself on the host, keeps
-// one implementation of RFC 6979 and BIP-340's nonce, and puts no SHA-256
+// one implementation of RFC 6979 and BIP-340's nonce and puts no SHA-256
 // in the kernels. The device's part, kernel sign_kg, is constant time in k:
 // 4-bit fixed windows whose entries are picked by masks over the whole
 // window (every entry read), complete projective additions (no
@@ -80,15 +79,41 @@
 // no constant-time guarantee of its own, and the nonces are as secret as
 // the keys (a nonce and its signature give the key): they cross the bus
 // and sit in device memory while the batch runs. Before a signing batch
-// returns, the host staging buffers that held nonces are overwritten with
-// zeros and copied over the device buffers that held them (RunPrepared
+// returns, the host staging buffers that held nonces (or keys) are
+// overwritten with zeros and copied over the device buffers that held them (RunPrepared
 // overwrites its input buffer too), and the kernel overwrites its private
 // copy; what the driver keeps elsewhere is beyond the package's reach.
 // Sign on a device only where the device, its driver and whoever shares
-// them are as trusted as the CPU. A nonce that gives r = 0 or s = 0
-// (probability about 2^−256), and an R from the device that is not on the
-// curve, make that item be signed on the CPU: the bytes are the CPU's in
-// every case.
+// them are as trusted as the CPU. The ECDSA batches' secret keys go to
+// the device too, through the same constant-time kernel, which computes
+// their public keys for the fault check below (a nonce on the device
+// already gives its key away with the signature, so this adds no new kind
+// of exposure; deriving them on the host would cost about as much as the
+// CPU's whole signature); BIP-340 keypairs carry their public keys, and
+// their secrets stay on the host.
+//
+// The fault check, always on: a signature finished from a wrong R that is
+// still a curve point (a device fault, a flipped bit in GPU memory without
+// ECC, a driver's bug) would, with a deterministic nonce, give the key
+// away beside a correct signature of the same message (two equations
+// s = k⁻¹(z + r·d) with one k). So every signature the device took part
+// in is verified on the device before it is returned, by kernel
+// schnorr_verify, whose algorithm shares nothing with sign_kg's but the
+// field arithmetic: BIP-340 signatures against the keypair's x-only key,
+// ECDSA ones as public-key recovery checked against the key (the point the
+// recovery id names must be s⁻¹(z·G + r·Q): r, s and the recovery id at
+// once). The check sees public data only (signatures, public keys, hashes)
+// and runs in variable time. An item whose R is not on the curve or whose
+// signature fails is signed on the CPU; the call then returns complete,
+// correct results with an error wrapping ErrDeviceFault, Engine.SignFaults
+// counts the items, and the Engine refuses to sign from then on
+// (ErrSigningDisabled). A nonce that gives r = 0 or s = 0 (probability
+// about 2^−256) also makes its item be signed on the CPU: the bytes are
+// the CPU's in every case. The check costs device time, three passes of
+// kernels over an ECDSA batch (keys, nonces, check) where the signing
+// alone needs one, two over a BIP-340 batch, and a little host time (a batched inversion of s, or the
+// challenge hash again); gpu/devicecheck.sh reports the signing rate end
+// to end, check included, beside sign_kg's kernel-only rate.
 //
 // # Failures
 //
@@ -96,8 +121,10 @@
 // or a platform that cannot load libraries without cgo), ErrNoDevice,
 // ErrBuild (with the compiler's log), ErrOutOfMemory, ErrClosed (also for
 // a nil or zero-value Engine), ErrShortOutput (an output slice shorter than
-// the batch: no method panics on its arguments), and the OpenCL call and
-// status otherwise; a batch whose call fails reports no results.
+// the batch: no method panics on its arguments), ErrSigningDisabled, and
+// the OpenCL call and status otherwise; a batch whose call fails reports
+// no results. The one exception is ErrDeviceFault, which a signing batch
+// returns beside complete, correct results (see "Secrets").
 // ErrOutOfMemory comes before any allocation is asked for when a buffer
 // exceeds the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE or the global memory
 // the Engine has left (NVIDIA's driver accepts any size and fails only at
@@ -107,5 +134,6 @@
 // PublicKeysOrCPU, SignECDSAOrCPU, SignECDSARecoverableOrCPU or
 // SignSchnorrOrCPU, which run on the Engine (which may be nil, when Open
 // failed) and otherwise on the CPU, and return the device's error beside
-// complete, correct results.
+// complete, correct results (ErrDeviceFault as it came: the batch's
+// results stand).
 package gpu

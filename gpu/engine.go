@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/p256k1/p256k1/internal/dl"
@@ -168,6 +169,9 @@ type Engine struct {
 	gtab   uintptr // the k·G table, uploaded once
 	stab   uintptr // the signing kernel's constant-time k·G table (signTable), uploaded once
 	closed bool
+	// faults counts the signing items whose device result failed the
+	// fault check (SignFaults); signing is refused once it is nonzero.
+	faults atomic.Uint64
 	// Cached is true when the program built at Open (fe_selftest, on
 	// which the device's options are decided) came from the cache.
 	cached bool

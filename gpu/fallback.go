@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"errors"
+
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/schnorr"
@@ -11,9 +13,12 @@ import (
 // are for callers that want an answer in any case: they run the batch on e
 // and, when e is nil (Open failed) or the batch fails, on the CPU instead,
 // with the same results. The returned error is the device's failure (nil
-// when the device computed the results); the results are complete and
-// correct either way, except for an output slice shorter than the input:
-// then they return ErrShortOutput and compute nothing.
+// when the device computed the results; for the signing helpers, an error
+// wrapping ErrDeviceFault when the device's batch came back with items the
+// fault check had signed on the CPU, and ErrSigningDisabled after that);
+// the results are complete and correct either way, except for an output
+// slice shorter than the input: then they return ErrShortOutput and
+// compute nothing.
 
 // VerifySchnorrOrCPU is VerifySchnorr on e, or schnorr.Verify on each item
 // when e is nil or fails.
@@ -84,8 +89,8 @@ func SignECDSAOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.Signature, e
 		return err
 	}
 	if e != nil {
-		if deviceErr = e.SignECDSA(keys, hashes, out, errs); deviceErr == nil {
-			return nil
+		if deviceErr = e.SignECDSA(keys, hashes, out, errs); deviceErr == nil || errors.Is(deviceErr, ErrDeviceFault) {
+			return deviceErr // complete results (ErrDeviceFault: corrected on the CPU)
 		}
 	} else {
 		deviceErr = ErrClosed
@@ -106,8 +111,8 @@ func SignECDSARecoverableOrCPU(e *Engine, keys, hashes [][32]byte, out []ecdsa.R
 		return err
 	}
 	if e != nil {
-		if deviceErr = e.SignECDSARecoverable(keys, hashes, out, errs); deviceErr == nil {
-			return nil
+		if deviceErr = e.SignECDSARecoverable(keys, hashes, out, errs); deviceErr == nil || errors.Is(deviceErr, ErrDeviceFault) {
+			return deviceErr // complete results (ErrDeviceFault: corrected on the CPU)
 		}
 	} else {
 		deviceErr = ErrClosed
@@ -129,8 +134,8 @@ func SignSchnorrOrCPU(e *Engine, keys []schnorr.Keypair, msgs [][]byte, aux [][3
 		return err
 	}
 	if e != nil {
-		if deviceErr = e.SignSchnorr(keys, msgs, aux, out, errs); deviceErr == nil {
-			return nil
+		if deviceErr = e.SignSchnorr(keys, msgs, aux, out, errs); deviceErr == nil || errors.Is(deviceErr, ErrDeviceFault) {
+			return deviceErr // complete results (ErrDeviceFault: corrected on the CPU)
 		}
 	} else {
 		deviceErr = ErrClosed

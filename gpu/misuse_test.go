@@ -83,6 +83,9 @@ func TestUnusableEngine(t *testing.T) {
 		if err := VerifySchnorrOrCPU(e, items, ok); !errors.Is(err, ErrClosed) || !ok[0] {
 			t.Errorf("VerifySchnorrOrCPU on a %s Engine: %v, ok %v", name, err, ok[0])
 		}
+		if f := e.SignFaults(); f != 0 {
+			t.Errorf("SignFaults on a %s Engine: %d", name, f)
+		}
 		if err := e.Close(); err != nil {
 			t.Errorf("Close on a %s Engine: %v", name, err)
 		}

@@ -193,7 +193,14 @@ func (e *Engine) wipeInputs(sets int, bufs [2][2]uintptr, stage [2][2][]byte) {
 		}
 	}
 	dl.Call(e.a.finish, e.queue)
+	if wipedHook != nil {
+		wipedHook(e)
+	}
 }
+
+// wipedHook, for tests, sees the engine after each wipeInputs (e.mu held):
+// the input staging must be all zeros then. Nil in production.
+var wipedHook func(e *Engine)
 
 // parallel calls f on [lo, hi) split into GOMAXPROCS ranges (one range
 // for small spans), concurrently, and returns when all are done.

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"unsafe"
@@ -24,11 +25,15 @@ import (
 // the device computes R = k·G in constant time (kernel sign_kg: masked
 // selects over a 4-bit window table, complete additions, no branch or
 // address on k), and the host finishes each signature from R (ECDSA's
-// s = k⁻¹(z + r·d) with low-S, BIP-340's e and s = k + e·d). The secret key
-// never leaves the host; the nonces do, and a nonce reveals its key given
-// the signature, so they are as secret: they cross the bus and sit in
-// device memory while the kernel runs. Before a batch returns, the host
-// staging buffers that held nonces are overwritten with zeros and copied
+// s = k⁻¹(z + r·d) with low-S, BIP-340's e and s = k + e·d); then every
+// finished signature is checked on the device before it is returned
+// (signcheck.go: the fault check). The nonces go to the device, and a
+// nonce reveals its key given the signature, so they are as secret: they
+// cross the bus and sit in device memory while the kernel runs; so do the
+// ECDSA batches' secret keys, through the same constant-time kernel, for
+// the check's public keys (a BIP-340 keypair carries its public key: its
+// secret stays on the host). Before each pass returns, the host staging
+// buffers that held nonces or keys are overwritten with zeros and copied
 // over the device buffers that held them; the kernel overwrites its
 // private copy of k. What the driver or the device keeps elsewhere
 // (registers, caches, a driver's own copies) is beyond the package's
@@ -174,10 +179,9 @@ func invertNonces(ks []scalar.Scalar, pre []error) {
 	}
 }
 
-// onCurve reports whether the device's x ‖ y is a point of the curve (a
-// check against a faulty device: a signature finished from a wrong R is
-// never released). Public data (R is part of the signature): variable
-// time.
+// onCurve reports whether the device's x ‖ y is a point of the curve (the
+// first test against a faulty device; the fault check does the rest).
+// Public data (R is part of the signature): variable time.
 func onCurve(xy []byte) bool {
 	p := decodePoint(xy)
 	return p.IsValid()
@@ -263,33 +267,116 @@ func ecdsaCPU(key, hash *[32]byte) (ecdsa.RecoverableSignature, error) {
 	return ecdsa.SignRecoverable(&pk, hash)
 }
 
-// signECDSA is SignECDSA and SignECDSARecoverable: out[i] and recids[i]
-// (recids may be nil) for each item.
+// signECDSA is SignECDSA and SignECDSARecoverable: out[i] and errs[i] for
+// each item, signSegment items at a time. It returns a faultError with
+// complete results when the check caught faulty items.
 func (e *Engine) signECDSA(keys, hashes [][32]byte, out func(i int, sig ecdsa.RecoverableSignature), errs []error) error {
+	if err := e.signable(); err != nil {
+		return err
+	}
+	faults := 0
+	for lo := 0; lo < len(keys); lo += signSegment {
+		hi := min(lo+signSegment, len(keys))
+		f, err := e.signECDSASegment(lo, keys[lo:hi], hashes[lo:hi], out, errs[lo:hi])
+		if err != nil {
+			return err
+		}
+		faults += f
+	}
+	if faults != 0 {
+		return &faultError{faults}
+	}
+	return nil
+}
+
+// signECDSASegment signs one segment (items base.. of the call): the
+// public keys Q = d·G on the device (sign_kg over the keys), the
+// signatures (sign_kg over the nonces, finished on the host), the check of
+// each (schnorr_verify: prepRecoverCheck), then each item that failed
+// signed on the CPU. It returns the number of faults.
+func (e *Engine) signECDSASegment(base int, keys, hashes [][32]byte, out func(i int, sig ecdsa.RecoverableSignature), errs []error) (int, error) {
 	n := len(keys)
-	return e.signBatch(n, true, func(i int, k *scalar.Scalar, in []byte) error {
+	qs := make([][64]byte, n)
+	sigs := make([][64]byte, n)
+	recids := make([]int8, n)
+	state := make([]uint8, n)
+	err := e.pipe("sign_kg", n, signInSize, signOutSize, true, func(lo, hi int, in []byte) {
+		for i := lo; i < hi; i++ {
+			d := in[signInSize*(i-lo) : signInSize*(i-lo+1)]
+			var k scalar.Scalar
+			bad := k.SetBytes(&keys[i]) | k.IsZero()
+			k.Zero()
+			ctime.Declassify(&bad)
+			copy(d, keys[i][:])
+			if bad != 0 {
+				clear(d)
+			}
+		}
+	}, func(lo, hi int, res []byte) {
+		for i := lo; i < hi; i++ {
+			copy(qs[i][:], res[signOutSize*(i-lo):])
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	err = e.signBatch(n, true, func(i int, k *scalar.Scalar, in []byte) error {
 		return ecdsaNonce(&keys[i], &hashes[i], k, in)
 	}, func(i int, kinv *scalar.Scalar, rxy []byte, pre error) {
 		errs[i] = pre
 		if pre != nil {
-			out(i, ecdsa.RecoverableSignature{})
+			out(base+i, ecdsa.RecoverableSignature{})
 			return
 		}
-		var b [64]byte
-		recid, ok := ecdsaFinish(&b, &keys[i], &hashes[i], kinv, rxy)
-		if ok && ecdsaRetryHook != nil && ecdsaRetryHook(i) {
+		if faultHook != nil {
+			faultHook(base+i, rxy)
+		}
+		if !onCurve(rxy) {
+			state[i] = itemFault
+			return
+		}
+		recid, ok := ecdsaFinish(&sigs[i], &keys[i], &hashes[i], kinv, rxy)
+		if ok && ecdsaRetryHook != nil && ecdsaRetryHook(base+i) {
 			ok = false
 		}
-		if !ok || !onCurve(rxy) {
+		if !ok {
+			// r = 0 or s = 0: the CPU moves on to the next candidate.
 			sig, err := ecdsaCPU(&keys[i], &hashes[i])
-			out(i, sig)
+			out(base+i, sig)
 			errs[i] = err
 			return
 		}
-		sig, err := ecdsa.ParseRecoverable(&b, recid)
-		out(i, sig)
-		errs[i] = err
+		recids[i] = int8(recid)
+		state[i] = itemCheck
 	})
+	if err != nil {
+		return 0, err
+	}
+	ok := make([]bool, n)
+	err = e.verifyItems("signature check", "schnorr_verify", n, schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepRecoverRange(dst, lo, hi, state, qs, sigs, recids, hashes, pre)
+	})
+	if err != nil {
+		return 0, err
+	}
+	faults := 0
+	for i := range n {
+		switch {
+		case state[i] == itemCheck && ok[i]:
+			sig, err := ecdsa.ParseRecoverable(&sigs[i], int(recids[i]))
+			out(base+i, sig)
+			errs[i] = err
+		case state[i] != itemDone:
+			faults++
+			sig, err := ecdsaCPU(&keys[i], &hashes[i])
+			out(base+i, sig)
+			errs[i] = err
+		}
+	}
+	if faults != 0 {
+		e.faults.Add(uint64(faults))
+	}
+	return faults, nil
 }
 
 // SignECDSA signs hashes[i] with the secret key keys[i] (32 bytes,
@@ -299,18 +386,31 @@ func (e *Engine) signECDSA(keys, hashes [][32]byte, out func(i int, sig ecdsa.Re
 // p256k1.ErrInvalidPrivateKey and a zero out[i].
 //
 // The host derives the nonces and finishes the signatures (constant time,
-// as package ecdsa); the device computes R = k·G in constant time. The
-// nonces go to the device, and are wiped from the host's staging and the
-// device's buffers before the call returns (see the package documentation,
-// "Secrets"). A nonce that gives r = 0 or s = 0 (probability about
-// 2^−256) makes that item be signed on the CPU, with ecdsa.Sign's bytes;
-// so does an R from the device that is not on the curve (a faulty device).
+// as package ecdsa); the device computes R = k·G in constant time, and the
+// public keys d·G by the same kernel. The nonces and the keys go to the
+// device, and are wiped from the host's staging and the device's buffers
+// before the call returns (see the package documentation, "Secrets").
+// Every signature is then verified on the device (the fault check: the
+// recovery id's point must be s⁻¹(z·G + r·Q), by kernel schnorr_verify,
+// an algorithm independent of sign_kg's) before it is returned; an item
+// whose R is not on the curve or whose signature fails is signed on the
+// CPU, so that a device fault never releases a wrong signature (with a
+// deterministic nonce, a wrong r beside a right signature of the same
+// message would reveal the key). A nonce that gives r = 0 or s = 0
+// (probability about 2^−256) makes that item be signed on the CPU too:
+// the bytes are ecdsa.Sign's in every case.
 //
 // It returns p256k1.ErrLengthMismatch when len(hashes) != len(keys),
 // ErrShortOutput when out or errs is shorter than keys, ErrClosed for a
-// nil, zero-value or closed Engine (computing nothing), and a device error
-// with out and errs zeroed. Constant time in the keys and nonces on the
-// host and the device, apart from the public-probability events above.
+// nil, zero-value or closed Engine and ErrSigningDisabled for an Engine
+// whose device failed the fault check before (computing nothing), and a
+// device error with out and errs zeroed. When the fault check caught
+// items, it returns an error wrapping ErrDeviceFault with complete,
+// correct results (those items signed on the CPU), counts them in
+// SignFaults and disables signing on e. Constant time in the keys and
+// nonces on the host and the device, apart from the public-probability
+// events above; the fault check runs in variable time on public data
+// (signatures, public keys, hashes).
 func (e *Engine) SignECDSA(keys, hashes [][32]byte, out []ecdsa.Signature, errs []error) error {
 	if err := signArgs("SignECDSA", len(keys), len(hashes), len(out), len(errs)); err != nil {
 		return err
@@ -322,7 +422,7 @@ func (e *Engine) SignECDSA(keys, hashes [][32]byte, out []ecdsa.Signature, errs 
 		return nil
 	}
 	err := e.signECDSA(keys, hashes, func(i int, sig ecdsa.RecoverableSignature) { out[i] = sig.Signature() }, errs)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrDeviceFault) {
 		clear(out[:len(keys)])
 		clear(errs[:len(keys)])
 	}
@@ -331,7 +431,8 @@ func (e *Engine) SignECDSA(keys, hashes [][32]byte, out []ecdsa.Signature, errs 
 
 // SignECDSARecoverable is SignECDSA returning recoverable signatures: out[i]
 // is what ecdsa.SignRecoverable returns (the same signature, and the
-// recovery id). Errors and constant-time behaviour as SignECDSA.
+// recovery id, which the fault check covers too). Errors and constant-time
+// behaviour as SignECDSA.
 func (e *Engine) SignECDSARecoverable(keys, hashes [][32]byte, out []ecdsa.RecoverableSignature, errs []error) error {
 	if err := signArgs("SignECDSARecoverable", len(keys), len(hashes), len(out), len(errs)); err != nil {
 		return err
@@ -343,7 +444,7 @@ func (e *Engine) SignECDSARecoverable(keys, hashes [][32]byte, out []ecdsa.Recov
 		return nil
 	}
 	err := e.signECDSA(keys, hashes, func(i int, sig ecdsa.RecoverableSignature) { out[i] = sig }, errs)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrDeviceFault) {
 		clear(out[:len(keys)])
 		clear(errs[:len(keys)])
 	}
@@ -386,9 +487,13 @@ func (e *lengthError) Is(target error) bool { return target == p256k1.ErrLengthM
 // The host hashes (BIP0340/aux, BIP0340/nonce, BIP0340/challenge) and
 // finishes s = k + e·d (constant time, as package schnorr); the device
 // computes R = k·G in constant time. The nonces go to the device and are
-// wiped as SignECDSA's are; so is an R not on the curve (that item is
-// signed on the CPU). It returns p256k1.ErrLengthMismatch when msgs or aux
-// differ from keys in length, and otherwise the errors of SignECDSA.
+// wiped as SignECDSA's are (the secret keys stay on the host). Every
+// signature is verified on the device against the keypair's x-only key
+// before it is returned (the fault check, as SignECDSA's: a failing item,
+// or an R not on the curve, is signed on the CPU, counted in SignFaults
+// and reported as ErrDeviceFault beside complete results). It returns
+// p256k1.ErrLengthMismatch when msgs or aux differ from keys in length,
+// and otherwise the errors of SignECDSA.
 func (e *Engine) SignSchnorr(keys []schnorr.Keypair, msgs [][]byte, aux [][32]byte, out [][64]byte, errs []error) error {
 	if len(aux) != len(keys) {
 		return lengthMismatch("SignSchnorr", len(keys), len(aux))
@@ -403,32 +508,93 @@ func (e *Engine) SignSchnorr(keys []schnorr.Keypair, msgs [][]byte, aux [][32]by
 	if n == 0 {
 		return nil
 	}
+	if err := e.signable(); err != nil {
+		return err
+	}
+	faults := 0
+	for lo := 0; lo < n; lo += signSegment {
+		hi := min(lo+signSegment, n)
+		f, err := e.signSchnorrSegment(lo, keys[lo:hi], msgs[lo:hi], aux[lo:hi], out[lo:hi], errs[lo:hi])
+		if err != nil {
+			clear(out[:n])
+			clear(errs[:n])
+			return err
+		}
+		faults += f
+	}
+	if faults != 0 {
+		return &faultError{faults}
+	}
+	return nil
+}
+
+// signSchnorrSegment signs one segment (items base.. of the call): the
+// signatures (sign_kg over the nonces, finished on the host), the check of
+// each (schnorr_verify against the keypair's x-only key, as VerifySchnorr),
+// then each item that failed signed on the CPU. It returns the number of
+// faults.
+func (e *Engine) signSchnorrSegment(base int, keys []schnorr.Keypair, msgs [][]byte, aux [][32]byte, out [][64]byte, errs []error) (int, error) {
+	n := len(keys)
 	fails := make([]int, n)
+	state := make([]uint8, n)
 	err := e.signBatch(n, false, func(i int, k *scalar.Scalar, in []byte) error {
 		if !keys[i].IsValid() {
 			return p256k1.ErrInvalidPrivateKey
 		}
-		fails[i] = schnorrNonce(keyaccess.KP(unsafe.Pointer(&keys[i])), i, msgs[i], &aux[i], k, in)
+		fails[i] = schnorrNonce(keyaccess.KP(unsafe.Pointer(&keys[i])), base+i, msgs[i], &aux[i], k, in)
 		return nil
 	}, func(i int, k *scalar.Scalar, rxy []byte, pre error) {
 		out[i], errs[i] = [64]byte{}, pre
 		if pre != nil {
 			return
 		}
+		if faultHook != nil {
+			faultHook(base+i, rxy)
+		}
 		if !onCurve(rxy) {
-			out[i], errs[i] = schnorr.SignKeypair(&keys[i], msgs[i], &aux[i])
+			state[i] = itemFault
 			return
 		}
 		schnorrFinish(&out[i], keyaccess.KP(unsafe.Pointer(&keys[i])), msgs[i], k, rxy, fails[i])
 		if fails[i] != 0 {
+			// A zero nonce: no signature (package schnorr's answer,
+			// whatever R was).
 			errs[i] = schnorr.ErrZeroNonce
+			return
+		}
+		state[i] = itemCheck
+	})
+	if err != nil {
+		return 0, err
+	}
+	ok := make([]bool, n)
+	err = e.verifyItems("signature check", "schnorr_verify", n, schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		for i := lo; i < hi; i++ {
+			d := dst[schnorrItemSize*(i-lo) : schnorrItemSize*(i-lo+1)]
+			pre[i-lo] = false
+			if state[i] == itemCheck {
+				pk := keys[i].XOnlyPublicKey()
+				pre[i-lo] = prepSchnorr(d, &schnorr.BatchItem{PublicKey: &pk, Message: msgs[i], Signature: &out[i]})
+			}
+			if !pre[i-lo] {
+				clear(d)
+			}
 		}
 	})
 	if err != nil {
-		clear(out[:n])
-		clear(errs[:n])
+		return 0, err
 	}
-	return err
+	faults := 0
+	for i := range n {
+		if state[i] == itemFault || state[i] == itemCheck && !ok[i] {
+			faults++
+			out[i], errs[i] = schnorr.SignKeypair(&keys[i], msgs[i], &aux[i])
+		}
+	}
+	if faults != 0 {
+		e.faults.Add(uint64(faults))
+	}
+	return faults, nil
 }
 
 var scalarOne = *new(scalar.Scalar).One()

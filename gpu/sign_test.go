@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
+	"github.com/p256k1/p256k1/internal/group"
 	"github.com/p256k1/p256k1/internal/keyaccess"
 	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/schnorr"
@@ -59,16 +62,39 @@ func cpuECDSA(key, hash *[32]byte) (ecdsa.RecoverableSignature, error) {
 	return ecdsa.SignRecoverable(&pk, hash)
 }
 
-// checkStagingWiped fails if any host input staging buffer holds a nonzero
-// byte (after a signing batch they must all be zero).
+// checkStagingWiped fails unless the signing call before it wiped the
+// staging (wipedHook ran) and every host input staging buffer held only
+// zeros each time, just after each secret pass (the fault check's pass that
+// follows holds public data only: check items).
 func checkStagingWiped(t *testing.T, e *Engine) {
 	t.Helper()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for s := range e.stageBufs {
-		for j, b := range e.stageBufs[s][0].host {
-			if b != 0 {
-				t.Fatalf("input staging set %d byte %d is %#x after a signing batch", s, j, b)
+	wipe.Lock()
+	defer wipe.Unlock()
+	if wipe.bad != "" {
+		t.Fatal(wipe.bad)
+	}
+	if wipe.runs == 0 {
+		t.Fatal("no staging wipe after a signing batch")
+	}
+	wipe.runs = 0
+}
+
+var wipe struct {
+	sync.Mutex
+	bad  string
+	runs int
+}
+
+func init() {
+	wipedHook = func(e *Engine) {
+		wipe.Lock()
+		defer wipe.Unlock()
+		wipe.runs++
+		for s := range e.stageBufs {
+			for j, b := range e.stageBufs[s][0].host {
+				if b != 0 && wipe.bad == "" {
+					wipe.bad = fmt.Sprintf("input staging set %d byte %d is %#x after a signing pass", s, j, b)
+				}
 			}
 		}
 	}
@@ -281,6 +307,226 @@ func TestSignRetryPaths(t *testing.T) {
 			}
 		}
 	}
+}
+
+// corruptR replaces the device's R (x ‖ y, big-endian) in rxy by another
+// curve point: R + G (how = 0), −R (1: the same x, so the same r and s,
+// the other recovery id), 2R (2); or flips a bit of x (3: off the curve).
+func corruptR(rxy []byte, how int) {
+	if how == 3 {
+		rxy[31] ^= 1
+		return
+	}
+	p := decodePoint(rxy)
+	a := keyaccess.Pub(unsafe.Pointer(&p)).P
+	var j group.Jacobian
+	j.SetAffine(&a)
+	switch how {
+	case 0:
+		var g group.Affine
+		g.SetGenerator()
+		j.AddAffineVar(&j, &g, nil)
+	case 1:
+		j.Negate(&j)
+	case 2:
+		j.DoubleVar(&j, nil)
+	}
+	var r group.Affine
+	r.SetJacobianVar(&j)
+	r.X.NormalizeVar()
+	r.Y.NormalizeVar()
+	r.X.Bytes((*[32]byte)(rxy[:32]))
+	r.Y.Bytes((*[32]byte)(rxy[32:]))
+}
+
+// TestSignFaultCheck: a device R that is wrong but on the curve (R + G,
+// −R, 2R; and one off the curve) in the staging buffer never gives a
+// signature: the call returns exactly the CPU's signatures (recovery ids
+// included), an error wrapping ErrDeviceFault, and SignFaults counts the
+// items; the Engine then refuses to sign (ErrSigningDisabled, nothing
+// computed), and the OrCPU fallbacks sign on the CPU.
+func TestSignFaultCheck(t *testing.T) {
+	e := engine(t)
+	if e.SignFaults() != 0 {
+		t.Fatalf("SignFaults %d before any fault", e.SignFaults())
+	}
+	defer func() {
+		faultHook = nil
+		e.faults.Store(0)
+	}()
+	var hit atomic.Int64
+	faultHook = func(i int, rxy []byte) {
+		if i%5 == 1 {
+			corruptR(rxy, i/5%4)
+			hit.Add(1)
+		}
+	}
+	keys, hashes := signInputs(40, 9)
+	rout := make([]ecdsa.RecoverableSignature, len(keys))
+	errs := make([]error, len(keys))
+	err := e.SignECDSARecoverable(keys, hashes, rout, errs)
+	if !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("SignECDSARecoverable with faults: %v, want ErrDeviceFault", err)
+	}
+	checkStagingWiped(t, e)
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if rout[i] != want || !errors.Is(errs[i], werr) {
+			t.Fatalf("item %d: recid %d/%v, CPU recid %d/%v (signatures differ: %v)", i, rout[i].RecoveryID(), errs[i], want.RecoveryID(), werr, rout[i] != want)
+		}
+	}
+	if got := e.SignFaults(); hit.Load() < 4 || got != uint64(hit.Load()) {
+		t.Fatalf("SignFaults %d, %d items corrupted", got, hit.Load())
+	}
+	t.Logf("ECDSA: %d faulty items caught: %v", hit.Load(), err)
+
+	// Refused from now on; the fallback signs on the CPU.
+	out := make([]ecdsa.Signature, len(keys))
+	if err := e.SignECDSA(keys, hashes, out, errs); !errors.Is(err, ErrSigningDisabled) {
+		t.Fatalf("SignECDSA after a fault: %v, want ErrSigningDisabled", err)
+	}
+	for i := range out {
+		if out[i] != (ecdsa.Signature{}) {
+			t.Fatalf("item %d: a signature from a refused call", i)
+		}
+	}
+	if err := SignECDSAOrCPU(e, keys, hashes, out, errs); !errors.Is(err, ErrSigningDisabled) {
+		t.Fatalf("SignECDSAOrCPU after a fault: %v", err)
+	}
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if out[i] != want.Signature() || !errors.Is(errs[i], werr) {
+			t.Fatalf("fallback item %d differs from the CPU", i)
+		}
+	}
+
+	// BIP-340, and a plain ECDSA batch whose only faults are −R (r and s
+	// right, the recovery id not: still caught).
+	e.faults.Store(0)
+	hit.Store(0)
+	kps := keypairs(t, 30, true)
+	msgs := make([][]byte, len(kps))
+	aux := make([][32]byte, len(kps))
+	for i := range msgs {
+		msgs[i] = fmt.Appendf(nil, "fault %d", i)
+		aux[i][1] = byte(i) // fixed aux: deterministic signatures, the case a fault would break
+	}
+	sout := make([][64]byte, len(kps))
+	serrs := make([]error, len(kps))
+	err = SignSchnorrOrCPU(e, kps, msgs, aux, sout, serrs)
+	if !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("SignSchnorrOrCPU with faults: %v, want ErrDeviceFault", err)
+	}
+	checkStagingWiped(t, e)
+	for i := range kps {
+		want, werr := schnorr.SignKeypair(&kps[i], msgs[i], &aux[i])
+		if sout[i] != want || !errors.Is(serrs[i], werr) || (werr == nil) != (serrs[i] == nil) {
+			t.Fatalf("Schnorr item %d differs from the CPU", i)
+		}
+	}
+	if got := e.SignFaults(); hit.Load() < 4 || got != uint64(hit.Load()) {
+		t.Fatalf("Schnorr: SignFaults %d, %d items corrupted", got, hit.Load())
+	}
+	e.faults.Store(0)
+	hit.Store(0)
+	faultHook = func(i int, rxy []byte) {
+		if i%4 == 0 {
+			corruptR(rxy, 1)
+			hit.Add(1)
+		}
+	}
+	err = e.SignECDSA(keys, hashes, out, errs)
+	if !errors.Is(err, ErrDeviceFault) || e.SignFaults() != uint64(hit.Load()) {
+		t.Fatalf("SignECDSA with −R: %v, %d faults, %d corrupted", err, e.SignFaults(), hit.Load())
+	}
+	for i := range keys {
+		want, werr := cpuECDSA(&keys[i], &hashes[i])
+		if out[i] != want.Signature() || !errors.Is(errs[i], werr) {
+			t.Fatalf("−R: item %d differs from the CPU", i)
+		}
+	}
+}
+
+// TestSignCheckRecoveryIDs runs the ECDSA fault check's items (prepRecoverRange)
+// through the device for signatures of every recovery id, those with
+// x(R) ≥ n (ids 2 and 3: no real nonce reaches them, so the signatures are
+// made by recovering their key from a chosen r, s and hash) among them: each
+// passes, and each with its id, r or s altered fails.
+func TestSignCheckRecoveryIDs(t *testing.T) {
+	e := engine(t)
+	var sigs [][64]byte
+	var recids []int8
+	var qs [][64]byte
+	var hashes [][32]byte
+	add := func(b [64]byte, recid int, h [32]byte, q p256k1.PublicKey) {
+		u := q.SerializeUncompressed()
+		sigs, recids, qs, hashes = append(sigs, b), append(recids, int8(recid)), append(qs, [64]byte(u[1:])), append(hashes, h)
+	}
+	keys, hs := signInputs(12, 11)
+	for i := 5; i < 12; i++ {
+		pk, _ := p256k1.NewPrivateKey(keys[i][:])
+		sig, err := ecdsa.SignRecoverable(&pk, &hs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, recid := sig.SerializeCompact()
+		add(b, recid, hs[i], pk.PublicKey())
+	}
+	high := 0
+	for r := byte(1); high < 4 && r < 200; r++ {
+		var b [64]byte
+		b[31] = r // r < p − n: x = r + n may be a point's x
+		b[63] = 7 + r
+		h := sha256.Sum256([]byte{r})
+		for _, recid := range []int{2, 3} {
+			sig, err := ecdsa.ParseRecoverable(&b, recid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := ecdsa.RecoverPublicKey(&h, &sig)
+			if err != nil {
+				continue // r + n is no point's x
+			}
+			add(b, recid, h, q)
+			high++
+		}
+	}
+	if high == 0 {
+		t.Fatal("no x(R) ≥ n case found")
+	}
+	good := len(sigs)
+	for i := range good { // the same items, spoiled three ways
+		for spoil := range 3 {
+			b, recid := sigs[i], int(recids[i])
+			switch spoil {
+			case 0:
+				recid ^= 1
+			case 1:
+				recid ^= 2
+			case 2:
+				b[40] ^= 1
+			}
+			sigs, recids, qs, hashes = append(sigs, b), append(recids, int8(recid)), append(qs, qs[i]), append(hashes, hashes[i])
+		}
+	}
+	n := len(sigs)
+	state := make([]uint8, n)
+	for i := range state {
+		state[i] = itemCheck
+	}
+	ok := make([]bool, n)
+	err := e.verifyItems("test", "schnorr_verify", n, schnorrItemSize, ok, func(lo, hi int, dst []byte, pre []bool) {
+		prepRecoverRange(dst, lo, hi, state, qs, sigs, recids, hashes, pre)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if ok[i] != (i < good) {
+			t.Fatalf("item %d (recovery id %d, good %v): check %v", i, recids[i], i < good, ok[i])
+		}
+	}
+	t.Logf("%d signatures (%d with x(R) ≥ n) pass, %d spoiled ones fail", good, high, n-good)
 }
 
 // TestSignArguments: empty batches, inputs of different lengths, short

@@ -152,7 +152,9 @@ type deviceBenchRow struct {
 
 // benchDevice measures batches of 4,096 items on an OpenCL device — kernel
 // only (prepared buffers: upload, launch, download) and end to end (host
-// preparation too) — beside the CPU path on all cores, in items per second.
+// preparation too; for the signing rows also the ECDSA public keys' pass
+// and the fault check that verifies every signature on the device) —
+// beside the CPU path on all cores, in items per second.
 func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 	const n = 4096
 	sch := make([]schnorr.BatchItem, n)

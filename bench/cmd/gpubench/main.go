@@ -6,8 +6,14 @@
 // all cores; the end-to-end rate as a share of the kernel-only one; and it
 // checks every device result against the CPU (a differential check of n
 // items of each kind). The signing kinds (sign-ecdsa, sign-schnorr) sign
-// with test keys derived from a fixed seed: their nonces go to the device,
-// as they do in gpu's signing batches.
+// with test keys derived from a fixed seed: their nonces (and for ECDSA
+// the keys) go to the device, as they do in gpu's signing batches; their
+// kernel-only rate is sign_kg's (R = k·G alone), their end-to-end rate
+// the whole batch method, whose fault check (every signature verified on
+// the device before it is returned; for ECDSA also the public keys d·G)
+// is always on: a line after each reports the items the check caught
+// (Engine.SignFaults; a caught fault makes the batch return
+// gpu.ErrDeviceFault, which stops the run).
 //
 //	go run ./cmd/gpubench -list
 //	go run ./cmd/gpubench -n 1048576 -device 0
@@ -162,6 +168,7 @@ func main() {
 			},
 			func() int { return diff(out, ref) + nonNil(errs) })
 		prep.Clear()
+		faultLine(e)
 	}
 	if want["sign-schnorr"] {
 		keys, msgs, aux := schnorrSignInputs(*n)
@@ -177,10 +184,16 @@ func main() {
 			},
 			func() int { return diff(out, ref) + nonNil(errs) })
 		prep.Clear()
+		faultLine(e)
 	}
 	if bad {
 		os.Exit(1)
 	}
+}
+
+// faultLine prints the signing fault check's count so far.
+func faultLine(e *gpu.Engine) {
+	fmt.Printf("%-12s end-to-end includes the fault check (every signature verified on the device); items it caught: %d\n", "", e.SignFaults())
 }
 
 func nonNil(errs []error) int {
