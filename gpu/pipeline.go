@@ -151,6 +151,9 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 				return err
 			}
 			out := stage[ps][1]
+			if resultHook != nil {
+				resultHook(kernel, out[:(prevHi-prevLo)*outSize])
+			}
 			plo := prevLo
 			parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-plo)*outSize:(hi-plo)*outSize]) })
 		}
@@ -174,6 +177,9 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		return err
 	}
 	out := stage[ls][1]
+	if resultHook != nil {
+		resultHook(kernel, out[:(prevHi-prevLo)*outSize])
+	}
 	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
 	return nil
 }
@@ -197,6 +203,11 @@ func (e *Engine) wipeInputs(sets int, bufs [2][2]uintptr, stage [2][2][]byte) {
 		wipedHook(e)
 	}
 }
+
+// resultHook, for tests, sees (and may change, to stand for a faulty
+// device) each chunk's results before they are decoded. Nil in
+// production.
+var resultHook func(kernel string, out []byte)
 
 // wipedHook, for tests, sees the engine after each wipeInputs (e.mu held):
 // the input staging must be all zeros then. Nil in production.

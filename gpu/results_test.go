@@ -1,0 +1,234 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/silentpayments"
+)
+
+// TestCheckXY: checkXY accepts exactly what ParsePublicKey accepts as an
+// uncompressed key (decodePoint, the decoding it replaced), on points of
+// the curve, each of their 512 bits flipped, coordinates at and above p,
+// and zeros; keyFromXY gives the same key. No device needed.
+func TestCheckXY(t *testing.T) {
+	rng := rand.New(rand.NewPCG(40, 1))
+	var cases [][]byte
+	for i := range 16 {
+		k := key(uint64(i))
+		pub := k.PublicKey()
+		u := pub.SerializeUncompressed()
+		cases = append(cases, u[1:])
+		for b := range 512 {
+			if b%16 == i { // a share of the flips per key: all 512 over the keys
+				c := append([]byte(nil), u[1:]...)
+				c[b/8] ^= 1 << (b % 8)
+				cases = append(cases, c)
+			}
+		}
+	}
+	p := []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xfc, 0x2f}
+	k := key(99)
+	pub := k.PublicKey()
+	u := pub.SerializeUncompressed()
+	for _, delta := range []int{-1, 0, 1} {
+		// x or y replaced by p + delta (p − 1 is in range; p, p + 1 not).
+		v := append([]byte(nil), p...)
+		v[31] = byte(int(v[31]) + delta)
+		cases = append(cases, append(append([]byte(nil), v...), u[33:]...), append(append([]byte(nil), u[1:33]...), v...))
+	}
+	cases = append(cases, make([]byte, 64))
+	for range 64 {
+		c := make([]byte, 64)
+		for j := range c {
+			c[j] = byte(rng.Uint32())
+		}
+		cases = append(cases, c)
+	}
+	valid := 0
+	for i, c := range cases {
+		want := decodePoint(c)
+		x, y, got := checkXY(c)
+		if got != want.IsValid() {
+			t.Fatalf("case %d (%x): checkXY %v, ParsePublicKey %v", i, c, got, want.IsValid())
+		}
+		if want.IsValid() {
+			valid++
+			if got := keyFromXY(&x, &y); got != want {
+				t.Fatalf("case %d: keyFromXY differs", i)
+			}
+		}
+	}
+	if valid != 16 {
+		t.Fatalf("%d valid cases, want 16 (the keys; every flip must fail)", valid)
+	}
+}
+
+// pubkeyScalars is n test scalars with the edge cases first: 0, 1, n − 1,
+// n, n + 1, 2^256 − 1, then hashes.
+func pubkeyScalars(n int) [][32]byte {
+	order := [32]byte{
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+		0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
+	}
+	s := make([][32]byte, n)
+	for i := range s {
+		s[i] = sha256.Sum256(fmt.Appendf(nil, "pubkeys bytes %d", i))
+	}
+	edges := [][32]byte{{}, {31: 1}, order, order, order, {}}
+	edges[2][31]--
+	edges[4][31]++
+	for j := range edges[5] {
+		edges[5][j] = 0xff
+	}
+	copy(s, edges[:min(n, len(edges))])
+	return s
+}
+
+// TestPublicKeysBytes: both serializations, every item equal to the CPU's
+// PublicKey serialization (zero bytes for the invalid scalars).
+func TestPublicKeysBytes(t *testing.T) {
+	e := engine(t)
+	n := 300
+	if testing.Short() {
+		n = 70
+	}
+	scalars := pubkeyScalars(n)
+	flat := make([]byte, 0, 32*n)
+	for i := range scalars {
+		flat = append(flat, scalars[i][:]...)
+	}
+	for _, size := range []int{33, 65} {
+		out := make([]byte, size*n)
+		for i := range out {
+			out[i] = 0xa5 // every byte must be written
+		}
+		if err := e.PublicKeysBytes(flat, out); err != nil {
+			t.Fatal(err)
+		}
+		for i := range scalars {
+			want := make([]byte, size)
+			if k, err := p256k1.NewPrivateKey(scalars[i][:]); err == nil {
+				pub := k.PublicKey()
+				c, u := pub.SerializeCompressed(), pub.SerializeUncompressed()
+				want = append(want[:0], c[:]...)
+				if size == 65 {
+					want = append(want[:0], u[:]...)
+				}
+			}
+			if got := out[size*i : size*(i+1)]; string(got) != string(want) {
+				t.Fatalf("size %d, scalar %d (%x): device %x, CPU %x", size, i, scalars[i], got, want)
+			}
+		}
+	}
+}
+
+// TestPublicKeysBytesLengths: inputs that are not whole items and outputs
+// of the wrong size are errors wrapping ErrBadLength, before anything else
+// (also on a nil Engine), and write nothing.
+func TestPublicKeysBytesLengths(t *testing.T) {
+	var nilEngine *Engine
+	for _, c := range []struct{ in, out int }{{31, 33}, {33, 33}, {64, 33}, {64, 65}, {64, 67}, {64, 130 + 1}, {0, 1}, {32, 0}} {
+		out := make([]byte, c.out)
+		err := nilEngine.PublicKeysBytes(make([]byte, c.in), out)
+		if !errors.Is(err, ErrBadLength) {
+			t.Fatalf("in %d, out %d: %v, want ErrBadLength", c.in, c.out, err)
+		}
+	}
+	if err := nilEngine.PublicKeysBytes(make([]byte, 64), make([]byte, 66)); !errors.Is(err, ErrClosed) {
+		t.Fatalf("nil engine: %v, want ErrClosed", err)
+	}
+	if err := nilEngine.PublicKeysBytes(nil, nil); !errors.Is(err, ErrClosed) {
+		t.Fatalf("nil engine, empty batch: %v, want ErrClosed", err)
+	}
+}
+
+// TestPublicKeysFault: device results spoiled before decoding (a flipped
+// bit, zeros) are caught by the curve check, computed on the CPU and
+// counted in an ErrDeviceFault beside correct results; PublicKeysOrCPU
+// passes that error on with the device's (corrected) results.
+func TestPublicKeysFault(t *testing.T) {
+	e := engine(t)
+	scalars := pubkeyScalars(40)
+	spoiled := 0
+	resultHook = func(kernel string, out []byte) {
+		if kernel != "pubkeys" {
+			return
+		}
+		spoiled = 0
+		for i := 6; i < len(out)/64; i += 5 {
+			if i%2 == 0 {
+				out[64*i+i%64] ^= 1 << (i % 8)
+			} else {
+				clear(out[64*i : 64*i+64])
+			}
+			spoiled++
+		}
+	}
+	defer func() { resultHook = nil }()
+	out := make([]p256k1.PublicKey, len(scalars))
+	err := e.PublicKeys(scalars, out)
+	var fe *resultFaultError
+	if !errors.Is(err, ErrDeviceFault) || !errors.As(err, &fe) || fe.items != int64(spoiled) || spoiled == 0 {
+		t.Fatalf("err %v, want ErrDeviceFault with %d items", err, spoiled)
+	}
+	for i := range scalars {
+		if out[i] != cpuPublicKey(&scalars[i]) {
+			t.Fatalf("item %d differs from the CPU", i)
+		}
+	}
+	if err := PublicKeysOrCPU(e, scalars, out); !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("PublicKeysOrCPU: %v", err)
+	}
+	flat := make([]byte, 0, 32*len(scalars))
+	for i := range scalars {
+		flat = append(flat, scalars[i][:]...)
+	}
+	b := make([]byte, 33*len(scalars))
+	if err := e.PublicKeysBytes(flat, b); !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("PublicKeysBytes: %v", err)
+	}
+	for i := range scalars {
+		want := [33]byte{}
+		if k := cpuPublicKey(&scalars[i]); k.IsValid() {
+			want = k.SerializeCompressed()
+		}
+		if string(b[33*i:33*i+33]) != string(want[:]) {
+			t.Fatalf("bytes item %d differs from the CPU", i)
+		}
+	}
+}
+
+// TestTweakDataFault: spoiled device points of TweakData are caught,
+// computed on the CPU and reported as ErrDeviceFault beside results equal
+// to silentpayments.TweakDataBatch's.
+func TestTweakDataFault(t *testing.T) {
+	e := engine(t)
+	txs := hostTxs(24)
+	txs[3].Inputs = nil // an error item stays an error
+	resultHook = func(kernel string, out []byte) {
+		if kernel == "point_mul" {
+			out[64*5] ^= 0x80
+			clear(out[64*7 : 64*8])
+		}
+	}
+	defer func() { resultHook = nil }()
+	out, errs := make([]p256k1.PublicKey, len(txs)), make([]error, len(txs))
+	err := e.TweakData(txs, out, errs)
+	var fe *resultFaultError
+	if !errors.As(err, &fe) || fe.items != 2 || !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("err %v, want ErrDeviceFault with 2 items", err)
+	}
+	ref, referrs := make([]p256k1.PublicKey, len(txs)), make([]error, len(txs))
+	silentpayments.TweakDataBatch(txs, ref, referrs)
+	for i := range txs {
+		if out[i] != ref[i] || errs[i] != referrs[i] {
+			t.Fatalf("tx %d: %v %v, CPU %v %v", i, out[i].IsValid(), errs[i], ref[i].IsValid(), referrs[i])
+		}
+	}
+}
