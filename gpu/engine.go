@@ -186,6 +186,7 @@ type Engine struct {
 	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
 	noPinned                bool             // tests: staging in Go memory
 	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
+	times                   BatchTimes       // the last pipelined batch's split (LastBatchTimes)
 	// buildOptions are passed to clBuildProgram: deviceOptions' and
 	// P256K1_GPU_BUILD_OPTIONS, for device checks only (gpu/devicecheck.sh
 	// builds with "-D P256K1_PORTABLE" to measure NVIDIA without PTX).

@@ -3,6 +3,7 @@ package gpu
 import (
 	"runtime"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/p256k1/p256k1/internal/dl"
@@ -108,7 +109,22 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		}
 		return nil
 	}
+	// The batch's split (LastBatchTimes): clock readings around the host's
+	// phases, a few per chunk.
+	var bt BatchTimes
+	bt.Items, bt.Chunks = n, (n+chunk-1)/chunk
+	t0 := time.Now()
+	since := func(d *time.Duration) func() {
+		t := time.Now()
+		return func() { *d += time.Since(t) }
+	}
+	defer func() {
+		bt.Total = time.Since(t0)
+		e.times = bt
+	}()
+	done := since(&bt.Prep)
 	parallel(0, chunk, func(lo, hi int) { prep(lo, hi, stage[0][0][lo*inSize:hi*inSize]) })
+	done()
 	prevLo, prevHi := 0, 0
 	for c, lo := 0, 0; lo < n; c, lo = c+1, lo+chunk {
 		s := c % sets
@@ -119,6 +135,7 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		if kEv[s] != 0 {
 			nw, after = 1, &kEv[s]
 		}
+		done := since(&bt.Enqueue)
 		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, up, bufs[s][0], 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&stage[s][0][0])), nw, uintptr(unsafe.Pointer(after)), uintptr(unsafe.Pointer(&wEv[s])))); err != nil {
 			finish()
 			return err
@@ -143,32 +160,42 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 			finish()
 			return err
 		}
+		done()
 		// The device works on chunk c: decode chunk c − 1, prepare c + 1.
 		if c > 0 {
 			ps := 1 - s
+			done := since(&bt.Wait)
 			if err := a.wait(&rEv[ps]); err != nil {
 				finish()
 				return err
 			}
+			done()
 			out := stage[ps][1]
 			if resultHook != nil {
 				resultHook(kernel, out[:(prevHi-prevLo)*outSize])
 			}
 			plo := prevLo
+			done = since(&bt.Decode)
 			parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-plo)*outSize:(hi-plo)*outSize]) })
+			done()
 		}
 		if hi < n {
 			ns := (c + 1) % sets
+			done := since(&bt.Wait)
 			if err := a.wait(&wEv[ns]); err != nil {
 				finish()
 				return err
 			}
+			done()
 			in := stage[ns][0]
+			done = since(&bt.Prep)
 			parallel(hi, min(hi+chunk, n), func(lo, h int) { prep(lo, h, in[(lo-hi)*inSize:(h-hi)*inSize]) })
+			done()
 		}
 		prevLo, prevHi = lo, hi
 	}
 	ls := ((n+chunk-1)/chunk - 1) % sets
+	done = since(&bt.Wait)
 	if err := a.wait(&rEv[ls]); err != nil {
 		finish()
 		return err
@@ -176,12 +203,47 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 	if err := finish(); err != nil {
 		return err
 	}
+	done()
 	out := stage[ls][1]
 	if resultHook != nil {
 		resultHook(kernel, out[:(prevHi-prevLo)*outSize])
 	}
+	done = since(&bt.Decode)
 	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
+	done()
 	return nil
+}
+
+// BatchTimes is how the host spent the wall-clock time of a pipelined
+// batch (LastBatchTimes): preparing inputs, decoding and checking
+// results (each on GOMAXPROCS goroutines at once, counted once), waiting
+// for the device (uploads, kernels and downloads not yet done when the
+// host needed them), and enqueuing work. When Wait is a small share of
+// Total the host is what bounds the batch (more cores, or less host work
+// per item, would make it faster); when it is most of Total the device or
+// the bus is. What the method does outside the pipeline (allocating the
+// per-item bookkeeping, a signing batch's later passes) is not counted.
+type BatchTimes struct {
+	Items, Chunks int           // the batch's items and launches
+	Total         time.Duration // the pipeline, from the first preparation to the last decoding
+	Prep          time.Duration // preparing the inputs of every chunk
+	Decode        time.Duration // decoding and checking the results of every chunk
+	Wait          time.Duration // waiting on the device's events
+	Enqueue       time.Duration // enqueuing uploads, launches and downloads
+}
+
+// LastBatchTimes is the split of the last pipelined batch this Engine ran
+// (VerifySchnorr, VerifyECDSA, PublicKeys, PublicKeysBytes, TweakData,
+// RunPipelined; of a signing batch, its last pass), for measuring (as
+// bench/cmd/gpubench does). The zero BatchTimes before any, or for a nil
+// Engine. Timings of public work only.
+func (e *Engine) LastBatchTimes() BatchTimes {
+	if e == nil || e.a == nil {
+		return BatchTimes{}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.times
 }
 
 // wipeInputs overwrites the input staging buffers of sets with zeros (the

@@ -232,3 +232,61 @@ func TestTweakDataFault(t *testing.T) {
 		}
 	}
 }
+
+// TestRunPipelined: RunPipelined gives RunPrepared's results, in several
+// chunks too, and LastBatchTimes counts its items and launches (no
+// timing is compared: only that the parts are not negative and within the
+// total).
+func TestRunPipelined(t *testing.T) {
+	e := engine(t)
+	e.mu.Lock()
+	e.chunk = 16
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.chunk = 0
+		e.mu.Unlock()
+	}()
+	rng := rand.New(rand.NewPCG(5, 40))
+	n := 50
+	keys, hashes := make([][32]byte, n), make([][32]byte, n)
+	for i := range keys {
+		keys[i] = sha256.Sum256(fmt.Appendf(nil, "pipelined key %d", i))
+		hashes[i] = sha256.Sum256(fmt.Appendf(nil, "pipelined hash %d", i))
+	}
+	sign, err := PrepareSignECDSA(keys, hashes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sign.Clear()
+	for _, p := range []*Prepared{PrepareSchnorr(schnorrItems(n, rng)), PrepareECDSA(ecdsaItems(n, rng)), PreparePublicKeys(pubkeyScalars(n)), PrepareTweakData(hostTxs(n)), sign} {
+		if err := e.RunPrepared(p); err != nil {
+			t.Fatal(err)
+		}
+		want := append([]byte(nil), p.out...)
+		clear(p.out)
+		if err := e.RunPipelined(p); err != nil {
+			t.Fatal(err)
+		}
+		if string(p.out) != string(want) {
+			t.Fatalf("%s: RunPipelined's results differ from RunPrepared's", p.kernel)
+		}
+		bt := e.LastBatchTimes()
+		if bt.Items != n || bt.Chunks != (n+15)/16 {
+			t.Fatalf("%s: LastBatchTimes %+v, want %d items in %d chunks", p.kernel, bt, n, (n+15)/16)
+		}
+		if bt.Prep < 0 || bt.Decode < 0 || bt.Wait < 0 || bt.Enqueue < 0 || bt.Prep+bt.Decode+bt.Wait+bt.Enqueue > bt.Total {
+			t.Fatalf("%s: LastBatchTimes %+v: parts negative or over the total", p.kernel, bt)
+		}
+	}
+	var nilEngine *Engine
+	if nilEngine.LastBatchTimes() != (BatchTimes{}) {
+		t.Fatal("nil Engine: LastBatchTimes not zero")
+	}
+	if err := nilEngine.RunPipelined(sign); !errors.Is(err, ErrClosed) {
+		t.Fatalf("nil Engine: RunPipelined: %v", err)
+	}
+	if err := e.RunPipelined(nil); !errors.Is(err, p256k1.ErrNilArgument) {
+		t.Fatalf("RunPipelined(nil): %v", err)
+	}
+}
