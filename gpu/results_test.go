@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/field"
+	"github.com/p256k1/p256k1/internal/scalar"
 	"github.com/p256k1/p256k1/silentpayments"
 )
 
@@ -288,5 +290,72 @@ func TestRunPipelined(t *testing.T) {
 	}
 	if err := e.RunPipelined(nil); !errors.Is(err, p256k1.ErrNilArgument) {
 		t.Fatalf("RunPipelined(nil): %v", err)
+	}
+}
+
+// TestHostPrepParts: rPlusN and glvEncode against the forms they replaced
+// (field arithmetic; Bytes and a comparison of the top half), on the edges
+// of p − n and of the GLV halves' signs and on random values.
+func TestHostPrepParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(40, 2))
+	var pn, order [32]byte
+	pMinusOrder.Bytes(&pn)
+	orderAsField.Bytes(&order)
+	var vals [][32]byte
+	for _, base := range [][32]byte{{}, pn, order} {
+		for _, d := range []int{-2, -1, 0, 1, 2} {
+			v := base
+			v[31] = byte(int(v[31]) + d) // no carry: the low bytes are not near 0 or 255
+			vals = append(vals, v)
+		}
+	}
+	for range 200 {
+		var v [32]byte
+		for j := range v {
+			v[j] = byte(rng.Uint32())
+		}
+		if rng.IntN(2) == 0 {
+			clear(v[:15]) // near p − n
+		}
+		vals = append(vals, v)
+	}
+	for _, v := range vals {
+		var sc scalar.Scalar
+		if sc.SetBytes(&v) != 0 {
+			continue // r is below n
+		}
+		var xr, rn field.Element
+		xr.SetBytes(&v)
+		rn.Set(&xr)
+		if xr.CmpVar(&pMinusOrder) < 0 {
+			rn.Add(&xr, &orderAsField)
+			rn.NormalizeVar()
+		}
+		var want, got [32]byte
+		rn.Bytes(&want)
+		rPlusN(&got, &v)
+		if got != want {
+			t.Fatalf("rPlusN(%x) = %x, want %x", v, got, want)
+		}
+		var k1, k2 scalar.Scalar
+		scalar.SplitLambda(&k1, &k2, &sc)
+		var wk [32]byte
+		var ws [2]byte
+		for i, h := range []*scalar.Scalar{&k1, &k2} {
+			var b [32]byte
+			h.Bytes(&b)
+			if [16]byte(b[:16]) != ([16]byte{}) {
+				h.Negate(h)
+				h.Bytes(&b)
+				ws[i] = 1
+			}
+			copy(wk[16*i:], b[16:])
+		}
+		var gk [32]byte
+		gs := [4]byte{9, 9, 9, 9}
+		glvEncode(gk[:], gs[:], &sc)
+		if gk != wk || gs != [4]byte{ws[0], ws[1], 0, 0} {
+			t.Fatalf("glvEncode(%x) = %x %x, want %x %x", v, gk, gs, wk, ws)
+		}
 	}
 }
