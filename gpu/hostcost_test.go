@@ -64,6 +64,18 @@ func BenchmarkHost(b *testing.B) {
 		}
 		per(b)
 	})
+	b.Run("prep/tweak1", func(b *testing.B) { // one input per transaction
+		txs := hostTxs(n)
+		for i := range txs {
+			txs[i].Inputs = txs[i].Inputs[:1]
+		}
+		dst := make([]byte, 100*n)
+		errs := make([]error, n)
+		for start(); b.Loop(); {
+			prepTweakRange(dst, txs, errs)
+		}
+		per(b)
+	})
 	b.Run("prep/pubkeys", func(b *testing.B) {
 		scalars := pubkeyScalars(n)
 		dst := make([]byte, 32*n)

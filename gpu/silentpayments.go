@@ -70,11 +70,21 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 // one inversion.
 func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 	var sums [invBlock]group.Jacobian
-	var aff [invBlock]group.Affine
+	var aff, single [invBlock]group.Affine
+	var isSingle [invBlock]bool
 	for base := 0; base < len(txs); base += invBlock {
 		end := min(base+invBlock, len(txs))
 		for i := base; i < end; i++ {
-			errs[i] = sumInputs(&sums[i-base], &txs[i])
+			// One valid input key: A is that key, already affine (no sum,
+			// no share of the inversion).
+			tx := &txs[i]
+			isSingle[i-base] = len(tx.Inputs) == 1 && len(tx.Outpoints) > 0 && point.Load(&single[i-base], &tx.Inputs[0])
+			if isSingle[i-base] {
+				errs[i] = nil
+				sums[i-base].SetInfinity()
+				continue
+			}
+			errs[i] = sumInputs(&sums[i-base], tx)
 			if errs[i] != nil {
 				sums[i-base].SetInfinity()
 			}
@@ -82,6 +92,9 @@ func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 		group.BatchToAffineVar(aff[:end-base], sums[:end-base])
 		for i := base; i < end; i++ {
 			d := dst[100*i : 100*i+100]
+			if isSingle[i-base] {
+				aff[i-base] = single[i-base] // a PublicKey's point: normalized
+			}
 			if errs[i] == nil {
 				aff[i-base].X.NormalizeVar()
 				aff[i-base].Y.NormalizeVar()
