@@ -32,6 +32,10 @@
 #     figures alone, gpubench taking well under a minute of device time
 #     beside the kernel builds and the package's tests:
 #     VARIANTS=default KINDS=sign-ecdsa,sign-schnorr N=262144);
+#     CHUNKS="131072 262144" reruns CHUNK_KINDS (default
+#     pubkeys,pubkeys33,tweak,ecdsa) with those launch sizes (gpubench
+#     -chunk): with n = 2^20 the default k·G launch takes most of the batch,
+#     so the last chunk's decoding runs after the device is done;
 #     each kind's program is built on its first run (the first of the two
 #     repetitions; the figures are the best);
 #   - the gpu package's tests on the device (TestOutOfMemory included).
@@ -98,6 +102,12 @@ for variant in $VARIANTS; do
 	vopts=$opts
 	[ "${NV_VERBOSE:-}" = 1 ] && vopts="$opts -cl-nv-verbose"
 	P256K1_GPU_BUILD_LOG=1 P256K1_GPU_BUILD_OPTIONS=$vopts timeout 400 ./gpubench -n "$N" -device 0 -reps 2 ${KINDS:+-kinds "$KINDS"} 2>&1 | tee "$OUT/gpubench-$variant.txt"
+	# CHUNKS="131072 262144": the same with other launch sizes (Options.ChunkItems), for the kinds whose host work
+	# bounds them (CHUNK_KINDS); the programs are built by then.
+	for c in $CHUNKS; do
+		echo "== $variant, chunk $c items"
+		P256K1_GPU_BUILD_OPTIONS=$vopts timeout 300 ./gpubench -n "$N" -device 0 -reps 2 -chunk "$c" -kinds "${CHUNK_KINDS:-pubkeys,pubkeys33,tweak,ecdsa}" 2>&1 | tee "$OUT/gpubench-$variant-chunk$c.txt"
+	done
 	# TestPTXEmulated is PoCL's (CI runs it); the other variants skip the
 	# tests about building and caching, which do not depend on the kernels.
 	skip='TestPTXEmulated|TestHostPrepTimes'

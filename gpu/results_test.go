@@ -359,3 +359,28 @@ func TestHostPrepParts(t *testing.T) {
 		}
 	}
 }
+
+// TestChunkItemsOption: Options.ChunkItems sets the launch size of every
+// pipelined batch (here 16 items: 50 items in 4 launches), with the same
+// results.
+func TestChunkItemsOption(t *testing.T) {
+	engine(t) // skips where there is no OpenCL
+	e, err := Open(&Options{Device: -1, CacheDir: t.TempDir(), ChunkItems: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	scalars := pubkeyScalars(50)
+	out := make([]p256k1.PublicKey, len(scalars))
+	if err := e.PublicKeys(scalars, out); err != nil {
+		t.Fatal(err)
+	}
+	for i := range scalars {
+		if out[i] != cpuPublicKey(&scalars[i]) {
+			t.Fatalf("item %d differs from the CPU", i)
+		}
+	}
+	if bt := e.LastBatchTimes(); bt.Chunks != 4 || bt.Items != 50 {
+		t.Fatalf("LastBatchTimes %+v, want 50 items in 4 chunks", bt)
+	}
+}

@@ -51,6 +51,7 @@ func main() {
 	device := flag.Int("device", -1, "device index (see -list); -1 picks the first GPU")
 	list := flag.Bool("list", false, "list the OpenCL devices and exit")
 	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; the first includes the kind's program build)")
+	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
 	kinds := flag.String("kinds", "schnorr,ecdsa,pubkeys,pubkeys33,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
@@ -64,7 +65,7 @@ func main() {
 		return
 	}
 	t0 := time.Now()
-	e, err := gpu.Open(&gpu.Options{Device: *device + 1}) // Options.Device counts from 1; 0 picks the first GPU
+	e, err := gpu.Open(&gpu.Options{Device: *device + 1, ChunkItems: *chunk}) // Options.Device counts from 1; 0 picks the first GPU
 	if err != nil {
 		fail(err)
 	}
@@ -76,7 +77,7 @@ func main() {
 	fmt.Printf("device: %s on %s (%s, driver %s), %d compute units, %d MiB; self-test program %s in %v (each kind's on its first run)\n",
 		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20,
 		map[bool]string{true: "from cache", false: "compiled"}[e.FromCache()], time.Since(t0).Round(time.Millisecond))
-	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d\n\n", *n, runtime.GOMAXPROCS(0), *reps)
+	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d, chunk %d items (0: the package's choice)\n\n", *n, runtime.GOMAXPROCS(0), *reps, *chunk)
 	fmt.Printf("%-12s %14s %14s %14s %14s %6s  %s\n", "kind", "kernel-only/s", "+transfers/s", "end-to-end/s", "cpu/s", "e2e/k", "differential check")
 	bad := false
 	run := func(kind string, prepared *gpu.Prepared, device func() error, cpu func(), check func() int) {
