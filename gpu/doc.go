@@ -43,7 +43,8 @@
 // goroutines while the device runs chunk k (two sets of device buffers and
 // of pinned host staging buffers, reused across calls; uploads and
 // downloads on two copy queues beside the compute queue, ordered by
-// events, so transfers overlap kernels; the host waits on events only). The host's own inversions (ECDSA's 1/s, the affine input
+// events, so transfers overlap kernels; the host waits on events only,
+// and decodes a chunk in four pieces, each as soon as its download lands). The host's own inversions (ECDSA's 1/s, the affine input
 // sums of BIP-352) are batched 64 at a time. Prepared batches
 // (PrepareSchnorr, …, Engine.RunPrepared) time the device's part alone,
 // and Prepared.KernelTime the kernel's own device time (queue profiling);

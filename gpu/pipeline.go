@@ -25,9 +25,9 @@ const defaultChunk = 1 << 16
 // buffers and host staging buffers (pinned where the device offers it:
 // CL_MEM_ALLOC_HOST_PTR, mapped once) are double-buffered and reused
 // across calls; writes, launches and reads are enqueued without blocking
-// and ordered by the in-order queue, and the host waits only on events:
-// the read of the chunk it decodes and the write of the staging buffer it
-// refills. On an error some chunks may have been decoded: callers clear
+// and ordered by events, and the host waits only on events: the reads of
+// the chunk it decodes (readPieces of them, each piece decoded as soon as
+// it lands) and the write of the staging buffer it refills. On an error some chunks may have been decoded: callers clear
 // their outputs.
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	return e.pipe(kernel, n, inSize, outSize, false, prep, decode)
@@ -76,39 +76,6 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		// first), before the deferred unlock.
 		defer e.wipeInputs(sets, bufs, stage)
 	}
-	up, kq, down := e.upQueue, e.queue, e.downQueue
-	// Per set: the last upload from its staging into its device input,
-	// the last kernel on it, the last download into its staging. An
-	// upload waits for the kernel before it on the same device input, a
-	// kernel for its upload, a download for its kernel; a kernel's output
-	// buffer is free once the host has waited for its previous download
-	// (before decoding it), and the staging once the host has waited for
-	// the upload from it (before preparing into it).
-	var wEv, kEv, rEv [2]uintptr
-	// finish waits for everything enqueued (also on an early return: the
-	// device must stop reading and writing the staging buffers).
-	finish := func() error {
-		var err error
-		for _, q := range []uintptr{up, kq, down} {
-			if e2 := check("clFinish", dl.Call(a.finish, q)); e2 != nil && err == nil {
-				err = e2
-			}
-		}
-		for s := range wEv {
-			a.wait(&wEv[s])
-			a.wait(&kEv[s])
-			a.wait(&rEv[s])
-		}
-		return err
-	}
-	flushAll := func() error {
-		for _, q := range []uintptr{up, kq, down} {
-			if err := check("clFlush", dl.Call(a.flush, q)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	// The batch's split (LastBatchTimes): clock readings around the host's
 	// phases, a few per chunk.
 	var bt BatchTimes
@@ -122,6 +89,66 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		bt.Total = time.Since(t0)
 		e.times = bt
 	}()
+	up, kq, down := e.upQueue, e.queue, e.downQueue
+	// Per set: the last upload from its staging into its device input,
+	// the last kernel on it, the last download into its staging. An
+	// upload waits for the kernel before it on the same device input, a
+	// kernel for its upload, a download for its kernel; a kernel's output
+	// buffer is free once the host has waited for its previous download
+	// (before decoding it), and the staging once the host has waited for
+	// the upload from it (before preparing into it).
+	var wEv, kEv [2]uintptr
+	var rEv [2][readPieces]uintptr // a chunk's download, in pieces
+	// finish waits for everything enqueued (also on an early return: the
+	// device must stop reading and writing the staging buffers).
+	finish := func() error {
+		var err error
+		for _, q := range []uintptr{up, kq, down} {
+			if e2 := check("clFinish", dl.Call(a.finish, q)); e2 != nil && err == nil {
+				err = e2
+			}
+		}
+		for s := range wEv {
+			a.wait(&wEv[s])
+			a.wait(&kEv[s])
+			for j := range rEv[s] {
+				a.wait(&rEv[s][j])
+			}
+		}
+		return err
+	}
+	// decodeChunk decodes the chunk [clo, chi) of set s piece by piece,
+	// each as soon as its download has landed (the rest still in flight).
+	decodeChunk := func(s, clo, chi int) error {
+		out := stage[s][1]
+		for j := range readPieces {
+			plo, phi := pieceBounds(clo, chi, j)
+			done := since(&bt.Wait)
+			if err := a.wait(&rEv[s][j]); err != nil {
+				return err
+			}
+			done()
+			if phi == plo {
+				continue
+			}
+			piece := out[(plo-clo)*outSize : (phi-clo)*outSize]
+			if resultHook != nil {
+				resultHook(kernel, plo, piece)
+			}
+			done = since(&bt.Decode)
+			parallel(plo, phi, func(lo, hi int) { decode(lo, hi, piece[(lo-plo)*outSize:(hi-plo)*outSize]) })
+			done()
+		}
+		return nil
+	}
+	flushAll := func() error {
+		for _, q := range []uintptr{up, kq, down} {
+			if err := check("clFlush", dl.Call(a.flush, q)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	done := since(&bt.Prep)
 	parallel(0, chunk, func(lo, hi int) { prep(lo, hi, stage[0][0][lo*inSize:hi*inSize]) })
 	done()
@@ -152,9 +179,15 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 			finish()
 			return err
 		}
-		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&stage[s][1][0])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s])))); err != nil {
-			finish()
-			return err
+		for j := range readPieces {
+			plo, phi := pieceBounds(0, m, j)
+			if phi == plo {
+				continue
+			}
+			if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, uintptr(plo*outSize), uintptr((phi-plo)*outSize), uintptr(unsafe.Pointer(&stage[s][1][plo*outSize])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s][j])))); err != nil {
+				finish()
+				return err
+			}
 		}
 		if err := flushAll(); err != nil {
 			finish()
@@ -163,21 +196,10 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		done()
 		// The device works on chunk c: decode chunk c − 1, prepare c + 1.
 		if c > 0 {
-			ps := 1 - s
-			done := since(&bt.Wait)
-			if err := a.wait(&rEv[ps]); err != nil {
+			if err := decodeChunk(1-s, prevLo, prevHi); err != nil {
 				finish()
 				return err
 			}
-			done()
-			out := stage[ps][1]
-			if resultHook != nil {
-				resultHook(kernel, out[:(prevHi-prevLo)*outSize])
-			}
-			plo := prevLo
-			done = since(&bt.Decode)
-			parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-plo)*outSize:(hi-plo)*outSize]) })
-			done()
 		}
 		if hi < n {
 			ns := (c + 1) % sets
@@ -195,23 +217,26 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		prevLo, prevHi = lo, hi
 	}
 	ls := ((n+chunk-1)/chunk - 1) % sets
-	done = since(&bt.Wait)
-	if err := a.wait(&rEv[ls]); err != nil {
+	if err := decodeChunk(ls, prevLo, prevHi); err != nil {
 		finish()
 		return err
 	}
-	if err := finish(); err != nil {
-		return err
-	}
-	done()
-	out := stage[ls][1]
-	if resultHook != nil {
-		resultHook(kernel, out[:(prevHi-prevLo)*outSize])
-	}
-	done = since(&bt.Decode)
-	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
-	done()
-	return nil
+	done = since(&bt.Wait)
+	defer done()
+	return finish()
+}
+
+// readPieces is how many downloads a chunk's results come back in: the
+// host decodes each piece as soon as it lands, while the rest is still
+// on the bus (most useful for the last chunk, whose decoding nothing else
+// overlaps).
+const readPieces = 4
+
+// pieceBounds is piece j of the items [lo, hi): readPieces near-equal
+// ranges, some empty for chunks of fewer items.
+func pieceBounds(lo, hi, j int) (int, int) {
+	m := hi - lo
+	return lo + m*j/readPieces, lo + m*(j+1)/readPieces
 }
 
 // BatchTimes is how the host spent the wall-clock time of a pipelined
@@ -267,9 +292,9 @@ func (e *Engine) wipeInputs(sets int, bufs [2][2]uintptr, stage [2][2][]byte) {
 }
 
 // resultHook, for tests, sees (and may change, to stand for a faulty
-// device) each chunk's results before they are decoded. Nil in
-// production.
-var resultHook func(kernel string, out []byte)
+// device) each piece of results before it is decoded, first being the
+// batch index of its first item. Nil in production.
+var resultHook func(kernel string, first int, out []byte)
 
 // wipedHook, for tests, sees the engine after each wipeInputs (e.mu held):
 // the input staging must be all zeros then. Nil in production.

@@ -157,19 +157,28 @@ func TestPublicKeysBytesLengths(t *testing.T) {
 func TestPublicKeysFault(t *testing.T) {
 	e := engine(t)
 	scalars := pubkeyScalars(40)
-	spoiled := 0
-	resultHook = func(kernel string, out []byte) {
+	spoiled := 0 // in the first call
+	calls := 0
+	resultHook = func(kernel string, first int, out []byte) {
 		if kernel != "pubkeys" {
 			return
 		}
-		spoiled = 0
-		for i := 6; i < len(out)/64; i += 5 {
-			if i%2 == 0 {
-				out[64*i+i%64] ^= 1 << (i % 8)
-			} else {
-				clear(out[64*i : 64*i+64])
+		for j := range len(out) / 64 {
+			i := first + j
+			if i < 6 || i%5 != 1 {
+				continue
 			}
-			spoiled++
+			if i%2 == 0 {
+				out[64*j+i%64] ^= 1 << (i % 8)
+			} else {
+				clear(out[64*j : 64*j+64])
+			}
+			if calls == 0 {
+				spoiled++
+			}
+		}
+		if first+len(out)/64 == len(scalars) {
+			calls++
 		}
 	}
 	defer func() { resultHook = nil }()
@@ -213,10 +222,17 @@ func TestTweakDataFault(t *testing.T) {
 	e := engine(t)
 	txs := hostTxs(24)
 	txs[3].Inputs = nil // an error item stays an error
-	resultHook = func(kernel string, out []byte) {
-		if kernel == "point_mul" {
-			out[64*5] ^= 0x80
-			clear(out[64*7 : 64*8])
+	resultHook = func(kernel string, first int, out []byte) {
+		if kernel != "point_mul" {
+			return
+		}
+		for j := range len(out) / 64 {
+			switch first + j {
+			case 5:
+				out[64*j] ^= 0x80
+			case 7:
+				clear(out[64*j : 64*j+64])
+			}
 		}
 	}
 	defer func() { resultHook = nil }()
