@@ -27,8 +27,8 @@ const defaultChunk = 1 << 16
 // across calls; writes, launches and reads are enqueued without blocking
 // and ordered by events, and the host waits only on events: the reads of
 // the chunk it decodes (readPieces of them, each piece decoded as soon as
-// it lands) and the write of the staging buffer it refills. On an error some chunks may have been decoded: callers clear
-// their outputs.
+// it lands) and the write of the staging buffer it refills. On an error
+// some chunks may have been decoded: callers clear their outputs.
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	return e.pipe(kernel, n, inSize, outSize, false, prep, decode)
 }
