@@ -2,8 +2,10 @@ package gpu
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
@@ -138,7 +140,7 @@ const invBlock = 64
 // prepECDSARange prepares items into dst (196 bytes each) and sets pre,
 // inverting the s of up to invBlock items at once.
 func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
-	var s, acc [invBlock]scalar.Scalar
+	var r, s, acc [invBlock]scalar.Scalar
 	var idx [invBlock]int
 	for base := 0; base < len(items); base += invBlock {
 		end := min(base+invBlock, len(items))
@@ -151,12 +153,12 @@ func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 				continue
 			}
 			c := it.Signature.SerializeCompact()
-			var r scalar.Scalar
-			r.SetBytes((*[32]byte)(c[:32]))
+			r[m].SetBytes((*[32]byte)(c[:32]))
 			s[m].SetBytes((*[32]byte)(c[32:]))
-			if r.IsZero() != 0 || s[m].IsZero() != 0 {
+			if r[m].IsZero() != 0 || s[m].IsZero() != 0 {
 				continue
 			}
+			copy(dst[196*i+128:196*i+160], c[:32])
 			if m == 0 {
 				acc[0] = s[0]
 			} else {
@@ -178,34 +180,45 @@ func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 				sn = u
 			}
 			i := idx[j]
-			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &sn)
+			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &r[j], &sn)
 		}
 	}
 }
 
-// prepECDSA writes a checked item (prepECDSARange) given sn = 1/s.
-func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) bool {
-	c := it.Signature.SerializeCompact()
-	var r, m scalar.Scalar
-	r.SetBytes((*[32]byte)(c[:32]))
+// prepECDSA writes a checked item (prepECDSARange, which has written r at
+// dst[128:160]) given r and sn = 1/s.
+func prepECDSA(dst []byte, it *ECDSAItem, r, sn *scalar.Scalar) bool {
+	var m, u1, u2 scalar.Scalar
 	m.SetBytes(it.Hash)
-	var u1, u2 scalar.Scalar
 	u1.Mul(sn, &m)
-	u2.Mul(sn, &r)
+	u2.Mul(sn, r)
 	u := it.PublicKey.SerializeUncompressed()
 	copy(dst[0:64], u[1:65])
 	u1.Bytes((*[32]byte)(dst[64:96]))
 	glvEncode(dst[96:128], dst[192:196], &u2)
-	var xr, rn field.Element
-	xr.SetBytes((*[32]byte)(c[:32]))
-	rn.Set(&xr)
-	if xr.CmpVar(&pMinusOrder) < 0 {
-		rn.Add(&xr, &orderAsField)
-		rn.NormalizeVar()
-	}
-	copy(dst[128:160], c[:32])
-	rn.Bytes((*[32]byte)(dst[160:192]))
+	rPlusN((*[32]byte)(dst[160:192]), (*[32]byte)(dst[128:160]))
 	return true
+}
+
+// rPlusN writes r + n to dst when r < p − n (an x of R at or above n
+// gives r = x − n, possible only then), else r itself: the second x the
+// kernel compares with. r is below n (big-endian, public).
+func rPlusN(dst, r *[32]byte) {
+	var w [4]uint64 // little-endian words
+	for k := range 4 {
+		w[k] = binary.BigEndian.Uint64(r[24-8*k : 32-8*k])
+	}
+	// p − n = 0x14551231950b75fc4402da1722fc9baee: below 2^129.
+	if w[3] == 0 && w[2] <= 1 && (w[2] < 1 || w[1] < 0x4551231950b75fc4 || (w[1] == 0x4551231950b75fc4 && w[0] < 0x402da1722fc9baee)) {
+		var c uint64
+		w[0], c = bits.Add64(w[0], 0xBFD25E8CD0364141, 0)
+		w[1], c = bits.Add64(w[1], 0xBAAEDCE6AF48A03B, c)
+		w[2], c = bits.Add64(w[2], 0xFFFFFFFFFFFFFFFE, c)
+		w[3], _ = bits.Add64(w[3], 0xFFFFFFFFFFFFFFFF, c)
+	}
+	for k := range 4 {
+		binary.BigEndian.PutUint64(dst[24-8*k:32-8*k], w[k])
+	}
 }
 
 // PublicKeys sets out[i] to scalars[i]·G for PUBLIC scalars (vanity search,
@@ -214,7 +227,14 @@ func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) bool {
 // signing stay on the CPU, whose engines are constant time. A scalar that is
 // zero or not below n gives the zero (invalid) PublicKey. It returns
 // ErrShortOutput when len(out) < len(scalars) and ErrClosed for a nil,
-// zero-value or closed Engine, computing nothing.
+// zero-value or closed Engine, computing nothing. Each device result is
+// checked on the host (coordinates below p, y² = x³ + 7: a few field
+// operations, no parsing); an item that fails is computed on the CPU and
+// the call returns, beside complete and correct results, an error wrapping
+// ErrDeviceFault with the count. The check does not catch a device that
+// computes another point of the curve (see checkXY's notes in results.go):
+// run gpubench's differential check on a device before trusting it.
+// PublicKeysBytes takes and returns flat bytes.
 func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	n := len(scalars)
 	if err := shortOutput("PublicKeys", n, outLen{"out", len(out)}); err != nil {
@@ -231,20 +251,25 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	prep := func(lo, hi int, in []byte) {
 		for i := lo; i < hi; i++ {
 			d := in[32*(i-lo) : 32*(i-lo+1)]
-			var k scalar.Scalar
-			pre[i] = k.SetBytes(&scalars[i]) == 0 && k.IsZero() == 0
-			if pre[i] {
+			if pre[i] = validScalar(&scalars[i]); pre[i] {
 				copy(d, scalars[i][:])
 			} else {
 				clear(d)
 			}
 		}
 	}
+	var faults atomic.Int64
 	decode := func(lo, hi int, res []byte) {
 		for i := lo; i < hi; i++ {
-			out[i] = p256k1.PublicKey{}
-			if pre[i] {
-				out[i] = decodePoint(res[64*(i-lo) : 64*(i-lo+1)])
+			x, y, ok := checkXY(res[64*(i-lo) : 64*(i-lo+1)])
+			switch {
+			case !pre[i]:
+				out[i] = p256k1.PublicKey{}
+			case ok:
+				out[i] = keyFromXY(&x, &y)
+			default:
+				faults.Add(1)
+				out[i] = cpuPublicKey(&scalars[i])
 			}
 		}
 	}
@@ -252,12 +277,13 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 		clear(out)
 		return err
 	}
-	return nil
+	return faultsErr("PublicKeys", &faults)
 }
 
 // decodePoint parses the device's x ‖ y (64 bytes) as a public key, with
 // ParsePublicKey's on-curve check; the zero PublicKey for anything else
-// (64 zero bytes: infinity).
+// (64 zero bytes: infinity). The decoding before checkXY and keyFromXY,
+// kept for BenchmarkHostDecode's comparison.
 func decodePoint(xy []byte) p256k1.PublicKey {
 	var u [65]byte
 	u[0] = 4
@@ -351,15 +377,13 @@ var (
 func glvEncode(k32, sg []byte, k *scalar.Scalar) {
 	var k1, k2 scalar.Scalar
 	scalar.SplitLambda(&k1, &k2, k)
-	for i, h := range []*scalar.Scalar{&k1, &k2} {
+	for i, h := range [2]*scalar.Scalar{&k1, &k2} {
+		// A half is below 2^128 or n minus such a value (IsHigh).
+		neg := h.IsHigh()
+		h.CondNegate(h, neg)
 		var b [32]byte
 		h.Bytes(&b)
-		sg[i] = 0
-		if [16]byte(b[:16]) != ([16]byte{}) {
-			h.Negate(h)
-			h.Bytes(&b)
-			sg[i] = 1
-		}
+		sg[i] = byte(neg)
 		if [16]byte(b[:16]) != ([16]byte{}) {
 			panic("gpu: GLV split out of range") // impossible: |k1|, |k2| < 2^128
 		}

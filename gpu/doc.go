@@ -43,12 +43,30 @@
 // goroutines while the device runs chunk k (two sets of device buffers and
 // of pinned host staging buffers, reused across calls; uploads and
 // downloads on two copy queues beside the compute queue, ordered by
-// events, so transfers overlap kernels; the host waits on events only). The host's own inversions (ECDSA's 1/s, the affine input
+// events, so transfers overlap kernels; the host waits on events only,
+// and decodes a chunk in four pieces, each as soon as its download lands). The host's own inversions (ECDSA's 1/s, the affine input
 // sums of BIP-352) are batched 64 at a time. Prepared batches
 // (PrepareSchnorr, …, Engine.RunPrepared) time the device's part alone,
 // and Prepared.KernelTime the kernel's own device time (queue profiling);
 // bench/cmd/gpubench reports all three, beside the CPU, with a
 // differential check of every item.
+//
+// Every point the device returns (PublicKeys, PublicKeysBytes, TweakData)
+// is checked on the host before it is returned: coordinates below p and
+// y² = x³ + 7, two squarings and a multiplication in the 4×64 field, then
+// built into the result without parsing an encoding (which cost several
+// times that). An item that fails is computed on the CPU and the call
+// returns ErrDeviceFault beside complete, correct results (see
+// "Failures"). The check catches faults (a flipped bit, a garbled
+// transfer); it cannot catch a device that computes another point of the
+// curve, a valid key of another scalar that nobody holds: run gpubench's
+// differential check on a device before trusting it. PublicKeysBytes takes
+// the scalars and returns the keys as flat byte slices (33- or 65-byte
+// keys), for callers who store bytes. Engine.LastBatchTimes splits a
+// batch's wall time between the host's preparing, decoding, waiting for
+// the device and enqueuing; Engine.RunPipelined runs a prepared batch
+// through the pipeline with only copies on the host (the device's rate
+// with its transfers); gpubench prints both per kind.
 //
 // # Secrets
 //
@@ -124,7 +142,9 @@
 // the batch: no method panics on its arguments), ErrSigningDisabled, and
 // the OpenCL call and status otherwise; a batch whose call fails reports
 // no results. The one exception is ErrDeviceFault, which a signing batch
-// returns beside complete, correct results (see "Secrets").
+// (see "Secrets") and PublicKeys, PublicKeysBytes and TweakData (a device
+// point off the curve) return beside complete, correct results.
+// PublicKeysBytes' length errors wrap ErrBadLength.
 // ErrOutOfMemory comes before any allocation is asked for when a buffer
 // exceeds the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE or the global memory
 // the Engine has left (NVIDIA's driver accepts any size and fails only at

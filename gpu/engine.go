@@ -142,6 +142,14 @@ type Options struct {
 	// CacheDir is where compiled kernels are kept, by device and source
 	// hash; "" means os.UserCacheDir()/p256k1-gpu, "-" disables caching.
 	CacheDir string
+	// ChunkItems is how many items one launch of a pipelined batch takes,
+	// for every kind; 0, the zero value, picks per kind and device (about
+	// 65,536 work-items in whole waves of the device: see doc.go). For
+	// measuring (gpubench's -chunk): smaller chunks leave less of the
+	// host's work outside the overlap (the first chunk's preparation, the
+	// last one's decoding) but may fill the device less. Negative values
+	// read as 0.
+	ChunkItems int
 
 	source string // tests: a kernel source instead of the embedded one
 }
@@ -186,6 +194,7 @@ type Engine struct {
 	stageBufs               [2][2]stageBuf   // pipeline's host staging buffers, reused across calls
 	noPinned                bool             // tests: staging in Go memory
 	upQueue, downQueue      uintptr          // pipeline's copy queues (queue computes)
+	times                   BatchTimes       // the last pipelined batch's split (LastBatchTimes)
 	// buildOptions are passed to clBuildProgram: deviceOptions' and
 	// P256K1_GPU_BUILD_OPTIONS, for device checks only (gpu/devicecheck.sh
 	// builds with "-D P256K1_PORTABLE" to measure NVIDIA without PTX).
@@ -213,6 +222,9 @@ func Open(opts *Options) (*Engine, error) {
 	e.buildOptions = getenv("P256K1_GPU_BUILD_OPTIONS")
 	if opts != nil && opts.source != "" {
 		e.source = opts.source
+	}
+	if opts != nil {
+		e.chunk = max(opts.ChunkItems, 0)
 	}
 	cacheDir := ""
 	if opts != nil {

@@ -66,8 +66,8 @@ func PublicKeysOrCPU(e *Engine, scalars [][32]byte, out []p256k1.PublicKey) (dev
 		return err
 	}
 	if e != nil {
-		if deviceErr = e.PublicKeys(scalars, out); deviceErr == nil {
-			return nil
+		if deviceErr = e.PublicKeys(scalars, out); deviceErr == nil || errors.Is(deviceErr, ErrDeviceFault) {
+			return deviceErr // complete results (ErrDeviceFault: corrected on the CPU)
 		}
 	} else {
 		deviceErr = ErrClosed

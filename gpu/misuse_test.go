@@ -80,6 +80,15 @@ func TestUnusableEngine(t *testing.T) {
 		if err := e.RunPrepared(nil); !errors.Is(err, p256k1.ErrNilArgument) {
 			t.Errorf("RunPrepared(nil) on a %s Engine: %v, want ErrNilArgument", name, err)
 		}
+		if err := e.RunPipelined(PrepareSchnorr(items)); !errors.Is(err, ErrClosed) {
+			t.Errorf("RunPipelined on a %s Engine: %v, want ErrClosed", name, err)
+		}
+		if err := e.PublicKeysBytes(make([]byte, 32), make([]byte, 33)); !errors.Is(err, ErrClosed) {
+			t.Errorf("PublicKeysBytes on a %s Engine: %v, want ErrClosed", name, err)
+		}
+		if bt := e.LastBatchTimes(); bt != (BatchTimes{}) {
+			t.Errorf("LastBatchTimes on a %s Engine: %+v", name, bt)
+		}
 		if err := VerifySchnorrOrCPU(e, items, ok); !errors.Is(err, ErrClosed) || !ok[0] {
 			t.Errorf("VerifySchnorrOrCPU on a %s Engine: %v, ok %v", name, err, ok[0])
 		}

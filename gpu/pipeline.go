@@ -3,6 +3,7 @@ package gpu
 import (
 	"runtime"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/p256k1/p256k1/internal/dl"
@@ -24,10 +25,10 @@ const defaultChunk = 1 << 16
 // buffers and host staging buffers (pinned where the device offers it:
 // CL_MEM_ALLOC_HOST_PTR, mapped once) are double-buffered and reused
 // across calls; writes, launches and reads are enqueued without blocking
-// and ordered by the in-order queue, and the host waits only on events:
-// the read of the chunk it decodes and the write of the staging buffer it
-// refills. On an error some chunks may have been decoded: callers clear
-// their outputs.
+// and ordered by events, and the host waits only on events: the reads of
+// the chunk it decodes (readPieces of them, each piece decoded as soon as
+// it lands) and the write of the staging buffer it refills. On an error
+// some chunks may have been decoded: callers clear their outputs.
 func (e *Engine) pipeline(kernel string, n, inSize, outSize int, prep func(lo, hi int, in []byte), decode func(lo, hi int, out []byte)) error {
 	return e.pipe(kernel, n, inSize, outSize, false, prep, decode)
 }
@@ -75,6 +76,19 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		// first), before the deferred unlock.
 		defer e.wipeInputs(sets, bufs, stage)
 	}
+	// The batch's split (LastBatchTimes): clock readings around the host's
+	// phases, a few per chunk.
+	var bt BatchTimes
+	bt.Items, bt.Chunks = n, (n+chunk-1)/chunk
+	t0 := time.Now()
+	since := func(d *time.Duration) func() {
+		t := time.Now()
+		return func() { *d += time.Since(t) }
+	}
+	defer func() {
+		bt.Total = time.Since(t0)
+		e.times = bt
+	}()
 	up, kq, down := e.upQueue, e.queue, e.downQueue
 	// Per set: the last upload from its staging into its device input,
 	// the last kernel on it, the last download into its staging. An
@@ -83,7 +97,8 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 	// buffer is free once the host has waited for its previous download
 	// (before decoding it), and the staging once the host has waited for
 	// the upload from it (before preparing into it).
-	var wEv, kEv, rEv [2]uintptr
+	var wEv, kEv [2]uintptr
+	var rEv [2][readPieces]uintptr // a chunk's download, in pieces
 	// finish waits for everything enqueued (also on an early return: the
 	// device must stop reading and writing the staging buffers).
 	finish := func() error {
@@ -96,9 +111,35 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		for s := range wEv {
 			a.wait(&wEv[s])
 			a.wait(&kEv[s])
-			a.wait(&rEv[s])
+			for j := range rEv[s] {
+				a.wait(&rEv[s][j])
+			}
 		}
 		return err
+	}
+	// decodeChunk decodes the chunk [clo, chi) of set s piece by piece,
+	// each as soon as its download has landed (the rest still in flight).
+	decodeChunk := func(s, clo, chi int) error {
+		out := stage[s][1]
+		for j := range readPieces {
+			plo, phi := pieceBounds(clo, chi, j)
+			done := since(&bt.Wait)
+			if err := a.wait(&rEv[s][j]); err != nil {
+				return err
+			}
+			done()
+			if phi == plo {
+				continue
+			}
+			piece := out[(plo-clo)*outSize : (phi-clo)*outSize]
+			if resultHook != nil {
+				resultHook(kernel, plo, piece)
+			}
+			done = since(&bt.Decode)
+			parallel(plo, phi, func(lo, hi int) { decode(lo, hi, piece[(lo-plo)*outSize:(hi-plo)*outSize]) })
+			done()
+		}
+		return nil
 	}
 	flushAll := func() error {
 		for _, q := range []uintptr{up, kq, down} {
@@ -108,7 +149,9 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		}
 		return nil
 	}
+	done := since(&bt.Prep)
 	parallel(0, chunk, func(lo, hi int) { prep(lo, hi, stage[0][0][lo*inSize:hi*inSize]) })
+	done()
 	prevLo, prevHi := 0, 0
 	for c, lo := 0, 0; lo < n; c, lo = c+1, lo+chunk {
 		s := c % sets
@@ -119,6 +162,7 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 		if kEv[s] != 0 {
 			nw, after = 1, &kEv[s]
 		}
+		done := since(&bt.Enqueue)
 		if err := check("clEnqueueWriteBuffer", dl.Call(a.enqueueWriteBuffer, up, bufs[s][0], 0, 0, uintptr(m*inSize), uintptr(unsafe.Pointer(&stage[s][0][0])), nw, uintptr(unsafe.Pointer(after)), uintptr(unsafe.Pointer(&wEv[s])))); err != nil {
 			finish()
 			return err
@@ -135,47 +179,96 @@ func (e *Engine) pipe(kernel string, n, inSize, outSize int, secret bool, prep f
 			finish()
 			return err
 		}
-		if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, 0, uintptr(m*outSize), uintptr(unsafe.Pointer(&stage[s][1][0])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s])))); err != nil {
-			finish()
-			return err
+		for j := range readPieces {
+			plo, phi := pieceBounds(0, m, j)
+			if phi == plo {
+				continue
+			}
+			if err := check("clEnqueueReadBuffer", dl.Call(a.enqueueReadBuffer, down, bufs[s][1], 0, uintptr(plo*outSize), uintptr((phi-plo)*outSize), uintptr(unsafe.Pointer(&stage[s][1][plo*outSize])), 1, uintptr(unsafe.Pointer(&kEv[s])), uintptr(unsafe.Pointer(&rEv[s][j])))); err != nil {
+				finish()
+				return err
+			}
 		}
 		if err := flushAll(); err != nil {
 			finish()
 			return err
 		}
+		done()
 		// The device works on chunk c: decode chunk c − 1, prepare c + 1.
 		if c > 0 {
-			ps := 1 - s
-			if err := a.wait(&rEv[ps]); err != nil {
+			if err := decodeChunk(1-s, prevLo, prevHi); err != nil {
 				finish()
 				return err
 			}
-			out := stage[ps][1]
-			plo := prevLo
-			parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-plo)*outSize:(hi-plo)*outSize]) })
 		}
 		if hi < n {
 			ns := (c + 1) % sets
+			done := since(&bt.Wait)
 			if err := a.wait(&wEv[ns]); err != nil {
 				finish()
 				return err
 			}
+			done()
 			in := stage[ns][0]
+			done = since(&bt.Prep)
 			parallel(hi, min(hi+chunk, n), func(lo, h int) { prep(lo, h, in[(lo-hi)*inSize:(h-hi)*inSize]) })
+			done()
 		}
 		prevLo, prevHi = lo, hi
 	}
 	ls := ((n+chunk-1)/chunk - 1) % sets
-	if err := a.wait(&rEv[ls]); err != nil {
+	if err := decodeChunk(ls, prevLo, prevHi); err != nil {
 		finish()
 		return err
 	}
-	if err := finish(); err != nil {
-		return err
+	done = since(&bt.Wait)
+	defer done()
+	return finish()
+}
+
+// readPieces is how many downloads a chunk's results come back in: the
+// host decodes each piece as soon as it lands, while the rest is still
+// on the bus (most useful for the last chunk, whose decoding nothing else
+// overlaps).
+const readPieces = 4
+
+// pieceBounds is piece j of the items [lo, hi): readPieces near-equal
+// ranges, some empty for chunks of fewer items.
+func pieceBounds(lo, hi, j int) (int, int) {
+	m := hi - lo
+	return lo + m*j/readPieces, lo + m*(j+1)/readPieces
+}
+
+// BatchTimes is how the host spent the wall-clock time of a pipelined
+// batch (LastBatchTimes): preparing inputs, decoding and checking
+// results (each on GOMAXPROCS goroutines at once, counted once), waiting
+// for the device (uploads, kernels and downloads not yet done when the
+// host needed them), and enqueuing work. When Wait is a small share of
+// Total the host is what bounds the batch (more cores, or less host work
+// per item, would make it faster); when it is most of Total the device or
+// the bus is. What the method does outside the pipeline (allocating the
+// per-item bookkeeping, a signing batch's later passes) is not counted.
+type BatchTimes struct {
+	Items, Chunks int           // the batch's items and launches
+	Total         time.Duration // the pipeline, from the first preparation to the last decoding
+	Prep          time.Duration // preparing the inputs of every chunk
+	Decode        time.Duration // decoding and checking the results of every chunk
+	Wait          time.Duration // waiting on the device's events
+	Enqueue       time.Duration // enqueuing uploads, launches and downloads
+}
+
+// LastBatchTimes is the split of the last pipelined batch this Engine ran
+// (VerifySchnorr, VerifyECDSA, PublicKeys, PublicKeysBytes, TweakData,
+// RunPipelined; of a signing batch, its last pass), for measuring (as
+// bench/cmd/gpubench does). The zero BatchTimes before any, or for a nil
+// Engine. Timings of public work only.
+func (e *Engine) LastBatchTimes() BatchTimes {
+	if e == nil || e.a == nil {
+		return BatchTimes{}
 	}
-	out := stage[ls][1]
-	parallel(prevLo, prevHi, func(lo, hi int) { decode(lo, hi, out[(lo-prevLo)*outSize:(hi-prevLo)*outSize]) })
-	return nil
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.times
 }
 
 // wipeInputs overwrites the input staging buffers of sets with zeros (the
@@ -197,6 +290,11 @@ func (e *Engine) wipeInputs(sets int, bufs [2][2]uintptr, stage [2][2][]byte) {
 		wipedHook(e)
 	}
 }
+
+// resultHook, for tests, sees (and may change, to stand for a faulty
+// device) each piece of results before it is decoded, first being the
+// batch index of its first item. Nil in production.
+var resultHook func(kernel string, first int, out []byte)
 
 // wipedHook, for tests, sees the engine after each wipeInputs (e.mu held):
 // the input staging must be all zeros then. Nil in production.

@@ -139,3 +139,29 @@ func (e *Engine) RunPrepared(p *Prepared) error {
 	p.kernelNs = ns
 	return err
 }
+
+// RunPipelined runs p as the batch methods run their items: in chunks
+// through the pipeline's pinned staging buffers, uploads and downloads
+// overlapped with the kernels, the host only copying p's prepared inputs
+// into the staging and the results out of it. Its rate is the device's
+// with its transfers, as the batch methods see them (RunPrepared's single
+// launch from unpinned memory shows the kernel alone, through
+// KernelTime). LastBatchTimes gives its split. For a signing batch
+// (PrepareSignECDSA, PrepareSignSchnorr) the staging and device input
+// buffers are overwritten after it, as the signing batches do. Errors as
+// RunPrepared.
+func (e *Engine) RunPipelined(p *Prepared) error {
+	if p == nil {
+		return fmt.Errorf("gpu: RunPipelined: nil batch: %w", p256k1.ErrNilArgument)
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
+	if p.n == 0 {
+		return nil
+	}
+	inSize, outSize := len(p.in)/p.n, len(p.out)/p.n
+	return e.pipe(p.kernel, p.n, inSize, outSize, p.kernel == "sign_kg",
+		func(lo, hi int, in []byte) { copy(in, p.in[inSize*lo:inSize*hi]) },
+		func(lo, hi int, out []byte) { copy(p.out[outSize*lo:outSize*hi], out) })
+}

@@ -49,6 +49,10 @@ const signSegment = 1 << 18
 // fault check: those items were signed again on the CPU, and the call's
 // results are complete and correct (the one error that comes with
 // results). The Engine refuses to sign from then on (ErrSigningDisabled).
+// PublicKeys, PublicKeysBytes and TweakData return it too, wrapped with their count,
+// for device points that failed the host's curve check (computed again on
+// the CPU, complete and correct results beside it); they do not disable
+// the Engine.
 var ErrDeviceFault = errors.New("gpu: the device computed a wrong signature point (those items were signed on the CPU)")
 
 // ErrSigningDisabled is returned by the signing batches of an Engine whose

@@ -3,6 +3,7 @@ package gpu
 import (
 	"bytes"
 	"encoding/binary"
+	"sync/atomic"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/group"
@@ -21,8 +22,12 @@ var tagInputs = tagged.New("BIP0352/Inputs")
 // The host sums the input keys (A), checks them and hashes the smallest
 // outpoint with A; the device multiplies. Everything here is public (the
 // transactions' input keys and outpoints); the receiver's scan key never
-// goes to the device. An error means no result was computed (out and errs
-// are then zero values); ErrClosed for a nil, zero-value or closed Engine.
+// goes to the device. Each device point is checked on the curve on the
+// host, as PublicKeys' are: a transaction whose point fails is computed on
+// the CPU, and the call returns an error wrapping ErrDeviceFault with the
+// count beside complete, correct results. Any other error means no result
+// was computed (out and errs are then zero values); ErrClosed for a nil,
+// zero-value or closed Engine.
 func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey, errs []error) error {
 	n := len(txs)
 	if err := shortOutput("TweakData", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
@@ -35,6 +40,7 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 		return nil
 	}
 	pre := make([]error, n)
+	var faults atomic.Int64
 	decode := func(lo, hi int, res []byte) {
 		for i := lo; i < hi; i++ {
 			out[i], errs[i] = p256k1.PublicKey{}, pre[i]
@@ -42,11 +48,13 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 				continue
 			}
 			// input_hash < n and A finite: h·A is never infinity, and a
-			// zero result (x = 0 is not on the curve) fails to parse.
-			var u [65]byte
-			u[0] = 4
-			copy(u[1:], res[64*(i-lo):64*(i-lo+1)])
-			out[i], errs[i] = p256k1.ParsePublicKey(u[:])
+			// zero result (x = 0 is not on the curve) fails the check.
+			if x, y, ok := checkXY(res[64*(i-lo) : 64*(i-lo+1)]); ok {
+				out[i] = keyFromXY(&x, &y)
+				continue
+			}
+			faults.Add(1)
+			silentpayments.TweakDataBatch(txs[i:i+1], out[i:i+1], errs[i:i+1])
 		}
 	}
 	if err := e.pipeline("point_mul", n, 100, 64, func(lo, hi int, in []byte) { prepTweakRange(in, txs[lo:hi], pre[lo:hi]) }, decode); err != nil {
@@ -54,7 +62,7 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 		clear(errs[:n])
 		return err
 	}
-	return nil
+	return faultsErr("TweakData", &faults)
 }
 
 // prepTweakRange prepares txs into dst (100 bytes each) and sets their
@@ -62,11 +70,21 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 // one inversion.
 func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 	var sums [invBlock]group.Jacobian
-	var aff [invBlock]group.Affine
+	var aff, single [invBlock]group.Affine
+	var isSingle [invBlock]bool
 	for base := 0; base < len(txs); base += invBlock {
 		end := min(base+invBlock, len(txs))
 		for i := base; i < end; i++ {
-			errs[i] = sumInputs(&sums[i-base], &txs[i])
+			// One valid input key: A is that key, already affine (no sum,
+			// no share of the inversion).
+			tx := &txs[i]
+			isSingle[i-base] = len(tx.Inputs) == 1 && len(tx.Outpoints) > 0 && point.Load(&single[i-base], &tx.Inputs[0])
+			if isSingle[i-base] {
+				errs[i] = nil
+				sums[i-base].SetInfinity()
+				continue
+			}
+			errs[i] = sumInputs(&sums[i-base], tx)
 			if errs[i] != nil {
 				sums[i-base].SetInfinity()
 			}
@@ -74,6 +92,9 @@ func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 		group.BatchToAffineVar(aff[:end-base], sums[:end-base])
 		for i := base; i < end; i++ {
 			d := dst[100*i : 100*i+100]
+			if isSingle[i-base] {
+				aff[i-base] = single[i-base] // a PublicKey's point: normalized
+			}
 			if errs[i] == nil {
 				aff[i-base].X.NormalizeVar()
 				aff[i-base].Y.NormalizeVar()

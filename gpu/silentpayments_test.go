@@ -38,6 +38,11 @@ func TestTweakData(t *testing.T) {
 		case 6:
 			k3 := key(uint64(3*i + 2))
 			ins = append(ins, k3.PublicKey(), ins[0])
+		case 7:
+			ins = []p256k1.PublicKey{{}} // one invalid key
+		case 8:
+			ins = ins[1:] // one input, several outpoints
+			ops = append(ops, silentpayments.Outpoint{Vout: 1})
 		}
 		txs[i] = silentpayments.TxInputs{Inputs: ins, Outpoints: ops}
 	}

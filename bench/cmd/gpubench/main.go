@@ -1,9 +1,16 @@
 // Command gpubench measures package gpu on one OpenCL device: items per
 // second per kind, kernel only (the kernel's own device time from OpenCL
 // queue profiling, one launch over prepared items), with transfers
-// (upload, the launch, download) and end to end (the batch method: host
+// (Engine.RunPipelined: the prepared items through the batch methods'
+// pipeline, pinned staging, uploads and downloads overlapped with the
+// kernels, the host only copying) and end to end (the batch method: host
 // preparation and decoding pipelined with the device), beside the CPU on
-// all cores; the end-to-end rate as a share of the kernel-only one; and it
+// all cores; the end-to-end rate as a share of the kernel-only one; after
+// each kind a line with the host's split of the last end-to-end run and
+// of the last with-transfers run (Engine.LastBatchTimes: preparing,
+// decoding and checking, waiting for the device, enqueuing, in ms, and the
+// host's prep and decode in CPU ns per item: wall time × GOMAXPROCS / n,
+// an upper bound of the per-item cost); and it
 // checks every device result against the CPU (a differential check of n
 // items of each kind). The signing kinds (sign-ecdsa, sign-schnorr) sign
 // with test keys derived from a fixed seed: their nonces (and for ECDSA
@@ -44,7 +51,8 @@ func main() {
 	device := flag.Int("device", -1, "device index (see -list); -1 picks the first GPU")
 	list := flag.Bool("list", false, "list the OpenCL devices and exit")
 	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; the first includes the kind's program build)")
-	kinds := flag.String("kinds", "schnorr,ecdsa,pubkeys,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
+	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
+	kinds := flag.String("kinds", "schnorr,ecdsa,pubkeys,pubkeys33,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
 	if err != nil {
@@ -57,7 +65,7 @@ func main() {
 		return
 	}
 	t0 := time.Now()
-	e, err := gpu.Open(&gpu.Options{Device: *device + 1}) // Options.Device counts from 1; 0 picks the first GPU
+	e, err := gpu.Open(&gpu.Options{Device: *device + 1, ChunkItems: *chunk}) // Options.Device counts from 1; 0 picks the first GPU
 	if err != nil {
 		fail(err)
 	}
@@ -69,19 +77,22 @@ func main() {
 	fmt.Printf("device: %s on %s (%s, driver %s), %d compute units, %d MiB; self-test program %s in %v (each kind's on its first run)\n",
 		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20,
 		map[bool]string{true: "from cache", false: "compiled"}[e.FromCache()], time.Since(t0).Round(time.Millisecond))
-	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d\n\n", *n, runtime.GOMAXPROCS(0), *reps)
+	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d, chunk %d items (0: the package's choice)\n\n", *n, runtime.GOMAXPROCS(0), *reps, *chunk)
 	fmt.Printf("%-12s %14s %14s %14s %14s %6s  %s\n", "kind", "kernel-only/s", "+transfers/s", "end-to-end/s", "cpu/s", "e2e/k", "differential check")
 	bad := false
 	run := func(kind string, prepared *gpu.Prepared, device func() error, cpu func(), check func() int) {
 		var kern time.Duration
-		k := best(*reps, func() error {
+		best(*reps, func() error { // one launch: the kernel's device time
 			err := e.RunPrepared(prepared)
 			if d := prepared.KernelTime(); err == nil && (kern == 0 || d < kern) {
 				kern = d
 			}
 			return err
 		})
+		tr := best(*reps, func() error { return e.RunPipelined(prepared) })
+		split := e.LastBatchTimes()
 		ee := best(*reps, device)
+		esplit := e.LastBatchTimes()
 		c := best(1, func() error { cpu(); return nil })
 		mism := check()
 		status := fmt.Sprintf("%d items equal", *n)
@@ -94,7 +105,9 @@ func main() {
 			kr = fmt.Sprintf("%.0f", rate(*n, kern))
 			share = fmt.Sprintf("%.0f%%", 100*rate(*n, ee)/rate(*n, kern))
 		}
-		fmt.Printf("%-12s %14s %14.0f %14.0f %14.0f %6s  %s\n", kind, kr, rate(*n, k), rate(*n, ee), rate(*n, c), share, status)
+		fmt.Printf("%-12s %14s %14.0f %14.0f %14.0f %6s  %s\n", kind, kr, rate(*n, tr), rate(*n, ee), rate(*n, c), share, status)
+		splitLine("end to end", esplit)
+		splitLine("+transfers", split)
 	}
 	want := map[string]bool{}
 	for _, k := range splitComma(*kinds) {
@@ -134,6 +147,33 @@ func main() {
 				})
 			},
 			func() int { return diff(out, ref) })
+	}
+	if want["pubkeys33"] {
+		// PublicKeysBytes: flat scalars in, 33-byte compressed keys out.
+		scalars := make([][32]byte, *n)
+		flat := make([]byte, 32**n)
+		for i := range scalars {
+			scalars[i] = sha256.Sum256(fmt.Appendf(nil, "gpubench scalar %d", i))
+			copy(flat[32*i:], scalars[i][:])
+		}
+		out, ref := make([]byte, 33**n), make([][33]byte, *n)
+		run("pubkeys33", gpu.PreparePublicKeys(scalars), func() error { return e.PublicKeysBytes(flat, out) },
+			func() {
+				parallel(*n, func(i int) {
+					ref[i] = [33]byte{}
+					if k, err := p256k1.NewPrivateKey(scalars[i][:]); err == nil {
+						pub := k.PublicKey()
+						ref[i] = pub.SerializeCompressed()
+					}
+				})
+			},
+			func() int {
+				got := make([][33]byte, *n)
+				for i := range got {
+					got[i] = [33]byte(out[33*i : 33*i+33])
+				}
+				return diff(got, ref)
+			})
 	}
 	if want["tweak"] {
 		txs := tweakTxs(*n)
@@ -189,6 +229,20 @@ func main() {
 	if bad {
 		os.Exit(1)
 	}
+}
+
+// splitLine prints a batch's host split (Engine.LastBatchTimes).
+func splitLine(what string, t gpu.BatchTimes) {
+	if t.Items == 0 {
+		return
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	perItem := func(d time.Duration) float64 {
+		return float64(d.Nanoseconds()) * float64(runtime.GOMAXPROCS(0)) / float64(t.Items)
+	}
+	other := t.Total - t.Prep - t.Decode - t.Wait - t.Enqueue
+	fmt.Printf("%-12s %s: %.1f ms = prep %.1f + decode %.1f + waiting for the device %.1f + enqueue %.1f + other %.1f (%d chunks; host prep %.0f, decode %.0f CPU ns/item at most)\n",
+		"", what, ms(t.Total), ms(t.Prep), ms(t.Decode), ms(t.Wait), ms(t.Enqueue), ms(other), t.Chunks, perItem(t.Prep), perItem(t.Decode))
 }
 
 // faultLine prints the signing fault check's count so far.

@@ -1,0 +1,145 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/internal/cputime"
+	"github.com/p256k1/p256k1/silentpayments"
+)
+
+// BenchmarkHost measures the host's part of each batch kind per item on
+// one goroutine, no device needed: preparing the inputs (prep/…) and
+// decoding the results (decode/…), as the pipeline runs them on each of
+// GOMAXPROCS goroutines beside the device. These are real CPU costs (the
+// device's time on PoCL is not): with c cores the host alone bounds a
+// kind's end-to-end rate at about c / (prep + decode) items per second.
+// Reported per item of a 4096-item range: wall ns/item and this thread's
+// CPU time, cpu-ns/item.
+func BenchmarkHost(b *testing.B) {
+	const n = 4096
+	rng := rand.New(rand.NewPCG(7, 7))
+	// cpu-ns/item is this thread's CPU time (the test machine is shared
+	// and loaded: wall time there counts other processes' turns).
+	var t0 time.Duration
+	start := func() {
+		runtime.LockOSThread()
+		t0 = cputime.Thread()
+	}
+	per := func(b *testing.B) {
+		d := cputime.Thread() - t0
+		runtime.UnlockOSThread()
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/item")
+		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N*n), "cpu-ns/item")
+	}
+	pre := make([]bool, n)
+	b.Run("prep/schnorr", func(b *testing.B) {
+		items := schnorrItems(n, rng)
+		dst := make([]byte, schnorrItemSize*n)
+		for start(); b.Loop(); {
+			prepSchnorrRange(dst, items, pre)
+		}
+		per(b)
+	})
+	b.Run("prep/ecdsa", func(b *testing.B) {
+		items := ecdsaItems(n, rng)
+		dst := make([]byte, 196*n)
+		for start(); b.Loop(); {
+			prepECDSARange(dst, items, pre)
+		}
+		per(b)
+	})
+	b.Run("prep/tweak", func(b *testing.B) {
+		txs := hostTxs(n)
+		dst := make([]byte, 100*n)
+		errs := make([]error, n)
+		for start(); b.Loop(); {
+			prepTweakRange(dst, txs, errs)
+		}
+		per(b)
+	})
+	b.Run("prep/tweak1", func(b *testing.B) { // one input per transaction
+		txs := hostTxs(n)
+		for i := range txs {
+			txs[i].Inputs = txs[i].Inputs[:1]
+		}
+		dst := make([]byte, 100*n)
+		errs := make([]error, n)
+		for start(); b.Loop(); {
+			prepTweakRange(dst, txs, errs)
+		}
+		per(b)
+	})
+	b.Run("prep/pubkeys", func(b *testing.B) {
+		scalars := pubkeyScalars(n)
+		dst := make([]byte, 32*n)
+		for start(); b.Loop(); {
+			for i := range scalars {
+				if pre[i] = validScalar(&scalars[i]); pre[i] {
+					copy(dst[32*i:], scalars[i][:])
+				}
+			}
+		}
+		per(b)
+	})
+	// Device results as the kernels write them (x ‖ y).
+	res := make([]byte, 64*n)
+	for i := range n {
+		k := key(uint64(i))
+		pub := k.PublicKey()
+		u := pub.SerializeUncompressed()
+		copy(res[64*i:], u[1:])
+	}
+	keys := make([]p256k1.PublicKey, n)
+	b.Run("decode/parse", func(b *testing.B) { // ParsePublicKey: before this change
+		for start(); b.Loop(); {
+			for i := range keys {
+				keys[i] = decodePoint(res[64*i : 64*i+64])
+			}
+		}
+		per(b)
+	})
+	b.Run("decode/check-key", func(b *testing.B) { // PublicKeys, TweakData
+		for start(); b.Loop(); {
+			for i := range keys {
+				if x, y, ok := checkXY(res[64*i : 64*i+64]); ok {
+					keys[i] = keyFromXY(&x, &y)
+				}
+			}
+		}
+		per(b)
+	})
+	b.Run("decode/check-bytes33", func(b *testing.B) { // PublicKeysBytes
+		out := make([]byte, 33*n)
+		for start(); b.Loop(); {
+			for i := range keys {
+				xy := res[64*i : 64*i+64]
+				if checkOnly(xy) {
+					out[33*i] = 2 | xy[63]&1
+					copy(out[33*i+1:33*i+33], xy[:32])
+				}
+			}
+		}
+		per(b)
+	})
+}
+
+// hostTxs is n transactions of two inputs and one outpoint each.
+func hostTxs(n int) []silentpayments.TxInputs {
+	txs := make([]silentpayments.TxInputs, n)
+	for i := range txs {
+		a, b := key(uint64(i%64)), key(uint64(i%64+64))
+		var op silentpayments.Outpoint
+		h := sha256.Sum256(fmt.Appendf(nil, "tx %d", i))
+		copy(op.TxID[:], h[:])
+		binary.LittleEndian.PutUint32(op.TxID[:], uint32(i))
+		txs[i] = silentpayments.TxInputs{Inputs: []p256k1.PublicKey{a.PublicKey(), b.PublicKey()}, Outpoints: []silentpayments.Outpoint{op}}
+	}
+	return txs
+}
