@@ -84,45 +84,62 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADCS    R12, R1, R1
 	ADC     R10, R2, R2
 
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R8
-	MUL     R8, R15, R7
-	MUL     R8, R16, R6
-	MUL     R8, R1, R5
-	MUL     R8, R2, R4
-	ADDS    R7, R0, R0
-	ADCS    R6, R9, R9
-	ADCS    R5, R11, R11
-	ADCS    R4, R13, R13
-	CSET    HS, R10
-	UMULH   R8, R15, R7
-	UMULH   R8, R16, R6
-	UMULH   R8, R1, R5
-	UMULH   R8, R2, R4
-	ADDS    R7, R9, R9
-	ADCS    R6, R11, R11
-	ADCS    R5, R13, R13
-	ADC     R4, R10, R10
+	// Fold t4…t7 by 2^256 ≡ k: k·t_j = a_j·2^64 + P_j·2^32 + Q_j.
+	MOVD    $0x3d1, R8
+	LSR     $32, R15, R7
+	AND     $0xffffffff, R15, R5
+	UMULL   R8, R15, R6
+	UMADDL  R8, R5, R7, R5
+	LSR     $32, R16, R4
+	AND     $0xffffffff, R16, R12
+	UMADDL  R8, R7, R16, R10
+	UMADDL  R8, R12, R4, R12
+	LSR     $32, R1, R14
+	AND     $0xffffffff, R1, R17
+	UMADDL  R8, R4, R1, R3
+	UMADDL  R8, R17, R14, R17
+	LSR     $32, R2, R19
+	AND     $0xffffffff, R2, R21
+	UMADDL  R8, R14, R2, R20
+	UMADDL  R8, R21, R19, R21
+	ADDS    R6, R0, R0
+	ADCS    R10, R9, R9
+	ADCS    R3, R11, R11
+	ADCS    R20, R13, R13
+	ADC     ZR, R19, R8
+
+	// P shifted by 32 bits: five words.
+	LSL     $32, R5, R6
+	EXTR    $32, R5, R12, R10
+	EXTR    $32, R12, R17, R3
+	EXTR    $32, R17, R21, R20
+	LSR     $32, R21, R21
+	ADDS    R6, R0, R0
+	ADCS    R10, R9, R9
+	ADCS    R3, R11, R11
+	ADCS    R20, R13, R13
+	ADC     R21, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R8, R10, R7
-	UMULH   R8, R10, R6
-	ADDS    R7, R0, R0
-	ADCS    R6, R9, R9
+	MOVD    $0x1000003d1, R21
+	MUL     R21, R8, R17
+	UMULH   R21, R8, R12
+	ADDS    R17, R0, R0
+	ADCS    R12, R9, R9
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R13, R13
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R8, ZR, R10
-	ADDS    R10, R0, R0
+	CSEL    HS, R21, ZR, R8
+	ADDS    R8, R0, R0
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R11, R11
 	ADC     ZR, R13, R13
 
 	// r may alias the inputs: every word has been read.
-	MOVD    r+0(FP), R8
-	STP     (R0, R9), (R8)
-	STP     (R11, R13), 16(R8)
+	MOVD    r+0(FP), R21
+	STP     (R0, R9), (R21)
+	STP     (R11, R13), 16(R21)
 	RET
 
 // func squareAsm(r, a *[4]uint64)
@@ -181,45 +198,62 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADCS    R12, R9, R9
 	ADC     R1, R13, R13
 
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R4
-	MUL     R4, R7, R3
-	MUL     R4, R8, R2
-	MUL     R4, R9, R1
-	MUL     R4, R13, R12
-	ADDS    R3, R14, R14
-	ADCS    R2, R0, R0
-	ADCS    R1, R5, R5
-	ADCS    R12, R6, R6
-	CSET    HS, R11
-	UMULH   R4, R7, R3
-	UMULH   R4, R8, R2
-	UMULH   R4, R9, R1
-	UMULH   R4, R13, R12
-	ADDS    R3, R0, R0
-	ADCS    R2, R5, R5
-	ADCS    R1, R6, R6
-	ADC     R12, R11, R11
+	// Fold t4…t7 by 2^256 ≡ k: k·t_j = a_j·2^64 + P_j·2^32 + Q_j.
+	MOVD    $0x3d1, R4
+	LSR     $32, R7, R3
+	AND     $0xffffffff, R7, R1
+	UMULL   R4, R7, R2
+	UMADDL  R4, R1, R3, R1
+	LSR     $32, R8, R12
+	AND     $0xffffffff, R8, R10
+	UMADDL  R4, R3, R8, R11
+	UMADDL  R4, R10, R12, R10
+	LSR     $32, R9, R15
+	AND     $0xffffffff, R9, R17
+	UMADDL  R4, R12, R9, R16
+	UMADDL  R4, R17, R15, R17
+	LSR     $32, R13, R19
+	AND     $0xffffffff, R13, R21
+	UMADDL  R4, R15, R13, R20
+	UMADDL  R4, R21, R19, R21
+	ADDS    R2, R14, R14
+	ADCS    R11, R0, R0
+	ADCS    R16, R5, R5
+	ADCS    R20, R6, R6
+	ADC     ZR, R19, R4
+
+	// P shifted by 32 bits: five words.
+	LSL     $32, R1, R2
+	EXTR    $32, R1, R10, R11
+	EXTR    $32, R10, R17, R16
+	EXTR    $32, R17, R21, R20
+	LSR     $32, R21, R21
+	ADDS    R2, R14, R14
+	ADCS    R11, R0, R0
+	ADCS    R16, R5, R5
+	ADCS    R20, R6, R6
+	ADC     R21, R4, R4
 
 	// The carry word: c·k < 2^67.
-	MUL     R4, R11, R3
-	UMULH   R4, R11, R2
-	ADDS    R3, R14, R14
-	ADCS    R2, R0, R0
+	MOVD    $0x1000003d1, R21
+	MUL     R21, R4, R17
+	UMULH   R21, R4, R10
+	ADDS    R17, R14, R14
+	ADCS    R10, R0, R0
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R6, R6
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R4, ZR, R11
-	ADDS    R11, R14, R14
+	CSEL    HS, R21, ZR, R4
+	ADDS    R4, R14, R14
 	ADCS    ZR, R0, R0
 	ADCS    ZR, R5, R5
 	ADC     ZR, R6, R6
 
 	// r may alias the inputs: every word has been read.
-	MOVD    r+0(FP), R4
-	STP     (R14, R0), (R4)
-	STP     (R5, R6), 16(R4)
+	MOVD    r+0(FP), R21
+	STP     (R14, R0), (R21)
+	STP     (R5, R6), 16(R21)
 	RET
 
 // func doubleAsm(r, a *Jacobian)
