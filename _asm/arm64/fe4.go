@@ -6,9 +6,10 @@ import "fmt"
 // form (four 64-bit words holding any value below 2^256 congruent to the
 // element; p = 2^256 − k, k = 2^32 + 977), for arm64. 16 products (10 for
 // the square) summed row by row with ADDS/ADCS chains, then the fold of the
-// upper four words by 2^256 ≡ k (4 products), of the carry word (1), and
-// of a last carry bit (masked, no branch). 42 multiplier instructions
-// against the 5×52 form's 62: see bench/arm64model.sh.
+// upper four words by 2^256 ≡ k (4 products; in the kernels, fold4s, 8
+// cheaper 32×32-bit ones), of the carry word (1), and of a last carry bit
+// (masked, no branch). 42 multiplier instructions against the 5×52 form's
+// 62: see bench/arm64model.sh.
 
 const k256 = 0x1000003D1 // 2^256 mod p
 
