@@ -276,14 +276,13 @@ func double(f *file) {
 	g.ins("MOVD", fmt.Sprintf("%d(%s)", j4inf, pa), x)
 	g.ins("MOVD", x, fmt.Sprintf("%d(%s)", j4inf, pr))
 	g.put(x)
-	// The steps in the order S, Z3, L, T, −S², X3 and W, Y3: of the
+	// The steps in the order S, L, T, −S², X3 and W, Y3, Z3: of the
 	// orders the dependencies allow, the one llvm-mca 19 models fastest
-	// on Neoverse V2 (176 cycles against 179 for L, S, T, Z3, X3, −S²,
-	// Y3; Neoverse N1 787 against 789, Apple M1 316 against 320).
+	// (Neoverse V2 173 cycles, N1 783, Apple M1 309, against 179, 789 and
+	// 320 for L, S, T, Z3, X3, −S², Y3). Y3 waits in the frame for Z3,
+	// which reads a.Y, so that r may be a.
 	g.comment("S = Y²")
 	g.sqrM(s, ay)
-	g.comment("Z3 = Y·Z (a.Y, a.Z are not read again)")
-	g.mulM(rz, az, ay)
 	g.comment("L = X² + X²/2")
 	v := g.sqrR(ax)
 	w := g.new4()
@@ -300,12 +299,18 @@ func double(f *file) {
 	g.free4(v)
 	g.comment("X3 = L² − 2T (a.X is not read again), W = L² − 3T")
 	g.x3W(rx, t, t2, g.sqrR(l))
-	g.comment("Y3 = −S² − L·W")
+	g.comment("Y3 = −S² − L·W, into the frame")
 	v = g.mulR(t, l)
 	w = g.ld(s)
 	g.subR(w, v)
-	g.st(ry, w)
+	g.st(s, w)
 	g.free4(v, w)
+	g.comment("Z3 = Y·Z (a.Y, a.Z are not read again)")
+	g.mulM(rz, az, ay)
+	g.comment("r.Y = Y3")
+	v = g.ld(s)
+	g.st(ry, v)
+	g.free4(v)
 	g.put(pr, pa)
 	g.ins("RET")
 }

@@ -356,727 +356,733 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	STP     (R16, R6), 8(RSP)
 	STP     (R7, R8), 24(RSP)
 
-	// Z3 = Y·Z (a.Y, a.Z are not read again)
-	LDP     64(R1), (R8, R7)
-	LDP     80(R1), (R6, R16)
-	LDP     32(R1), (R5, R13)
-	LDP     48(R1), (R14, R2)
-
-	// Row 0: t0…t4 = a0·b.
-	MUL     R5, R8, R3
-	UMULH   R5, R8, R4
-	MUL     R13, R8, R15
-	UMULH   R13, R8, R11
-	MUL     R14, R8, R10
-	UMULH   R14, R8, R9
-	MUL     R2, R8, R12
-	UMULH   R2, R8, R17
-	ADDS    R15, R4, R4
-	ADCS    R10, R11, R11
-	ADCS    R12, R9, R9
-	ADC     ZR, R17, R17
-
-	// Row 1: t1…t5 += a1·b.
-	MUL     R5, R7, R8
-	MUL     R13, R7, R12
-	MUL     R14, R7, R10
-	MUL     R2, R7, R15
-	ADDS    R8, R4, R4
-	ADCS    R12, R11, R11
-	ADCS    R10, R9, R9
-	ADCS    R15, R17, R17
-	CSET    HS, R19
-	UMULH   R5, R7, R8
-	UMULH   R13, R7, R12
-	UMULH   R14, R7, R10
-	UMULH   R2, R7, R15
-	ADDS    R8, R11, R11
-	ADCS    R12, R9, R9
-	ADCS    R10, R17, R17
-	ADC     R15, R19, R19
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R5, R6, R7
-	MUL     R13, R6, R15
-	MUL     R14, R6, R10
-	MUL     R2, R6, R12
-	ADDS    R7, R11, R11
-	ADCS    R15, R9, R9
-	ADCS    R10, R17, R17
-	ADCS    R12, R19, R19
-	CSET    HS, R8
-	UMULH   R5, R6, R7
-	UMULH   R13, R6, R15
-	UMULH   R14, R6, R10
-	UMULH   R2, R6, R12
-	ADDS    R7, R9, R9
-	ADCS    R15, R17, R17
-	ADCS    R10, R19, R19
-	ADC     R12, R8, R8
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R5, R16, R6
-	MUL     R13, R16, R12
-	MUL     R14, R16, R10
-	MUL     R2, R16, R15
-	ADDS    R6, R9, R9
-	ADCS    R12, R17, R17
-	ADCS    R10, R19, R19
-	ADCS    R15, R8, R8
-	CSET    HS, R7
-	UMULH   R5, R16, R6
-	UMULH   R13, R16, R12
-	UMULH   R14, R16, R10
-	UMULH   R2, R16, R15
-	ADDS    R6, R17, R17
-	ADCS    R12, R19, R19
-	ADCS    R10, R8, R8
-	ADC     R15, R7, R7
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R2
-	MUL     R2, R17, R14
-	MUL     R2, R19, R13
-	MUL     R2, R8, R5
-	MUL     R2, R7, R16
-	ADDS    R14, R3, R3
-	ADCS    R13, R4, R4
-	ADCS    R5, R11, R11
-	ADCS    R16, R9, R9
-	CSET    HS, R15
-	UMULH   R2, R17, R14
-	UMULH   R2, R19, R13
-	UMULH   R2, R8, R5
-	UMULH   R2, R7, R16
-	ADDS    R14, R4, R4
-	ADCS    R13, R11, R11
-	ADCS    R5, R9, R9
-	ADC     R16, R15, R15
-
-	// The carry word: c·k < 2^67.
-	MUL     R2, R15, R14
-	UMULH   R2, R15, R13
-	ADDS    R14, R3, R3
-	ADCS    R13, R4, R4
-	ADCS    ZR, R11, R11
-	ADCS    ZR, R9, R9
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R2, ZR, R15
-	ADDS    R15, R3, R3
-	ADCS    ZR, R4, R4
-	ADCS    ZR, R11, R11
-	ADC     ZR, R9, R9
-	STP     (R3, R4), 64(R0)
-	STP     (R11, R9), 80(R0)
-
 	// L = X² + X²/2
-	LDP     0(R1), (R9, R11)
-	LDP     16(R1), (R4, R3)
+	LDP     0(R1), (R8, R7)
+	LDP     16(R1), (R6, R16)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R11, R9, R2
-	UMULH   R11, R9, R15
-	MUL     R4, R9, R7
-	UMULH   R4, R9, R16
-	MUL     R3, R9, R8
-	UMULH   R3, R9, R5
-	ADDS    R7, R15, R15
-	ADCS    R8, R16, R16
-	ADC     ZR, R5, R5
-	MUL     R4, R11, R7
-	UMULH   R4, R11, R8
-	MUL     R3, R11, R19
-	UMULH   R3, R11, R13
-	ADDS    R7, R16, R16
-	ADCS    R8, R5, R5
-	ADC     ZR, R13, R13
-	ADDS    R19, R5, R5
-	ADC     ZR, R13, R13
-	MUL     R3, R4, R7
-	UMULH   R3, R4, R14
-	ADDS    R7, R13, R13
-	ADC     ZR, R14, R14
-
-	// Doubled: t1…t7.
-	ADDS    R2, R2, R2
-	ADCS    R15, R15, R15
-	ADCS    R16, R16, R16
-	ADCS    R5, R5, R5
-	ADCS    R13, R13, R13
-	ADCS    R14, R14, R14
-	CSET    HS, R17
-
-	// Plus the squares a_i².
-	MUL     R9, R9, R10
-	UMULH   R9, R9, R7
-	MUL     R11, R11, R8
-	UMULH   R11, R11, R19
-	ADDS    R7, R2, R2
-	ADCS    R8, R15, R15
-	ADCS    R19, R16, R16
-	MUL     R4, R4, R7
-	UMULH   R4, R4, R8
-	MUL     R3, R3, R19
-	UMULH   R3, R3, R9
-	ADCS    R7, R5, R5
-	ADCS    R8, R13, R13
-	ADCS    R19, R14, R14
-	ADC     R9, R17, R17
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R3
-	MUL     R3, R5, R4
-	MUL     R3, R13, R11
-	MUL     R3, R14, R9
-	MUL     R3, R17, R19
-	ADDS    R4, R10, R10
-	ADCS    R11, R2, R2
-	ADCS    R9, R15, R15
-	ADCS    R19, R16, R16
-	CSET    HS, R8
-	UMULH   R3, R5, R4
-	UMULH   R3, R13, R11
-	UMULH   R3, R14, R9
-	UMULH   R3, R17, R19
-	ADDS    R4, R2, R2
-	ADCS    R11, R15, R15
-	ADCS    R9, R16, R16
-	ADC     R19, R8, R8
-
-	// The carry word: c·k < 2^67.
-	MUL     R3, R8, R4
-	UMULH   R3, R8, R11
-	ADDS    R4, R10, R10
-	ADCS    R11, R2, R2
-	ADCS    ZR, R15, R15
-	ADCS    ZR, R16, R16
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R3, ZR, R8
-	ADDS    R8, R10, R10
-	ADCS    ZR, R2, R2
-	ADCS    ZR, R15, R15
-	ADC     ZR, R16, R16
-	MOVD    $0xfffffffefffffc2f, R4
-	TST     $1, R10
-	CSETM   NE, R11
-	CSEL    NE, R4, ZR, R4
-	ADDS    R4, R10, R3
-	ADCS    R11, R2, R8
-	ADCS    R11, R15, R19
-	ADCS    R11, R16, R9
-	CSET    HS, R4
-	EXTR    $1, R3, R8, R3
-	EXTR    $1, R8, R19, R8
-	EXTR    $1, R19, R9, R19
-	EXTR    $1, R9, R4, R9
-	ADDS    R3, R10, R10
-	ADCS    R8, R2, R2
-	ADCS    R19, R15, R15
-	ADCS    R9, R16, R16
-	MOVD    $0x1000003d1, R11
-	CSEL    HS, R11, ZR, R4
-	ADDS    R4, R10, R10
-	ADCS    ZR, R2, R2
-	ADCS    ZR, R15, R15
-	ADCS    ZR, R16, R16
-	CSEL    HS, R11, ZR, R4
-	ADD     R4, R10, R10
-	STP     (R10, R2), 40(RSP)
-	STP     (R15, R16), 56(RSP)
-
-	// T = X·S; 2T; 3T
-	LDP     8(RSP), (R9, R19)
-	LDP     24(RSP), (R8, R3)
-	LDP     0(R1), (R16, R15)
-	LDP     16(R1), (R2, R10)
-
-	// Row 0: t0…t4 = a0·b.
-	MUL     R16, R9, R11
-	UMULH   R16, R9, R4
-	MUL     R15, R9, R17
-	UMULH   R15, R9, R14
-	MUL     R2, R9, R13
-	UMULH   R2, R9, R5
-	MUL     R10, R9, R7
-	UMULH   R10, R9, R12
-	ADDS    R17, R4, R4
-	ADCS    R13, R14, R14
-	ADCS    R7, R5, R5
-	ADC     ZR, R12, R12
-
-	// Row 1: t1…t5 += a1·b.
-	MUL     R16, R19, R9
-	MUL     R15, R19, R7
-	MUL     R2, R19, R13
-	MUL     R10, R19, R17
-	ADDS    R9, R4, R4
-	ADCS    R7, R14, R14
-	ADCS    R13, R5, R5
-	ADCS    R17, R12, R12
-	CSET    HS, R6
-	UMULH   R16, R19, R9
-	UMULH   R15, R19, R7
-	UMULH   R2, R19, R13
-	UMULH   R10, R19, R17
-	ADDS    R9, R14, R14
-	ADCS    R7, R5, R5
-	ADCS    R13, R12, R12
-	ADC     R17, R6, R6
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R16, R8, R19
-	MUL     R15, R8, R17
-	MUL     R2, R8, R13
-	MUL     R10, R8, R7
-	ADDS    R19, R14, R14
-	ADCS    R17, R5, R5
-	ADCS    R13, R12, R12
-	ADCS    R7, R6, R6
-	CSET    HS, R9
-	UMULH   R16, R8, R19
-	UMULH   R15, R8, R17
-	UMULH   R2, R8, R13
-	UMULH   R10, R8, R7
-	ADDS    R19, R5, R5
-	ADCS    R17, R12, R12
-	ADCS    R13, R6, R6
-	ADC     R7, R9, R9
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R16, R3, R8
-	MUL     R15, R3, R7
-	MUL     R2, R3, R13
-	MUL     R10, R3, R17
-	ADDS    R8, R5, R5
-	ADCS    R7, R12, R12
-	ADCS    R13, R6, R6
-	ADCS    R17, R9, R9
-	CSET    HS, R19
-	UMULH   R16, R3, R8
-	UMULH   R15, R3, R7
-	UMULH   R2, R3, R13
-	UMULH   R10, R3, R17
-	ADDS    R8, R12, R12
-	ADCS    R7, R6, R6
-	ADCS    R13, R9, R9
-	ADC     R17, R19, R19
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R10
-	MUL     R10, R12, R2
-	MUL     R10, R6, R15
-	MUL     R10, R9, R16
-	MUL     R10, R19, R3
-	ADDS    R2, R11, R11
-	ADCS    R15, R4, R4
-	ADCS    R16, R14, R14
-	ADCS    R3, R5, R5
-	CSET    HS, R17
-	UMULH   R10, R12, R2
-	UMULH   R10, R6, R15
-	UMULH   R10, R9, R16
-	UMULH   R10, R19, R3
-	ADDS    R2, R4, R4
-	ADCS    R15, R14, R14
-	ADCS    R16, R5, R5
-	ADC     R3, R17, R17
-
-	// The carry word: c·k < 2^67.
-	MUL     R10, R17, R2
-	UMULH   R10, R17, R15
-	ADDS    R2, R11, R11
-	ADCS    R15, R4, R4
-	ADCS    ZR, R14, R14
-	ADCS    ZR, R5, R5
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R17
-	ADDS    R17, R11, R11
-	ADCS    ZR, R4, R4
-	ADCS    ZR, R14, R14
-	ADC     ZR, R5, R5
-	ADDS    R11, R11, R10
-	ADCS    R4, R4, R17
-	ADCS    R14, R14, R3
-	ADCS    R5, R5, R16
-	MOVD    $0x1000003d1, R2
-	CSEL    HS, R2, ZR, R15
-	ADDS    R15, R10, R10
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R3, R3
-	ADCS    ZR, R16, R16
-	CSEL    HS, R2, ZR, R15
-	ADD     R15, R10, R10
-	STP     (R10, R17), 104(RSP)
-	STP     (R3, R16), 120(RSP)
-	ADDS    R11, R10, R10
-	ADCS    R4, R17, R17
-	ADCS    R14, R3, R3
-	ADCS    R5, R16, R16
-	MOVD    $0x1000003d1, R15
-	CSEL    HS, R15, ZR, R2
-	ADDS    R2, R10, R10
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R3, R3
-	ADCS    ZR, R16, R16
-	CSEL    HS, R15, ZR, R2
-	ADD     R2, R10, R10
-	STP     (R10, R17), 72(RSP)
-	STP     (R3, R16), 88(RSP)
-
-	// −S² (S is not read again)
-	LDP     8(RSP), (R16, R3)
-	LDP     24(RSP), (R17, R10)
-
-	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R3, R16, R5
-	UMULH   R3, R16, R14
-	MUL     R17, R16, R19
-	UMULH   R17, R16, R4
-	MUL     R10, R16, R9
-	UMULH   R10, R16, R11
-	ADDS    R19, R14, R14
-	ADCS    R9, R4, R4
-	ADC     ZR, R11, R11
-	MUL     R17, R3, R19
-	UMULH   R17, R3, R9
-	MUL     R10, R3, R6
-	UMULH   R10, R3, R15
-	ADDS    R19, R4, R4
-	ADCS    R9, R11, R11
-	ADC     ZR, R15, R15
-	ADDS    R6, R11, R11
-	ADC     ZR, R15, R15
-	MUL     R10, R17, R19
-	UMULH   R10, R17, R2
-	ADDS    R19, R15, R15
+	MUL     R7, R8, R5
+	UMULH   R7, R8, R13
+	MUL     R6, R8, R15
+	UMULH   R6, R8, R14
+	MUL     R16, R8, R11
+	UMULH   R16, R8, R2
+	ADDS    R15, R13, R13
+	ADCS    R11, R14, R14
 	ADC     ZR, R2, R2
+	MUL     R6, R7, R15
+	UMULH   R6, R7, R11
+	MUL     R16, R7, R10
+	UMULH   R16, R7, R3
+	ADDS    R15, R14, R14
+	ADCS    R11, R2, R2
+	ADC     ZR, R3, R3
+	ADDS    R10, R2, R2
+	ADC     ZR, R3, R3
+	MUL     R16, R6, R15
+	UMULH   R16, R6, R4
+	ADDS    R15, R3, R3
+	ADC     ZR, R4, R4
 
 	// Doubled: t1…t7.
 	ADDS    R5, R5, R5
+	ADCS    R13, R13, R13
 	ADCS    R14, R14, R14
-	ADCS    R4, R4, R4
-	ADCS    R11, R11, R11
-	ADCS    R15, R15, R15
 	ADCS    R2, R2, R2
-	CSET    HS, R12
+	ADCS    R3, R3, R3
+	ADCS    R4, R4, R4
+	CSET    HS, R9
 
 	// Plus the squares a_i².
-	MUL     R16, R16, R13
-	UMULH   R16, R16, R19
-	MUL     R3, R3, R9
-	UMULH   R3, R3, R6
-	ADDS    R19, R5, R5
-	ADCS    R9, R14, R14
-	ADCS    R6, R4, R4
-	MUL     R17, R17, R19
-	UMULH   R17, R17, R9
-	MUL     R10, R10, R6
-	UMULH   R10, R10, R16
-	ADCS    R19, R11, R11
-	ADCS    R9, R15, R15
-	ADCS    R6, R2, R2
-	ADC     R16, R12, R12
+	MUL     R8, R8, R12
+	UMULH   R8, R8, R15
+	MUL     R7, R7, R11
+	UMULH   R7, R7, R10
+	ADDS    R15, R5, R5
+	ADCS    R11, R13, R13
+	ADCS    R10, R14, R14
+	MUL     R6, R6, R15
+	UMULH   R6, R6, R11
+	MUL     R16, R16, R10
+	UMULH   R16, R16, R8
+	ADCS    R15, R2, R2
+	ADCS    R11, R3, R3
+	ADCS    R10, R4, R4
+	ADC     R8, R9, R9
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R10
-	MUL     R10, R11, R17
-	MUL     R10, R15, R3
-	MUL     R10, R2, R16
-	MUL     R10, R12, R6
-	ADDS    R17, R13, R13
-	ADCS    R3, R5, R5
-	ADCS    R16, R14, R14
-	ADCS    R6, R4, R4
-	CSET    HS, R9
-	UMULH   R10, R11, R17
-	UMULH   R10, R15, R3
-	UMULH   R10, R2, R16
-	UMULH   R10, R12, R6
-	ADDS    R17, R5, R5
-	ADCS    R3, R14, R14
-	ADCS    R16, R4, R4
-	ADC     R6, R9, R9
+	MOVD    $0x1000003d1, R16
+	MUL     R16, R2, R6
+	MUL     R16, R3, R7
+	MUL     R16, R4, R8
+	MUL     R16, R9, R10
+	ADDS    R6, R12, R12
+	ADCS    R7, R5, R5
+	ADCS    R8, R13, R13
+	ADCS    R10, R14, R14
+	CSET    HS, R11
+	UMULH   R16, R2, R6
+	UMULH   R16, R3, R7
+	UMULH   R16, R4, R8
+	UMULH   R16, R9, R10
+	ADDS    R6, R5, R5
+	ADCS    R7, R13, R13
+	ADCS    R8, R14, R14
+	ADC     R10, R11, R11
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R9, R17
-	UMULH   R10, R9, R3
-	ADDS    R17, R13, R13
-	ADCS    R3, R5, R5
+	MUL     R16, R11, R6
+	UMULH   R16, R11, R7
+	ADDS    R6, R12, R12
+	ADCS    R7, R5, R5
+	ADCS    ZR, R13, R13
 	ADCS    ZR, R14, R14
-	ADCS    ZR, R4, R4
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R9
-	ADDS    R9, R13, R13
+	CSEL    HS, R16, ZR, R11
+	ADDS    R11, R12, R12
 	ADCS    ZR, R5, R5
+	ADCS    ZR, R13, R13
+	ADC     ZR, R14, R14
+	MOVD    $0xfffffffefffffc2f, R6
+	TST     $1, R12
+	CSETM   NE, R7
+	CSEL    NE, R6, ZR, R6
+	ADDS    R6, R12, R16
+	ADCS    R7, R5, R11
+	ADCS    R7, R13, R10
+	ADCS    R7, R14, R8
+	CSET    HS, R6
+	EXTR    $1, R16, R11, R16
+	EXTR    $1, R11, R10, R11
+	EXTR    $1, R10, R8, R10
+	EXTR    $1, R8, R6, R8
+	ADDS    R16, R12, R12
+	ADCS    R11, R5, R5
+	ADCS    R10, R13, R13
+	ADCS    R8, R14, R14
+	MOVD    $0x1000003d1, R7
+	CSEL    HS, R7, ZR, R6
+	ADDS    R6, R12, R12
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R13, R13
 	ADCS    ZR, R14, R14
-	ADC     ZR, R4, R4
-	NEGS    R13, R13
-	NGCS    R5, R5
-	NGCS    R14, R14
-	NGCS    R4, R4
-	MOVD    $0x1000003d1, R9
-	CSEL    LO, R9, ZR, R10
-	SUBS    R10, R13, R13
-	SBCS    ZR, R5, R5
-	SBCS    ZR, R14, R14
-	SBCS    ZR, R4, R4
-	CSEL    LO, R9, ZR, R10
-	SUB     R10, R13, R13
-	STP     (R13, R5), 8(RSP)
-	STP     (R14, R4), 24(RSP)
+	CSEL    HS, R7, ZR, R6
+	ADD     R6, R12, R12
+	STP     (R12, R5), 40(RSP)
+	STP     (R13, R14), 56(RSP)
 
-	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
-	LDP     40(RSP), (R4, R14)
-	LDP     56(RSP), (R5, R13)
+	// T = X·S; 2T; 3T
+	LDP     8(RSP), (R8, R10)
+	LDP     24(RSP), (R11, R16)
+	LDP     0(R1), (R14, R13)
+	LDP     16(R1), (R5, R12)
 
-	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R14, R4, R9
-	UMULH   R14, R4, R10
-	MUL     R5, R4, R12
-	UMULH   R5, R4, R6
-	MUL     R13, R4, R2
-	UMULH   R13, R4, R16
-	ADDS    R12, R10, R10
-	ADCS    R2, R6, R6
-	ADC     ZR, R16, R16
-	MUL     R5, R14, R12
-	UMULH   R5, R14, R2
-	MUL     R13, R14, R15
-	UMULH   R13, R14, R3
-	ADDS    R12, R6, R6
-	ADCS    R2, R16, R16
-	ADC     ZR, R3, R3
-	ADDS    R15, R16, R16
-	ADC     ZR, R3, R3
-	MUL     R13, R5, R12
-	UMULH   R13, R5, R17
-	ADDS    R12, R3, R3
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R8, R7
+	UMULH   R14, R8, R6
+	MUL     R13, R8, R9
+	UMULH   R13, R8, R4
+	MUL     R5, R8, R3
+	UMULH   R5, R8, R2
+	MUL     R12, R8, R15
+	UMULH   R12, R8, R17
+	ADDS    R9, R6, R6
+	ADCS    R3, R4, R4
+	ADCS    R15, R2, R2
 	ADC     ZR, R17, R17
 
-	// Doubled: t1…t7.
-	ADDS    R9, R9, R9
-	ADCS    R10, R10, R10
-	ADCS    R6, R6, R6
-	ADCS    R16, R16, R16
-	ADCS    R3, R3, R3
-	ADCS    R17, R17, R17
-	CSET    HS, R11
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R10, R8
+	MUL     R13, R10, R15
+	MUL     R5, R10, R3
+	MUL     R12, R10, R9
+	ADDS    R8, R6, R6
+	ADCS    R15, R4, R4
+	ADCS    R3, R2, R2
+	ADCS    R9, R17, R17
+	CSET    HS, R19
+	UMULH   R14, R10, R8
+	UMULH   R13, R10, R15
+	UMULH   R5, R10, R3
+	UMULH   R12, R10, R9
+	ADDS    R8, R4, R4
+	ADCS    R15, R2, R2
+	ADCS    R3, R17, R17
+	ADC     R9, R19, R19
 
-	// Plus the squares a_i².
-	MUL     R4, R4, R19
-	UMULH   R4, R4, R12
-	MUL     R14, R14, R2
-	UMULH   R14, R14, R15
-	ADDS    R12, R9, R9
-	ADCS    R2, R10, R10
-	ADCS    R15, R6, R6
-	MUL     R5, R5, R12
-	UMULH   R5, R5, R2
-	MUL     R13, R13, R15
-	UMULH   R13, R13, R4
-	ADCS    R12, R16, R16
-	ADCS    R2, R3, R3
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R11, R10
+	MUL     R13, R11, R9
+	MUL     R5, R11, R3
+	MUL     R12, R11, R15
+	ADDS    R10, R4, R4
+	ADCS    R9, R2, R2
+	ADCS    R3, R17, R17
+	ADCS    R15, R19, R19
+	CSET    HS, R8
+	UMULH   R14, R11, R10
+	UMULH   R13, R11, R9
+	UMULH   R5, R11, R3
+	UMULH   R12, R11, R15
+	ADDS    R10, R2, R2
+	ADCS    R9, R17, R17
+	ADCS    R3, R19, R19
+	ADC     R15, R8, R8
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R16, R11
+	MUL     R13, R16, R15
+	MUL     R5, R16, R3
+	MUL     R12, R16, R9
+	ADDS    R11, R2, R2
 	ADCS    R15, R17, R17
-	ADC     R4, R11, R11
+	ADCS    R3, R19, R19
+	ADCS    R9, R8, R8
+	CSET    HS, R10
+	UMULH   R14, R16, R11
+	UMULH   R13, R16, R15
+	UMULH   R5, R16, R3
+	UMULH   R12, R16, R9
+	ADDS    R11, R17, R17
+	ADCS    R15, R19, R19
+	ADCS    R3, R8, R8
+	ADC     R9, R10, R10
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R13
-	MUL     R13, R16, R5
-	MUL     R13, R3, R14
-	MUL     R13, R17, R4
-	MUL     R13, R11, R15
-	ADDS    R5, R19, R19
-	ADCS    R14, R9, R9
-	ADCS    R4, R10, R10
-	ADCS    R15, R6, R6
-	CSET    HS, R2
-	UMULH   R13, R16, R5
-	UMULH   R13, R3, R14
-	UMULH   R13, R17, R4
-	UMULH   R13, R11, R15
-	ADDS    R5, R9, R9
-	ADCS    R14, R10, R10
-	ADCS    R4, R6, R6
-	ADC     R15, R2, R2
+	MOVD    $0x1000003d1, R12
+	MUL     R12, R17, R5
+	MUL     R12, R19, R13
+	MUL     R12, R8, R14
+	MUL     R12, R10, R16
+	ADDS    R5, R7, R7
+	ADCS    R13, R6, R6
+	ADCS    R14, R4, R4
+	ADCS    R16, R2, R2
+	CSET    HS, R9
+	UMULH   R12, R17, R5
+	UMULH   R12, R19, R13
+	UMULH   R12, R8, R14
+	UMULH   R12, R10, R16
+	ADDS    R5, R6, R6
+	ADCS    R13, R4, R4
+	ADCS    R14, R2, R2
+	ADC     R16, R9, R9
 
 	// The carry word: c·k < 2^67.
-	MUL     R13, R2, R5
-	UMULH   R13, R2, R14
-	ADDS    R5, R19, R19
-	ADCS    R14, R9, R9
-	ADCS    ZR, R10, R10
+	MUL     R12, R9, R5
+	UMULH   R12, R9, R13
+	ADDS    R5, R7, R7
+	ADCS    R13, R6, R6
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R2, R2
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R12, ZR, R9
+	ADDS    R9, R7, R7
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R4, R4
+	ADC     ZR, R2, R2
+	ADDS    R7, R7, R12
+	ADCS    R6, R6, R9
+	ADCS    R4, R4, R16
+	ADCS    R2, R2, R14
+	MOVD    $0x1000003d1, R5
+	CSEL    HS, R5, ZR, R13
+	ADDS    R13, R12, R12
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R16, R16
+	ADCS    ZR, R14, R14
+	CSEL    HS, R5, ZR, R13
+	ADD     R13, R12, R12
+	STP     (R12, R9), 104(RSP)
+	STP     (R16, R14), 120(RSP)
+	ADDS    R7, R12, R12
+	ADCS    R6, R9, R9
+	ADCS    R4, R16, R16
+	ADCS    R2, R14, R14
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R5
+	ADDS    R5, R12, R12
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R16, R16
+	ADCS    ZR, R14, R14
+	CSEL    HS, R13, ZR, R5
+	ADD     R5, R12, R12
+	STP     (R12, R9), 72(RSP)
+	STP     (R16, R14), 88(RSP)
+
+	// −S² (S is not read again)
+	LDP     8(RSP), (R14, R16)
+	LDP     24(RSP), (R9, R12)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R16, R14, R2
+	UMULH   R16, R14, R4
+	MUL     R9, R14, R10
+	UMULH   R9, R14, R6
+	MUL     R12, R14, R8
+	UMULH   R12, R14, R7
+	ADDS    R10, R4, R4
+	ADCS    R8, R6, R6
+	ADC     ZR, R7, R7
+	MUL     R9, R16, R10
+	UMULH   R9, R16, R8
+	MUL     R12, R16, R19
+	UMULH   R12, R16, R13
+	ADDS    R10, R6, R6
+	ADCS    R8, R7, R7
+	ADC     ZR, R13, R13
+	ADDS    R19, R7, R7
+	ADC     ZR, R13, R13
+	MUL     R12, R9, R10
+	UMULH   R12, R9, R5
+	ADDS    R10, R13, R13
+	ADC     ZR, R5, R5
+
+	// Doubled: t1…t7.
+	ADDS    R2, R2, R2
+	ADCS    R4, R4, R4
+	ADCS    R6, R6, R6
+	ADCS    R7, R7, R7
+	ADCS    R13, R13, R13
+	ADCS    R5, R5, R5
+	CSET    HS, R17
+
+	// Plus the squares a_i².
+	MUL     R14, R14, R3
+	UMULH   R14, R14, R10
+	MUL     R16, R16, R8
+	UMULH   R16, R16, R19
+	ADDS    R10, R2, R2
+	ADCS    R8, R4, R4
+	ADCS    R19, R6, R6
+	MUL     R9, R9, R10
+	UMULH   R9, R9, R8
+	MUL     R12, R12, R19
+	UMULH   R12, R12, R14
+	ADCS    R10, R7, R7
+	ADCS    R8, R13, R13
+	ADCS    R19, R5, R5
+	ADC     R14, R17, R17
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R12
+	MUL     R12, R7, R9
+	MUL     R12, R13, R16
+	MUL     R12, R5, R14
+	MUL     R12, R17, R19
+	ADDS    R9, R3, R3
+	ADCS    R16, R2, R2
+	ADCS    R14, R4, R4
+	ADCS    R19, R6, R6
+	CSET    HS, R8
+	UMULH   R12, R7, R9
+	UMULH   R12, R13, R16
+	UMULH   R12, R5, R14
+	UMULH   R12, R17, R19
+	ADDS    R9, R2, R2
+	ADCS    R16, R4, R4
+	ADCS    R14, R6, R6
+	ADC     R19, R8, R8
+
+	// The carry word: c·k < 2^67.
+	MUL     R12, R8, R9
+	UMULH   R12, R8, R16
+	ADDS    R9, R3, R3
+	ADCS    R16, R2, R2
+	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R13, ZR, R2
-	ADDS    R2, R19, R19
-	ADCS    ZR, R9, R9
-	ADCS    ZR, R10, R10
+	CSEL    HS, R12, ZR, R8
+	ADDS    R8, R3, R3
+	ADCS    ZR, R2, R2
+	ADCS    ZR, R4, R4
 	ADC     ZR, R6, R6
-	LDP     104(RSP), (R13, R2)
-	LDP     120(RSP), (R15, R4)
-	SUBS    R13, R19, R13
-	SBCS    R2, R9, R2
-	SBCS    R15, R10, R15
-	SBCS    R4, R6, R4
-	MOVD    $0x1000003d1, R5
-	CSEL    LO, R5, ZR, R14
-	SUBS    R14, R13, R13
+	NEGS    R3, R3
+	NGCS    R2, R2
+	NGCS    R4, R4
+	NGCS    R6, R6
+	MOVD    $0x1000003d1, R8
+	CSEL    LO, R8, ZR, R12
+	SUBS    R12, R3, R3
 	SBCS    ZR, R2, R2
-	SBCS    ZR, R15, R15
-	SBCS    ZR, R4, R4
-	CSEL    LO, R5, ZR, R14
-	SUB     R14, R13, R13
-	STP     (R13, R2), 0(R0)
-	STP     (R15, R4), 16(R0)
-	LDP     72(RSP), (R4, R15)
-	LDP     88(RSP), (R2, R13)
-	SUBS    R4, R19, R4
-	SBCS    R15, R9, R15
-	SBCS    R2, R10, R2
-	SBCS    R13, R6, R13
-	MOVD    $0x1000003d1, R14
-	CSEL    LO, R14, ZR, R5
-	SUBS    R5, R4, R4
-	SBCS    ZR, R15, R15
-	SBCS    ZR, R2, R2
-	SBCS    ZR, R13, R13
-	CSEL    LO, R14, ZR, R5
-	SUB     R5, R4, R4
-	STP     (R4, R15), 72(RSP)
-	STP     (R2, R13), 88(RSP)
-
-	// Y3 = −S² − L·W
-	LDP     72(RSP), (R13, R2)
-	LDP     88(RSP), (R15, R4)
-	LDP     40(RSP), (R6, R10)
-	LDP     56(RSP), (R9, R19)
-
-	// Row 0: t0…t4 = a0·b.
-	MUL     R6, R13, R14
-	UMULH   R6, R13, R5
-	MUL     R10, R13, R11
-	UMULH   R10, R13, R17
-	MUL     R9, R13, R3
-	UMULH   R9, R13, R16
-	MUL     R19, R13, R12
-	UMULH   R19, R13, R7
-	ADDS    R11, R5, R5
-	ADCS    R3, R17, R17
-	ADCS    R12, R16, R16
-	ADC     ZR, R7, R7
-
-	// Row 1: t1…t5 += a1·b.
-	MUL     R6, R2, R13
-	MUL     R10, R2, R12
-	MUL     R9, R2, R3
-	MUL     R19, R2, R11
-	ADDS    R13, R5, R5
-	ADCS    R12, R17, R17
-	ADCS    R3, R16, R16
-	ADCS    R11, R7, R7
-	CSET    HS, R8
-	UMULH   R6, R2, R13
-	UMULH   R10, R2, R12
-	UMULH   R9, R2, R3
-	UMULH   R19, R2, R11
-	ADDS    R13, R17, R17
-	ADCS    R12, R16, R16
-	ADCS    R3, R7, R7
-	ADC     R11, R8, R8
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R6, R15, R2
-	MUL     R10, R15, R11
-	MUL     R9, R15, R3
-	MUL     R19, R15, R12
-	ADDS    R2, R17, R17
-	ADCS    R11, R16, R16
-	ADCS    R3, R7, R7
-	ADCS    R12, R8, R8
-	CSET    HS, R13
-	UMULH   R6, R15, R2
-	UMULH   R10, R15, R11
-	UMULH   R9, R15, R3
-	UMULH   R19, R15, R12
-	ADDS    R2, R16, R16
-	ADCS    R11, R7, R7
-	ADCS    R3, R8, R8
-	ADC     R12, R13, R13
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R6, R4, R15
-	MUL     R10, R4, R12
-	MUL     R9, R4, R3
-	MUL     R19, R4, R11
-	ADDS    R15, R16, R16
-	ADCS    R12, R7, R7
-	ADCS    R3, R8, R8
-	ADCS    R11, R13, R13
-	CSET    HS, R2
-	UMULH   R6, R4, R15
-	UMULH   R10, R4, R12
-	UMULH   R9, R4, R3
-	UMULH   R19, R4, R11
-	ADDS    R15, R7, R7
-	ADCS    R12, R8, R8
-	ADCS    R3, R13, R13
-	ADC     R11, R2, R2
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R19
-	MUL     R19, R7, R9
-	MUL     R19, R8, R10
-	MUL     R19, R13, R6
-	MUL     R19, R2, R4
-	ADDS    R9, R14, R14
-	ADCS    R10, R5, R5
-	ADCS    R6, R17, R17
-	ADCS    R4, R16, R16
-	CSET    HS, R11
-	UMULH   R19, R7, R9
-	UMULH   R19, R8, R10
-	UMULH   R19, R13, R6
-	UMULH   R19, R2, R4
-	ADDS    R9, R5, R5
-	ADCS    R10, R17, R17
-	ADCS    R6, R16, R16
-	ADC     R4, R11, R11
-
-	// The carry word: c·k < 2^67.
-	MUL     R19, R11, R9
-	UMULH   R19, R11, R10
-	ADDS    R9, R14, R14
-	ADCS    R10, R5, R5
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R16, R16
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R19, ZR, R11
-	ADDS    R11, R14, R14
-	ADCS    ZR, R5, R5
-	ADCS    ZR, R17, R17
-	ADC     ZR, R16, R16
-	LDP     8(RSP), (R19, R11)
-	LDP     24(RSP), (R4, R6)
-	SUBS    R14, R19, R19
-	SBCS    R5, R11, R11
-	SBCS    R17, R4, R4
-	SBCS    R16, R6, R6
-	MOVD    $0x1000003d1, R9
-	CSEL    LO, R9, ZR, R10
-	SUBS    R10, R19, R19
-	SBCS    ZR, R11, R11
 	SBCS    ZR, R4, R4
 	SBCS    ZR, R6, R6
-	CSEL    LO, R9, ZR, R10
-	SUB     R10, R19, R19
-	STP     (R19, R11), 32(R0)
-	STP     (R4, R6), 48(R0)
+	CSEL    LO, R8, ZR, R12
+	SUB     R12, R3, R3
+	STP     (R3, R2), 8(RSP)
+	STP     (R4, R6), 24(RSP)
+
+	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
+	LDP     40(RSP), (R6, R4)
+	LDP     56(RSP), (R2, R3)
+
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R4, R6, R8
+	UMULH   R4, R6, R12
+	MUL     R2, R6, R17
+	UMULH   R2, R6, R19
+	MUL     R3, R6, R5
+	UMULH   R3, R6, R14
+	ADDS    R17, R12, R12
+	ADCS    R5, R19, R19
+	ADC     ZR, R14, R14
+	MUL     R2, R4, R17
+	UMULH   R2, R4, R5
+	MUL     R3, R4, R13
+	UMULH   R3, R4, R16
+	ADDS    R17, R19, R19
+	ADCS    R5, R14, R14
+	ADC     ZR, R16, R16
+	ADDS    R13, R14, R14
+	ADC     ZR, R16, R16
+	MUL     R3, R2, R17
+	UMULH   R3, R2, R9
+	ADDS    R17, R16, R16
+	ADC     ZR, R9, R9
+
+	// Doubled: t1…t7.
+	ADDS    R8, R8, R8
+	ADCS    R12, R12, R12
+	ADCS    R19, R19, R19
+	ADCS    R14, R14, R14
+	ADCS    R16, R16, R16
+	ADCS    R9, R9, R9
+	CSET    HS, R7
+
+	// Plus the squares a_i².
+	MUL     R6, R6, R10
+	UMULH   R6, R6, R17
+	MUL     R4, R4, R5
+	UMULH   R4, R4, R13
+	ADDS    R17, R8, R8
+	ADCS    R5, R12, R12
+	ADCS    R13, R19, R19
+	MUL     R2, R2, R17
+	UMULH   R2, R2, R5
+	MUL     R3, R3, R13
+	UMULH   R3, R3, R6
+	ADCS    R17, R14, R14
+	ADCS    R5, R16, R16
+	ADCS    R13, R9, R9
+	ADC     R6, R7, R7
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R3
+	MUL     R3, R14, R2
+	MUL     R3, R16, R4
+	MUL     R3, R9, R6
+	MUL     R3, R7, R13
+	ADDS    R2, R10, R10
+	ADCS    R4, R8, R8
+	ADCS    R6, R12, R12
+	ADCS    R13, R19, R19
+	CSET    HS, R5
+	UMULH   R3, R14, R2
+	UMULH   R3, R16, R4
+	UMULH   R3, R9, R6
+	UMULH   R3, R7, R13
+	ADDS    R2, R8, R8
+	ADCS    R4, R12, R12
+	ADCS    R6, R19, R19
+	ADC     R13, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R3, R5, R2
+	UMULH   R3, R5, R4
+	ADDS    R2, R10, R10
+	ADCS    R4, R8, R8
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R19, R19
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R3, ZR, R5
+	ADDS    R5, R10, R10
+	ADCS    ZR, R8, R8
+	ADCS    ZR, R12, R12
+	ADC     ZR, R19, R19
+	LDP     104(RSP), (R3, R5)
+	LDP     120(RSP), (R13, R6)
+	SUBS    R3, R10, R3
+	SBCS    R5, R8, R5
+	SBCS    R13, R12, R13
+	SBCS    R6, R19, R6
+	MOVD    $0x1000003d1, R2
+	CSEL    LO, R2, ZR, R4
+	SUBS    R4, R3, R3
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R6, R6
+	CSEL    LO, R2, ZR, R4
+	SUB     R4, R3, R3
+	STP     (R3, R5), 0(R0)
+	STP     (R13, R6), 16(R0)
+	LDP     72(RSP), (R6, R13)
+	LDP     88(RSP), (R5, R3)
+	SUBS    R6, R10, R6
+	SBCS    R13, R8, R13
+	SBCS    R5, R12, R5
+	SBCS    R3, R19, R3
+	MOVD    $0x1000003d1, R4
+	CSEL    LO, R4, ZR, R2
+	SUBS    R2, R6, R6
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R3, R3
+	CSEL    LO, R4, ZR, R2
+	SUB     R2, R6, R6
+	STP     (R6, R13), 72(RSP)
+	STP     (R5, R3), 88(RSP)
+
+	// Y3 = −S² − L·W, into the frame
+	LDP     72(RSP), (R3, R5)
+	LDP     88(RSP), (R13, R6)
+	LDP     40(RSP), (R19, R12)
+	LDP     56(RSP), (R8, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R19, R3, R4
+	UMULH   R19, R3, R2
+	MUL     R12, R3, R7
+	UMULH   R12, R3, R9
+	MUL     R8, R3, R16
+	UMULH   R8, R3, R14
+	MUL     R10, R3, R17
+	UMULH   R10, R3, R15
+	ADDS    R7, R2, R2
+	ADCS    R16, R9, R9
+	ADCS    R17, R14, R14
+	ADC     ZR, R15, R15
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R19, R5, R3
+	MUL     R12, R5, R17
+	MUL     R8, R5, R16
+	MUL     R10, R5, R7
+	ADDS    R3, R2, R2
+	ADCS    R17, R9, R9
+	ADCS    R16, R14, R14
+	ADCS    R7, R15, R15
+	CSET    HS, R11
+	UMULH   R19, R5, R3
+	UMULH   R12, R5, R17
+	UMULH   R8, R5, R16
+	UMULH   R10, R5, R7
+	ADDS    R3, R9, R9
+	ADCS    R17, R14, R14
+	ADCS    R16, R15, R15
+	ADC     R7, R11, R11
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R19, R13, R5
+	MUL     R12, R13, R7
+	MUL     R8, R13, R16
+	MUL     R10, R13, R17
+	ADDS    R5, R9, R9
+	ADCS    R7, R14, R14
+	ADCS    R16, R15, R15
+	ADCS    R17, R11, R11
+	CSET    HS, R3
+	UMULH   R19, R13, R5
+	UMULH   R12, R13, R7
+	UMULH   R8, R13, R16
+	UMULH   R10, R13, R17
+	ADDS    R5, R14, R14
+	ADCS    R7, R15, R15
+	ADCS    R16, R11, R11
+	ADC     R17, R3, R3
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R19, R6, R13
+	MUL     R12, R6, R17
+	MUL     R8, R6, R16
+	MUL     R10, R6, R7
+	ADDS    R13, R14, R14
+	ADCS    R17, R15, R15
+	ADCS    R16, R11, R11
+	ADCS    R7, R3, R3
+	CSET    HS, R5
+	UMULH   R19, R6, R13
+	UMULH   R12, R6, R17
+	UMULH   R8, R6, R16
+	UMULH   R10, R6, R7
+	ADDS    R13, R15, R15
+	ADCS    R17, R11, R11
+	ADCS    R16, R3, R3
+	ADC     R7, R5, R5
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R15, R8
+	MUL     R10, R11, R12
+	MUL     R10, R3, R19
+	MUL     R10, R5, R6
+	ADDS    R8, R4, R4
+	ADCS    R12, R2, R2
+	ADCS    R19, R9, R9
+	ADCS    R6, R14, R14
+	CSET    HS, R7
+	UMULH   R10, R15, R8
+	UMULH   R10, R11, R12
+	UMULH   R10, R3, R19
+	UMULH   R10, R5, R6
+	ADDS    R8, R2, R2
+	ADCS    R12, R9, R9
+	ADCS    R19, R14, R14
+	ADC     R6, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R7, R8
+	UMULH   R10, R7, R12
+	ADDS    R8, R4, R4
+	ADCS    R12, R2, R2
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R7
+	ADDS    R7, R4, R4
+	ADCS    ZR, R2, R2
+	ADCS    ZR, R9, R9
+	ADC     ZR, R14, R14
+	LDP     8(RSP), (R10, R7)
+	LDP     24(RSP), (R6, R19)
+	SUBS    R4, R10, R10
+	SBCS    R2, R7, R7
+	SBCS    R9, R6, R6
+	SBCS    R14, R19, R19
+	MOVD    $0x1000003d1, R8
+	CSEL    LO, R8, ZR, R12
+	SUBS    R12, R10, R10
+	SBCS    ZR, R7, R7
+	SBCS    ZR, R6, R6
+	SBCS    ZR, R19, R19
+	CSEL    LO, R8, ZR, R12
+	SUB     R12, R10, R10
+	STP     (R10, R7), 8(RSP)
+	STP     (R6, R19), 24(RSP)
+
+	// Z3 = Y·Z (a.Y, a.Z are not read again)
+	LDP     64(R1), (R19, R6)
+	LDP     80(R1), (R7, R10)
+	LDP     32(R1), (R14, R9)
+	LDP     48(R1), (R2, R4)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R19, R8
+	UMULH   R14, R19, R12
+	MUL     R9, R19, R5
+	UMULH   R9, R19, R3
+	MUL     R2, R19, R11
+	UMULH   R2, R19, R15
+	MUL     R4, R19, R16
+	UMULH   R4, R19, R17
+	ADDS    R5, R12, R12
+	ADCS    R11, R3, R3
+	ADCS    R16, R15, R15
+	ADC     ZR, R17, R17
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R6, R19
+	MUL     R9, R6, R16
+	MUL     R2, R6, R11
+	MUL     R4, R6, R5
+	ADDS    R19, R12, R12
+	ADCS    R16, R3, R3
+	ADCS    R11, R15, R15
+	ADCS    R5, R17, R17
+	CSET    HS, R13
+	UMULH   R14, R6, R19
+	UMULH   R9, R6, R16
+	UMULH   R2, R6, R11
+	UMULH   R4, R6, R5
+	ADDS    R19, R3, R3
+	ADCS    R16, R15, R15
+	ADCS    R11, R17, R17
+	ADC     R5, R13, R13
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R7, R6
+	MUL     R9, R7, R5
+	MUL     R2, R7, R11
+	MUL     R4, R7, R16
+	ADDS    R6, R3, R3
+	ADCS    R5, R15, R15
+	ADCS    R11, R17, R17
+	ADCS    R16, R13, R13
+	CSET    HS, R19
+	UMULH   R14, R7, R6
+	UMULH   R9, R7, R5
+	UMULH   R2, R7, R11
+	UMULH   R4, R7, R16
+	ADDS    R6, R15, R15
+	ADCS    R5, R17, R17
+	ADCS    R11, R13, R13
+	ADC     R16, R19, R19
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R10, R7
+	MUL     R9, R10, R16
+	MUL     R2, R10, R11
+	MUL     R4, R10, R5
+	ADDS    R7, R15, R15
+	ADCS    R16, R17, R17
+	ADCS    R11, R13, R13
+	ADCS    R5, R19, R19
+	CSET    HS, R6
+	UMULH   R14, R10, R7
+	UMULH   R9, R10, R16
+	UMULH   R2, R10, R11
+	UMULH   R4, R10, R5
+	ADDS    R7, R17, R17
+	ADCS    R16, R13, R13
+	ADCS    R11, R19, R19
+	ADC     R5, R6, R6
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R4
+	MUL     R4, R17, R2
+	MUL     R4, R13, R9
+	MUL     R4, R19, R14
+	MUL     R4, R6, R10
+	ADDS    R2, R8, R8
+	ADCS    R9, R12, R12
+	ADCS    R14, R3, R3
+	ADCS    R10, R15, R15
+	CSET    HS, R5
+	UMULH   R4, R17, R2
+	UMULH   R4, R13, R9
+	UMULH   R4, R19, R14
+	UMULH   R4, R6, R10
+	ADDS    R2, R12, R12
+	ADCS    R9, R3, R3
+	ADCS    R14, R15, R15
+	ADC     R10, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R4, R5, R2
+	UMULH   R4, R5, R9
+	ADDS    R2, R8, R8
+	ADCS    R9, R12, R12
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R15, R15
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R5
+	ADDS    R5, R8, R8
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R3, R3
+	ADC     ZR, R15, R15
+	STP     (R8, R12), 64(R0)
+	STP     (R3, R15), 80(R0)
+
+	// r.Y = Y3
+	LDP     8(RSP), (R15, R3)
+	LDP     24(RSP), (R12, R8)
+	STP     (R15, R3), 32(R0)
+	STP     (R12, R8), 48(R0)
 	RET
 
 // func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)

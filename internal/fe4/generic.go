@@ -122,7 +122,6 @@ func doubleGeneric(r, a *Jacobian) {
 	var s, l, t, t2, v, w Element
 	r.Infinity = a.Infinity
 	ksqr(&s, &a.Y)
-	kmul(&r.Z, &a.Z, &a.Y) // a.Y, a.Z are not read again
 	ksqr(&v, &a.X)
 	half(&w, &v)
 	Add(&l, &v, &w)
@@ -134,7 +133,9 @@ func doubleGeneric(r, a *Jacobian) {
 	Sub(&r.X, &v, &t2) // a.X is not read again
 	Sub(&t, &v, &t)
 	kmul(&v, &t, &l)
-	Sub(&r.Y, &s, &v)
+	Sub(&s, &s, &v)        // Y3, kept until a.Y is read
+	kmul(&r.Z, &a.Z, &a.Y) // a.Y, a.Z are not read again
+	r.Y = s
 }
 
 // addStorageVarGeneric is AddStorageVar (zinv nil) and AddStorageZInvVar
