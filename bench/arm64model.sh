@@ -18,8 +18,8 @@
 #         bench/difffuzz/build.sh does;
 #   4x64  internal/fe4's arm64 kernels mulAsm/squareAsm (fe4_arm64.s:
 #         the 4×64 form the engines run in on amd64 and arm64, row-wise
-#         MUL/UMULH with ADDS/ADCS chains, not yet scheduled), from the
-#         arm64 test binary of internal/fe4.
+#         MUL/UMULH with ADDS/ADCS chains, the first fold from 32×32-bit
+#         products), from the arm64 test binary of internal/fe4.
 #
 # Each function's disassembly (llvm-objdump-19) up to its first RET, less
 # its branches (the stack check's conditional branch of the Go code, the

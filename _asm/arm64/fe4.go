@@ -6,9 +6,10 @@ import "fmt"
 // form (four 64-bit words holding any value below 2^256 congruent to the
 // element; p = 2^256 − k, k = 2^32 + 977), for arm64. 16 products (10 for
 // the square) summed row by row with ADDS/ADCS chains, then the fold of the
-// upper four words by 2^256 ≡ k (4 products), of the carry word (1), and
-// of a last carry bit (masked, no branch). 42 multiplier instructions
-// against the 5×52 form's 62: see bench/arm64model.sh.
+// upper four words by 2^256 ≡ k (4 products; in the kernels, fold4s, 8
+// cheaper 32×32-bit ones), of the carry word (1), and of a last carry bit
+// (masked, no branch). 42 multiplier instructions against the 5×52 form's
+// 62: see bench/arm64model.sh.
 
 const k256 = 0x1000003D1 // 2^256 mod p
 
@@ -195,9 +196,86 @@ func (g *gen) fold4(t [8]string) [4]string {
 	return [4]string{t[0], t[1], t[2], t[3]}
 }
 
-// reduce4 stores t0…t7 mod p, below 2^256 (fold4), to r.
+// fold4s is fold4 for Neoverse N1, whose one multiply pipe takes three
+// cycles for a MUL or UMULH and one for a 32×32-bit product: the same
+// value in t0…t3, limb for limb, with the first step's eight 64-bit
+// products made of 32-bit halves. With t_j = a_j·2^32 + b_j,
+// k·t_j = a_j·2^64 + P_j·2^32 + Q_j, P_j = b_j + 977·a_j and
+// Q_j = 977·b_j below 2^43 (UMADDL, UMULL). So k·t_hi is the sum of
+// (Q_0, Q_1 + a_0, Q_2 + a_1, Q_3 + a_2, a_3) (each word below 2^44: the
+// a's come free in UMADDL) and of the P_j shifted by 32 bits (word j =
+// P_j·2^32 mod 2^64 + ⌊P_(j−1)/2^32⌋: EXTR), two carry chains where
+// fold4 has two; the carry word and the last carry as in fold4. Modelled
+// (bench/arm64model.sh): N1 mulAsm 126 → 114 cycles, squareAsm 91 → 78;
+// Apple M1 unchanged; Neoverse V2, whose two multiply pipes take a
+// MUL or UMULH a cycle, 22 → 25 and 17 → 19 (more instructions, a longer
+// chain). Only the kernels use it: in the point operations, which V2's
+// latency bounds, it made V2's doubling 179 → 199.
+func (g *gen) fold4s(t [8]string) [4]string {
+	g.comment("Fold t4…t7 by 2^256 ≡ k: k·t_j = a_j·2^64 + P_j·2^32 + Q_j.")
+	k977 := g.konst(977)
+	var a, q, pp [4]string
+	for j := range 4 {
+		a[j], q[j], pp[j] = g.get(), g.get(), g.get()
+		g.ins("LSR", "$32", t[4+j], a[j])
+		g.ins("AND", "$0xffffffff", t[4+j], pp[j])
+		if j == 0 {
+			g.ins("UMULL", k977, t[4+j], q[j])
+		} else {
+			g.ins("UMADDL", k977, a[j-1], t[4+j], q[j])
+		}
+		g.ins("UMADDL", k977, pp[j], a[j], pp[j])
+	}
+	g.put(t[4:]...)
+	g.put(k977)
+	c := g.get()
+	g.ins("ADDS", q[0], t[0], t[0])
+	g.ins("ADCS", q[1], t[1], t[1])
+	g.ins("ADCS", q[2], t[2], t[2])
+	g.ins("ADCS", q[3], t[3], t[3])
+	g.ins("ADC", "ZR", a[3], c)
+	g.comment("P shifted by 32 bits: five words.")
+	g.ins("LSL", "$32", pp[0], q[0])
+	g.ins("EXTR", "$32", pp[0], pp[1], q[1])
+	g.ins("EXTR", "$32", pp[1], pp[2], q[2])
+	g.ins("EXTR", "$32", pp[2], pp[3], q[3])
+	g.ins("LSR", "$32", pp[3], pp[3])
+	g.ins("ADDS", q[0], t[0], t[0])
+	g.ins("ADCS", q[1], t[1], t[1])
+	g.ins("ADCS", q[2], t[2], t[2])
+	g.ins("ADCS", q[3], t[3], t[3])
+	g.ins("ADC", pp[3], c, c)
+	g.put(a[:]...)
+	g.put(q[:]...)
+	g.put(pp[:]...)
+	g.carryWord(t, c)
+	return [4]string{t[0], t[1], t[2], t[3]}
+}
+
+// carryWord adds c·k (c below 2^35) and then the last carry to t0…t3
+// (fold4's last two steps), freeing c.
+func (g *gen) carryWord(t [8]string, c string) {
+	g.comment("The carry word: c·k < 2^67.")
+	kk := g.konst(k256)
+	l, h := g.get(), g.get()
+	g.ins("MUL", kk, c, l)
+	g.ins("UMULH", kk, c, h)
+	g.ins("ADDS", l, t[0], t[0])
+	g.ins("ADCS", h, t[1], t[1])
+	g.ins("ADCS", "ZR", t[2], t[2])
+	g.ins("ADCS", "ZR", t[3], t[3])
+	g.comment("A last carry: add k if it is set (CSEL, no branch).")
+	g.ins("CSEL", "HS", kk, "ZR", c)
+	g.ins("ADDS", c, t[0], t[0])
+	g.ins("ADCS", "ZR", t[1], t[1])
+	g.ins("ADCS", "ZR", t[2], t[2])
+	g.ins("ADC", "ZR", t[3], t[3])
+	g.put(l, h, c, kk)
+}
+
+// reduce4 stores t0…t7 mod p, below 2^256 (fold4s), to r.
 func (g *gen) reduce4(t [8]string) {
-	r4 := g.fold4(t)
+	r4 := g.fold4s(t)
 	t = [8]string{r4[0], r4[1], r4[2], r4[3]}
 	g.comment("r may alias the inputs: every word has been read.")
 	r := g.get()

@@ -84,45 +84,62 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADCS    R12, R1, R1
 	ADC     R10, R2, R2
 
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R8
-	MUL     R8, R15, R7
-	MUL     R8, R16, R6
-	MUL     R8, R1, R5
-	MUL     R8, R2, R4
-	ADDS    R7, R0, R0
-	ADCS    R6, R9, R9
-	ADCS    R5, R11, R11
-	ADCS    R4, R13, R13
-	CSET    HS, R10
-	UMULH   R8, R15, R7
-	UMULH   R8, R16, R6
-	UMULH   R8, R1, R5
-	UMULH   R8, R2, R4
-	ADDS    R7, R9, R9
-	ADCS    R6, R11, R11
-	ADCS    R5, R13, R13
-	ADC     R4, R10, R10
+	// Fold t4…t7 by 2^256 ≡ k: k·t_j = a_j·2^64 + P_j·2^32 + Q_j.
+	MOVD    $0x3d1, R8
+	LSR     $32, R15, R7
+	AND     $0xffffffff, R15, R5
+	UMULL   R8, R15, R6
+	UMADDL  R8, R5, R7, R5
+	LSR     $32, R16, R4
+	AND     $0xffffffff, R16, R12
+	UMADDL  R8, R7, R16, R10
+	UMADDL  R8, R12, R4, R12
+	LSR     $32, R1, R14
+	AND     $0xffffffff, R1, R17
+	UMADDL  R8, R4, R1, R3
+	UMADDL  R8, R17, R14, R17
+	LSR     $32, R2, R19
+	AND     $0xffffffff, R2, R21
+	UMADDL  R8, R14, R2, R20
+	UMADDL  R8, R21, R19, R21
+	ADDS    R6, R0, R0
+	ADCS    R10, R9, R9
+	ADCS    R3, R11, R11
+	ADCS    R20, R13, R13
+	ADC     ZR, R19, R8
+
+	// P shifted by 32 bits: five words.
+	LSL     $32, R5, R6
+	EXTR    $32, R5, R12, R10
+	EXTR    $32, R12, R17, R3
+	EXTR    $32, R17, R21, R20
+	LSR     $32, R21, R21
+	ADDS    R6, R0, R0
+	ADCS    R10, R9, R9
+	ADCS    R3, R11, R11
+	ADCS    R20, R13, R13
+	ADC     R21, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R8, R10, R7
-	UMULH   R8, R10, R6
-	ADDS    R7, R0, R0
-	ADCS    R6, R9, R9
+	MOVD    $0x1000003d1, R21
+	MUL     R21, R8, R17
+	UMULH   R21, R8, R12
+	ADDS    R17, R0, R0
+	ADCS    R12, R9, R9
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R13, R13
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R8, ZR, R10
-	ADDS    R10, R0, R0
+	CSEL    HS, R21, ZR, R8
+	ADDS    R8, R0, R0
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R11, R11
 	ADC     ZR, R13, R13
 
 	// r may alias the inputs: every word has been read.
-	MOVD    r+0(FP), R8
-	STP     (R0, R9), (R8)
-	STP     (R11, R13), 16(R8)
+	MOVD    r+0(FP), R21
+	STP     (R0, R9), (R21)
+	STP     (R11, R13), 16(R21)
 	RET
 
 // func squareAsm(r, a *[4]uint64)
@@ -181,45 +198,62 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADCS    R12, R9, R9
 	ADC     R1, R13, R13
 
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R4
-	MUL     R4, R7, R3
-	MUL     R4, R8, R2
-	MUL     R4, R9, R1
-	MUL     R4, R13, R12
-	ADDS    R3, R14, R14
-	ADCS    R2, R0, R0
-	ADCS    R1, R5, R5
-	ADCS    R12, R6, R6
-	CSET    HS, R11
-	UMULH   R4, R7, R3
-	UMULH   R4, R8, R2
-	UMULH   R4, R9, R1
-	UMULH   R4, R13, R12
-	ADDS    R3, R0, R0
-	ADCS    R2, R5, R5
-	ADCS    R1, R6, R6
-	ADC     R12, R11, R11
+	// Fold t4…t7 by 2^256 ≡ k: k·t_j = a_j·2^64 + P_j·2^32 + Q_j.
+	MOVD    $0x3d1, R4
+	LSR     $32, R7, R3
+	AND     $0xffffffff, R7, R1
+	UMULL   R4, R7, R2
+	UMADDL  R4, R1, R3, R1
+	LSR     $32, R8, R12
+	AND     $0xffffffff, R8, R10
+	UMADDL  R4, R3, R8, R11
+	UMADDL  R4, R10, R12, R10
+	LSR     $32, R9, R15
+	AND     $0xffffffff, R9, R17
+	UMADDL  R4, R12, R9, R16
+	UMADDL  R4, R17, R15, R17
+	LSR     $32, R13, R19
+	AND     $0xffffffff, R13, R21
+	UMADDL  R4, R15, R13, R20
+	UMADDL  R4, R21, R19, R21
+	ADDS    R2, R14, R14
+	ADCS    R11, R0, R0
+	ADCS    R16, R5, R5
+	ADCS    R20, R6, R6
+	ADC     ZR, R19, R4
+
+	// P shifted by 32 bits: five words.
+	LSL     $32, R1, R2
+	EXTR    $32, R1, R10, R11
+	EXTR    $32, R10, R17, R16
+	EXTR    $32, R17, R21, R20
+	LSR     $32, R21, R21
+	ADDS    R2, R14, R14
+	ADCS    R11, R0, R0
+	ADCS    R16, R5, R5
+	ADCS    R20, R6, R6
+	ADC     R21, R4, R4
 
 	// The carry word: c·k < 2^67.
-	MUL     R4, R11, R3
-	UMULH   R4, R11, R2
-	ADDS    R3, R14, R14
-	ADCS    R2, R0, R0
+	MOVD    $0x1000003d1, R21
+	MUL     R21, R4, R17
+	UMULH   R21, R4, R10
+	ADDS    R17, R14, R14
+	ADCS    R10, R0, R0
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R6, R6
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R4, ZR, R11
-	ADDS    R11, R14, R14
+	CSEL    HS, R21, ZR, R4
+	ADDS    R4, R14, R14
 	ADCS    ZR, R0, R0
 	ADCS    ZR, R5, R5
 	ADC     ZR, R6, R6
 
 	// r may alias the inputs: every word has been read.
-	MOVD    r+0(FP), R4
-	STP     (R14, R0), (R4)
-	STP     (R5, R6), 16(R4)
+	MOVD    r+0(FP), R21
+	STP     (R14, R0), (R21)
+	STP     (R5, R6), 16(R21)
 	RET
 
 // func doubleAsm(r, a *Jacobian)
@@ -231,9 +265,9 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	MOVD    96(R1), R2
 	MOVD    R2, 96(R0)
 
-	// L = X² + X²/2
-	LDP     0(R1), (R2, R3)
-	LDP     16(R1), (R4, R5)
+	// S = Y²
+	LDP     32(R1), (R2, R3)
+	LDP     48(R1), (R4, R5)
 
 	// The products a_i·a_j, i < j, into t1…t6.
 	MUL     R3, R2, R6
@@ -319,728 +353,736 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R7, R7
 	ADC     ZR, R8, R8
-	MOVD    $0xfffffffefffffc2f, R4
-	TST     $1, R16
-	CSETM   NE, R3
-	CSEL    NE, R4, ZR, R4
-	ADDS    R4, R16, R5
-	ADCS    R3, R6, R13
-	ADCS    R3, R7, R14
-	ADCS    R3, R8, R2
-	CSET    HS, R4
-	EXTR    $1, R5, R13, R5
-	EXTR    $1, R13, R14, R13
-	EXTR    $1, R14, R2, R14
-	EXTR    $1, R2, R4, R2
-	ADDS    R5, R16, R16
-	ADCS    R13, R6, R6
-	ADCS    R14, R7, R7
-	ADCS    R2, R8, R8
-	MOVD    $0x1000003d1, R3
-	CSEL    HS, R3, ZR, R4
-	ADDS    R4, R16, R16
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R7, R7
-	ADCS    ZR, R8, R8
-	CSEL    HS, R3, ZR, R4
-	ADD     R4, R16, R16
-	STP     (R16, R6), 40(RSP)
-	STP     (R7, R8), 56(RSP)
+	STP     (R16, R6), 8(RSP)
+	STP     (R7, R8), 24(RSP)
 
-	// S = Y²; T = X·S; 2T; 3T
-	LDP     32(R1), (R2, R14)
-	LDP     48(R1), (R13, R5)
+	// L = X² + X²/2
+	LDP     0(R1), (R8, R7)
+	LDP     16(R1), (R6, R16)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R14, R2, R8
-	UMULH   R14, R2, R7
-	MUL     R13, R2, R15
-	UMULH   R13, R2, R6
-	MUL     R5, R2, R11
-	UMULH   R5, R2, R16
-	ADDS    R15, R7, R7
-	ADCS    R11, R6, R6
-	ADC     ZR, R16, R16
-	MUL     R13, R14, R15
-	UMULH   R13, R14, R11
-	MUL     R5, R14, R10
-	UMULH   R5, R14, R3
-	ADDS    R15, R6, R6
-	ADCS    R11, R16, R16
+	MUL     R7, R8, R5
+	UMULH   R7, R8, R13
+	MUL     R6, R8, R15
+	UMULH   R6, R8, R14
+	MUL     R16, R8, R11
+	UMULH   R16, R8, R2
+	ADDS    R15, R13, R13
+	ADCS    R11, R14, R14
+	ADC     ZR, R2, R2
+	MUL     R6, R7, R15
+	UMULH   R6, R7, R11
+	MUL     R16, R7, R10
+	UMULH   R16, R7, R3
+	ADDS    R15, R14, R14
+	ADCS    R11, R2, R2
 	ADC     ZR, R3, R3
-	ADDS    R10, R16, R16
+	ADDS    R10, R2, R2
 	ADC     ZR, R3, R3
-	MUL     R5, R13, R15
-	UMULH   R5, R13, R4
+	MUL     R16, R6, R15
+	UMULH   R16, R6, R4
 	ADDS    R15, R3, R3
 	ADC     ZR, R4, R4
 
 	// Doubled: t1…t7.
-	ADDS    R8, R8, R8
-	ADCS    R7, R7, R7
-	ADCS    R6, R6, R6
-	ADCS    R16, R16, R16
+	ADDS    R5, R5, R5
+	ADCS    R13, R13, R13
+	ADCS    R14, R14, R14
+	ADCS    R2, R2, R2
 	ADCS    R3, R3, R3
 	ADCS    R4, R4, R4
 	CSET    HS, R9
 
 	// Plus the squares a_i².
-	MUL     R2, R2, R12
-	UMULH   R2, R2, R15
-	MUL     R14, R14, R11
-	UMULH   R14, R14, R10
-	ADDS    R15, R8, R8
-	ADCS    R11, R7, R7
-	ADCS    R10, R6, R6
-	MUL     R13, R13, R15
-	UMULH   R13, R13, R11
-	MUL     R5, R5, R10
-	UMULH   R5, R5, R2
-	ADCS    R15, R16, R16
+	MUL     R8, R8, R12
+	UMULH   R8, R8, R15
+	MUL     R7, R7, R11
+	UMULH   R7, R7, R10
+	ADDS    R15, R5, R5
+	ADCS    R11, R13, R13
+	ADCS    R10, R14, R14
+	MUL     R6, R6, R15
+	UMULH   R6, R6, R11
+	MUL     R16, R16, R10
+	UMULH   R16, R16, R8
+	ADCS    R15, R2, R2
 	ADCS    R11, R3, R3
 	ADCS    R10, R4, R4
-	ADC     R2, R9, R9
+	ADC     R8, R9, R9
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R5
-	MUL     R5, R16, R13
-	MUL     R5, R3, R14
-	MUL     R5, R4, R2
-	MUL     R5, R9, R10
-	ADDS    R13, R12, R12
-	ADCS    R14, R8, R8
-	ADCS    R2, R7, R7
-	ADCS    R10, R6, R6
+	MOVD    $0x1000003d1, R16
+	MUL     R16, R2, R6
+	MUL     R16, R3, R7
+	MUL     R16, R4, R8
+	MUL     R16, R9, R10
+	ADDS    R6, R12, R12
+	ADCS    R7, R5, R5
+	ADCS    R8, R13, R13
+	ADCS    R10, R14, R14
 	CSET    HS, R11
-	UMULH   R5, R16, R13
-	UMULH   R5, R3, R14
-	UMULH   R5, R4, R2
-	UMULH   R5, R9, R10
-	ADDS    R13, R8, R8
-	ADCS    R14, R7, R7
-	ADCS    R2, R6, R6
+	UMULH   R16, R2, R6
+	UMULH   R16, R3, R7
+	UMULH   R16, R4, R8
+	UMULH   R16, R9, R10
+	ADDS    R6, R5, R5
+	ADCS    R7, R13, R13
+	ADCS    R8, R14, R14
 	ADC     R10, R11, R11
 
 	// The carry word: c·k < 2^67.
-	MUL     R5, R11, R13
-	UMULH   R5, R11, R14
-	ADDS    R13, R12, R12
-	ADCS    R14, R8, R8
-	ADCS    ZR, R7, R7
-	ADCS    ZR, R6, R6
+	MUL     R16, R11, R6
+	UMULH   R16, R11, R7
+	ADDS    R6, R12, R12
+	ADCS    R7, R5, R5
+	ADCS    ZR, R13, R13
+	ADCS    ZR, R14, R14
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R5, ZR, R11
+	CSEL    HS, R16, ZR, R11
 	ADDS    R11, R12, R12
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R7, R7
-	ADC     ZR, R6, R6
-	STP     (R12, R8), 8(RSP)
-	STP     (R7, R6), 24(RSP)
-	LDP     8(RSP), (R6, R7)
-	LDP     24(RSP), (R8, R12)
-	LDP     0(R1), (R5, R11)
-	LDP     16(R1), (R10, R2)
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R13, R13
+	ADC     ZR, R14, R14
+	MOVD    $0xfffffffefffffc2f, R6
+	TST     $1, R12
+	CSETM   NE, R7
+	CSEL    NE, R6, ZR, R6
+	ADDS    R6, R12, R16
+	ADCS    R7, R5, R11
+	ADCS    R7, R13, R10
+	ADCS    R7, R14, R8
+	CSET    HS, R6
+	EXTR    $1, R16, R11, R16
+	EXTR    $1, R11, R10, R11
+	EXTR    $1, R10, R8, R10
+	EXTR    $1, R8, R6, R8
+	ADDS    R16, R12, R12
+	ADCS    R11, R5, R5
+	ADCS    R10, R13, R13
+	ADCS    R8, R14, R14
+	MOVD    $0x1000003d1, R7
+	CSEL    HS, R7, ZR, R6
+	ADDS    R6, R12, R12
+	ADCS    ZR, R5, R5
+	ADCS    ZR, R13, R13
+	ADCS    ZR, R14, R14
+	CSEL    HS, R7, ZR, R6
+	ADD     R6, R12, R12
+	STP     (R12, R5), 40(RSP)
+	STP     (R13, R14), 56(RSP)
+
+	// T = X·S; 2T; 3T
+	LDP     8(RSP), (R8, R10)
+	LDP     24(RSP), (R11, R16)
+	LDP     0(R1), (R14, R13)
+	LDP     16(R1), (R5, R12)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R5, R6, R14
-	UMULH   R5, R6, R13
-	MUL     R11, R6, R9
-	UMULH   R11, R6, R4
-	MUL     R10, R6, R3
-	UMULH   R10, R6, R16
-	MUL     R2, R6, R15
-	UMULH   R2, R6, R17
-	ADDS    R9, R13, R13
+	MUL     R14, R8, R7
+	UMULH   R14, R8, R6
+	MUL     R13, R8, R9
+	UMULH   R13, R8, R4
+	MUL     R5, R8, R3
+	UMULH   R5, R8, R2
+	MUL     R12, R8, R15
+	UMULH   R12, R8, R17
+	ADDS    R9, R6, R6
 	ADCS    R3, R4, R4
-	ADCS    R15, R16, R16
+	ADCS    R15, R2, R2
 	ADC     ZR, R17, R17
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R5, R7, R6
-	MUL     R11, R7, R15
-	MUL     R10, R7, R3
-	MUL     R2, R7, R9
-	ADDS    R6, R13, R13
+	MUL     R14, R10, R8
+	MUL     R13, R10, R15
+	MUL     R5, R10, R3
+	MUL     R12, R10, R9
+	ADDS    R8, R6, R6
 	ADCS    R15, R4, R4
-	ADCS    R3, R16, R16
+	ADCS    R3, R2, R2
 	ADCS    R9, R17, R17
 	CSET    HS, R19
-	UMULH   R5, R7, R6
-	UMULH   R11, R7, R15
-	UMULH   R10, R7, R3
-	UMULH   R2, R7, R9
-	ADDS    R6, R4, R4
-	ADCS    R15, R16, R16
+	UMULH   R14, R10, R8
+	UMULH   R13, R10, R15
+	UMULH   R5, R10, R3
+	UMULH   R12, R10, R9
+	ADDS    R8, R4, R4
+	ADCS    R15, R2, R2
 	ADCS    R3, R17, R17
 	ADC     R9, R19, R19
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R5, R8, R7
-	MUL     R11, R8, R9
-	MUL     R10, R8, R3
-	MUL     R2, R8, R15
-	ADDS    R7, R4, R4
-	ADCS    R9, R16, R16
+	MUL     R14, R11, R10
+	MUL     R13, R11, R9
+	MUL     R5, R11, R3
+	MUL     R12, R11, R15
+	ADDS    R10, R4, R4
+	ADCS    R9, R2, R2
 	ADCS    R3, R17, R17
 	ADCS    R15, R19, R19
-	CSET    HS, R6
-	UMULH   R5, R8, R7
-	UMULH   R11, R8, R9
-	UMULH   R10, R8, R3
-	UMULH   R2, R8, R15
-	ADDS    R7, R16, R16
+	CSET    HS, R8
+	UMULH   R14, R11, R10
+	UMULH   R13, R11, R9
+	UMULH   R5, R11, R3
+	UMULH   R12, R11, R15
+	ADDS    R10, R2, R2
 	ADCS    R9, R17, R17
 	ADCS    R3, R19, R19
-	ADC     R15, R6, R6
+	ADC     R15, R8, R8
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R5, R12, R8
-	MUL     R11, R12, R15
-	MUL     R10, R12, R3
-	MUL     R2, R12, R9
-	ADDS    R8, R16, R16
+	MUL     R14, R16, R11
+	MUL     R13, R16, R15
+	MUL     R5, R16, R3
+	MUL     R12, R16, R9
+	ADDS    R11, R2, R2
 	ADCS    R15, R17, R17
 	ADCS    R3, R19, R19
-	ADCS    R9, R6, R6
-	CSET    HS, R7
-	UMULH   R5, R12, R8
-	UMULH   R11, R12, R15
-	UMULH   R10, R12, R3
-	UMULH   R2, R12, R9
-	ADDS    R8, R17, R17
+	ADCS    R9, R8, R8
+	CSET    HS, R10
+	UMULH   R14, R16, R11
+	UMULH   R13, R16, R15
+	UMULH   R5, R16, R3
+	UMULH   R12, R16, R9
+	ADDS    R11, R17, R17
 	ADCS    R15, R19, R19
-	ADCS    R3, R6, R6
-	ADC     R9, R7, R7
+	ADCS    R3, R8, R8
+	ADC     R9, R10, R10
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R2
-	MUL     R2, R17, R10
-	MUL     R2, R19, R11
-	MUL     R2, R6, R5
-	MUL     R2, R7, R12
-	ADDS    R10, R14, R14
-	ADCS    R11, R13, R13
-	ADCS    R5, R4, R4
-	ADCS    R12, R16, R16
+	MOVD    $0x1000003d1, R12
+	MUL     R12, R17, R5
+	MUL     R12, R19, R13
+	MUL     R12, R8, R14
+	MUL     R12, R10, R16
+	ADDS    R5, R7, R7
+	ADCS    R13, R6, R6
+	ADCS    R14, R4, R4
+	ADCS    R16, R2, R2
 	CSET    HS, R9
-	UMULH   R2, R17, R10
-	UMULH   R2, R19, R11
-	UMULH   R2, R6, R5
-	UMULH   R2, R7, R12
-	ADDS    R10, R13, R13
-	ADCS    R11, R4, R4
-	ADCS    R5, R16, R16
-	ADC     R12, R9, R9
-
-	// The carry word: c·k < 2^67.
-	MUL     R2, R9, R10
-	UMULH   R2, R9, R11
-	ADDS    R10, R14, R14
-	ADCS    R11, R13, R13
-	ADCS    ZR, R4, R4
-	ADCS    ZR, R16, R16
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R2, ZR, R9
-	ADDS    R9, R14, R14
-	ADCS    ZR, R13, R13
-	ADCS    ZR, R4, R4
-	ADC     ZR, R16, R16
-	ADDS    R14, R14, R2
-	ADCS    R13, R13, R9
-	ADCS    R4, R4, R12
-	ADCS    R16, R16, R5
-	MOVD    $0x1000003d1, R10
-	CSEL    HS, R10, ZR, R11
-	ADDS    R11, R2, R2
-	ADCS    ZR, R9, R9
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R5, R5
-	CSEL    HS, R10, ZR, R11
-	ADD     R11, R2, R2
-	STP     (R2, R9), 104(RSP)
-	STP     (R12, R5), 120(RSP)
-	ADDS    R14, R2, R2
-	ADCS    R13, R9, R9
-	ADCS    R4, R12, R12
-	ADCS    R16, R5, R5
-	MOVD    $0x1000003d1, R11
-	CSEL    HS, R11, ZR, R10
-	ADDS    R10, R2, R2
-	ADCS    ZR, R9, R9
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R5, R5
-	CSEL    HS, R11, ZR, R10
-	ADD     R10, R2, R2
-	STP     (R2, R9), 72(RSP)
-	STP     (R12, R5), 88(RSP)
-
-	// Z3 = Y·Z (a.Y, a.Z are not read again)
-	LDP     64(R1), (R5, R12)
-	LDP     80(R1), (R9, R2)
-	LDP     32(R1), (R16, R4)
-	LDP     48(R1), (R13, R14)
-
-	// Row 0: t0…t4 = a0·b.
-	MUL     R16, R5, R11
-	UMULH   R16, R5, R10
-	MUL     R4, R5, R7
-	UMULH   R4, R5, R6
-	MUL     R13, R5, R19
-	UMULH   R13, R5, R17
-	MUL     R14, R5, R3
-	UMULH   R14, R5, R15
-	ADDS    R7, R10, R10
-	ADCS    R19, R6, R6
-	ADCS    R3, R17, R17
-	ADC     ZR, R15, R15
-
-	// Row 1: t1…t5 += a1·b.
-	MUL     R16, R12, R5
-	MUL     R4, R12, R3
-	MUL     R13, R12, R19
-	MUL     R14, R12, R7
-	ADDS    R5, R10, R10
-	ADCS    R3, R6, R6
-	ADCS    R19, R17, R17
-	ADCS    R7, R15, R15
-	CSET    HS, R8
-	UMULH   R16, R12, R5
-	UMULH   R4, R12, R3
-	UMULH   R13, R12, R19
-	UMULH   R14, R12, R7
+	UMULH   R12, R17, R5
+	UMULH   R12, R19, R13
+	UMULH   R12, R8, R14
+	UMULH   R12, R10, R16
 	ADDS    R5, R6, R6
-	ADCS    R3, R17, R17
-	ADCS    R19, R15, R15
-	ADC     R7, R8, R8
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R16, R9, R12
-	MUL     R4, R9, R7
-	MUL     R13, R9, R19
-	MUL     R14, R9, R3
-	ADDS    R12, R6, R6
-	ADCS    R7, R17, R17
-	ADCS    R19, R15, R15
-	ADCS    R3, R8, R8
-	CSET    HS, R5
-	UMULH   R16, R9, R12
-	UMULH   R4, R9, R7
-	UMULH   R13, R9, R19
-	UMULH   R14, R9, R3
-	ADDS    R12, R17, R17
-	ADCS    R7, R15, R15
-	ADCS    R19, R8, R8
-	ADC     R3, R5, R5
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R16, R2, R9
-	MUL     R4, R2, R3
-	MUL     R13, R2, R19
-	MUL     R14, R2, R7
-	ADDS    R9, R17, R17
-	ADCS    R3, R15, R15
-	ADCS    R19, R8, R8
-	ADCS    R7, R5, R5
-	CSET    HS, R12
-	UMULH   R16, R2, R9
-	UMULH   R4, R2, R3
-	UMULH   R13, R2, R19
-	UMULH   R14, R2, R7
-	ADDS    R9, R15, R15
-	ADCS    R3, R8, R8
-	ADCS    R19, R5, R5
-	ADC     R7, R12, R12
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R14
-	MUL     R14, R15, R13
-	MUL     R14, R8, R4
-	MUL     R14, R5, R16
-	MUL     R14, R12, R2
-	ADDS    R13, R11, R11
-	ADCS    R4, R10, R10
-	ADCS    R16, R6, R6
-	ADCS    R2, R17, R17
-	CSET    HS, R7
-	UMULH   R14, R15, R13
-	UMULH   R14, R8, R4
-	UMULH   R14, R5, R16
-	UMULH   R14, R12, R2
-	ADDS    R13, R10, R10
-	ADCS    R4, R6, R6
-	ADCS    R16, R17, R17
-	ADC     R2, R7, R7
+	ADCS    R13, R4, R4
+	ADCS    R14, R2, R2
+	ADC     R16, R9, R9
 
 	// The carry word: c·k < 2^67.
-	MUL     R14, R7, R13
-	UMULH   R14, R7, R4
-	ADDS    R13, R11, R11
-	ADCS    R4, R10, R10
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R17, R17
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R14, ZR, R7
-	ADDS    R7, R11, R11
-	ADCS    ZR, R10, R10
-	ADCS    ZR, R6, R6
-	ADC     ZR, R17, R17
-	STP     (R11, R10), 64(R0)
-	STP     (R6, R17), 80(R0)
-
-	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
-	LDP     40(RSP), (R17, R6)
-	LDP     56(RSP), (R10, R11)
-
-	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R6, R17, R14
-	UMULH   R6, R17, R7
-	MUL     R10, R17, R12
-	UMULH   R10, R17, R2
-	MUL     R11, R17, R5
-	UMULH   R11, R17, R16
-	ADDS    R12, R7, R7
-	ADCS    R5, R2, R2
-	ADC     ZR, R16, R16
-	MUL     R10, R6, R12
-	UMULH   R10, R6, R5
-	MUL     R11, R6, R8
-	UMULH   R11, R6, R4
-	ADDS    R12, R2, R2
-	ADCS    R5, R16, R16
-	ADC     ZR, R4, R4
-	ADDS    R8, R16, R16
-	ADC     ZR, R4, R4
-	MUL     R11, R10, R12
-	UMULH   R11, R10, R13
-	ADDS    R12, R4, R4
-	ADC     ZR, R13, R13
-
-	// Doubled: t1…t7.
-	ADDS    R14, R14, R14
-	ADCS    R7, R7, R7
-	ADCS    R2, R2, R2
-	ADCS    R16, R16, R16
-	ADCS    R4, R4, R4
-	ADCS    R13, R13, R13
-	CSET    HS, R15
-
-	// Plus the squares a_i².
-	MUL     R17, R17, R19
-	UMULH   R17, R17, R12
-	MUL     R6, R6, R5
-	UMULH   R6, R6, R8
-	ADDS    R12, R14, R14
-	ADCS    R5, R7, R7
-	ADCS    R8, R2, R2
-	MUL     R10, R10, R12
-	UMULH   R10, R10, R5
-	MUL     R11, R11, R8
-	UMULH   R11, R11, R17
-	ADCS    R12, R16, R16
-	ADCS    R5, R4, R4
-	ADCS    R8, R13, R13
-	ADC     R17, R15, R15
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R11
-	MUL     R11, R16, R10
-	MUL     R11, R4, R6
-	MUL     R11, R13, R17
-	MUL     R11, R15, R8
-	ADDS    R10, R19, R19
-	ADCS    R6, R14, R14
-	ADCS    R17, R7, R7
-	ADCS    R8, R2, R2
-	CSET    HS, R5
-	UMULH   R11, R16, R10
-	UMULH   R11, R4, R6
-	UMULH   R11, R13, R17
-	UMULH   R11, R15, R8
-	ADDS    R10, R14, R14
-	ADCS    R6, R7, R7
-	ADCS    R17, R2, R2
-	ADC     R8, R5, R5
-
-	// The carry word: c·k < 2^67.
-	MUL     R11, R5, R10
-	UMULH   R11, R5, R6
-	ADDS    R10, R19, R19
-	ADCS    R6, R14, R14
-	ADCS    ZR, R7, R7
+	MUL     R12, R9, R5
+	UMULH   R12, R9, R13
+	ADDS    R5, R7, R7
+	ADCS    R13, R6, R6
+	ADCS    ZR, R4, R4
 	ADCS    ZR, R2, R2
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R11, ZR, R5
-	ADDS    R5, R19, R19
-	ADCS    ZR, R14, R14
-	ADCS    ZR, R7, R7
+	CSEL    HS, R12, ZR, R9
+	ADDS    R9, R7, R7
+	ADCS    ZR, R6, R6
+	ADCS    ZR, R4, R4
 	ADC     ZR, R2, R2
-	LDP     104(RSP), (R11, R5)
-	LDP     120(RSP), (R8, R17)
-	SUBS    R11, R19, R11
-	SBCS    R5, R14, R5
-	SBCS    R8, R7, R8
-	SBCS    R17, R2, R17
-	MOVD    $0x1000003d1, R10
-	CSEL    LO, R10, ZR, R6
-	SUBS    R6, R11, R11
-	SBCS    ZR, R5, R5
-	SBCS    ZR, R8, R8
-	SBCS    ZR, R17, R17
-	CSEL    LO, R10, ZR, R6
-	SUB     R6, R11, R11
-	STP     (R11, R5), 0(R0)
-	STP     (R8, R17), 16(R0)
-	LDP     72(RSP), (R17, R8)
-	LDP     88(RSP), (R5, R11)
-	SUBS    R17, R19, R17
-	SBCS    R8, R14, R8
-	SBCS    R5, R7, R5
-	SBCS    R11, R2, R11
-	MOVD    $0x1000003d1, R6
-	CSEL    LO, R6, ZR, R10
-	SUBS    R10, R17, R17
-	SBCS    ZR, R8, R8
-	SBCS    ZR, R5, R5
-	SBCS    ZR, R11, R11
-	CSEL    LO, R6, ZR, R10
-	SUB     R10, R17, R17
-	STP     (R17, R8), 72(RSP)
-	STP     (R5, R11), 88(RSP)
+	ADDS    R7, R7, R12
+	ADCS    R6, R6, R9
+	ADCS    R4, R4, R16
+	ADCS    R2, R2, R14
+	MOVD    $0x1000003d1, R5
+	CSEL    HS, R5, ZR, R13
+	ADDS    R13, R12, R12
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R16, R16
+	ADCS    ZR, R14, R14
+	CSEL    HS, R5, ZR, R13
+	ADD     R13, R12, R12
+	STP     (R12, R9), 104(RSP)
+	STP     (R16, R14), 120(RSP)
+	ADDS    R7, R12, R12
+	ADCS    R6, R9, R9
+	ADCS    R4, R16, R16
+	ADCS    R2, R14, R14
+	MOVD    $0x1000003d1, R13
+	CSEL    HS, R13, ZR, R5
+	ADDS    R5, R12, R12
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R16, R16
+	ADCS    ZR, R14, R14
+	CSEL    HS, R13, ZR, R5
+	ADD     R5, R12, R12
+	STP     (R12, R9), 72(RSP)
+	STP     (R16, R14), 88(RSP)
 
-	// −S²
-	LDP     8(RSP), (R11, R5)
-	LDP     24(RSP), (R8, R17)
+	// −S² (S is not read again)
+	LDP     8(RSP), (R14, R16)
+	LDP     24(RSP), (R9, R12)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R5, R11, R2
-	UMULH   R5, R11, R7
-	MUL     R8, R11, R15
-	UMULH   R8, R11, R14
-	MUL     R17, R11, R13
-	UMULH   R17, R11, R19
-	ADDS    R15, R7, R7
-	ADCS    R13, R14, R14
-	ADC     ZR, R19, R19
-	MUL     R8, R5, R15
-	UMULH   R8, R5, R13
-	MUL     R17, R5, R4
-	UMULH   R17, R5, R6
-	ADDS    R15, R14, R14
-	ADCS    R13, R19, R19
-	ADC     ZR, R6, R6
-	ADDS    R4, R19, R19
-	ADC     ZR, R6, R6
-	MUL     R17, R8, R15
-	UMULH   R17, R8, R10
-	ADDS    R15, R6, R6
-	ADC     ZR, R10, R10
+	MUL     R16, R14, R2
+	UMULH   R16, R14, R4
+	MUL     R9, R14, R10
+	UMULH   R9, R14, R6
+	MUL     R12, R14, R8
+	UMULH   R12, R14, R7
+	ADDS    R10, R4, R4
+	ADCS    R8, R6, R6
+	ADC     ZR, R7, R7
+	MUL     R9, R16, R10
+	UMULH   R9, R16, R8
+	MUL     R12, R16, R19
+	UMULH   R12, R16, R13
+	ADDS    R10, R6, R6
+	ADCS    R8, R7, R7
+	ADC     ZR, R13, R13
+	ADDS    R19, R7, R7
+	ADC     ZR, R13, R13
+	MUL     R12, R9, R10
+	UMULH   R12, R9, R5
+	ADDS    R10, R13, R13
+	ADC     ZR, R5, R5
 
 	// Doubled: t1…t7.
 	ADDS    R2, R2, R2
-	ADCS    R7, R7, R7
-	ADCS    R14, R14, R14
-	ADCS    R19, R19, R19
+	ADCS    R4, R4, R4
 	ADCS    R6, R6, R6
-	ADCS    R10, R10, R10
-	CSET    HS, R16
+	ADCS    R7, R7, R7
+	ADCS    R13, R13, R13
+	ADCS    R5, R5, R5
+	CSET    HS, R17
 
 	// Plus the squares a_i².
-	MUL     R11, R11, R12
-	UMULH   R11, R11, R15
-	MUL     R5, R5, R13
-	UMULH   R5, R5, R4
-	ADDS    R15, R2, R2
-	ADCS    R13, R7, R7
-	ADCS    R4, R14, R14
-	MUL     R8, R8, R15
-	UMULH   R8, R8, R13
-	MUL     R17, R17, R4
-	UMULH   R17, R17, R11
-	ADCS    R15, R19, R19
-	ADCS    R13, R6, R6
-	ADCS    R4, R10, R10
-	ADC     R11, R16, R16
+	MUL     R14, R14, R3
+	UMULH   R14, R14, R10
+	MUL     R16, R16, R8
+	UMULH   R16, R16, R19
+	ADDS    R10, R2, R2
+	ADCS    R8, R4, R4
+	ADCS    R19, R6, R6
+	MUL     R9, R9, R10
+	UMULH   R9, R9, R8
+	MUL     R12, R12, R19
+	UMULH   R12, R12, R14
+	ADCS    R10, R7, R7
+	ADCS    R8, R13, R13
+	ADCS    R19, R5, R5
+	ADC     R14, R17, R17
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R17
-	MUL     R17, R19, R8
-	MUL     R17, R6, R5
-	MUL     R17, R10, R11
-	MUL     R17, R16, R4
-	ADDS    R8, R12, R12
-	ADCS    R5, R2, R2
-	ADCS    R11, R7, R7
-	ADCS    R4, R14, R14
-	CSET    HS, R13
-	UMULH   R17, R19, R8
-	UMULH   R17, R6, R5
-	UMULH   R17, R10, R11
-	UMULH   R17, R16, R4
-	ADDS    R8, R2, R2
-	ADCS    R5, R7, R7
-	ADCS    R11, R14, R14
-	ADC     R4, R13, R13
+	MOVD    $0x1000003d1, R12
+	MUL     R12, R7, R9
+	MUL     R12, R13, R16
+	MUL     R12, R5, R14
+	MUL     R12, R17, R19
+	ADDS    R9, R3, R3
+	ADCS    R16, R2, R2
+	ADCS    R14, R4, R4
+	ADCS    R19, R6, R6
+	CSET    HS, R8
+	UMULH   R12, R7, R9
+	UMULH   R12, R13, R16
+	UMULH   R12, R5, R14
+	UMULH   R12, R17, R19
+	ADDS    R9, R2, R2
+	ADCS    R16, R4, R4
+	ADCS    R14, R6, R6
+	ADC     R19, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R17, R13, R8
-	UMULH   R17, R13, R5
-	ADDS    R8, R12, R12
-	ADCS    R5, R2, R2
-	ADCS    ZR, R7, R7
-	ADCS    ZR, R14, R14
+	MUL     R12, R8, R9
+	UMULH   R12, R8, R16
+	ADDS    R9, R3, R3
+	ADCS    R16, R2, R2
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R6, R6
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R17, ZR, R13
-	ADDS    R13, R12, R12
+	CSEL    HS, R12, ZR, R8
+	ADDS    R8, R3, R3
 	ADCS    ZR, R2, R2
-	ADCS    ZR, R7, R7
-	ADC     ZR, R14, R14
-	NEGS    R12, R12
+	ADCS    ZR, R4, R4
+	ADC     ZR, R6, R6
+	NEGS    R3, R3
 	NGCS    R2, R2
-	NGCS    R7, R7
-	NGCS    R14, R14
-	MOVD    $0x1000003d1, R13
-	CSEL    LO, R13, ZR, R17
-	SUBS    R17, R12, R12
+	NGCS    R4, R4
+	NGCS    R6, R6
+	MOVD    $0x1000003d1, R8
+	CSEL    LO, R8, ZR, R12
+	SUBS    R12, R3, R3
 	SBCS    ZR, R2, R2
-	SBCS    ZR, R7, R7
-	SBCS    ZR, R14, R14
-	CSEL    LO, R13, ZR, R17
-	SUB     R17, R12, R12
-	STP     (R12, R2), 8(RSP)
-	STP     (R7, R14), 24(RSP)
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R6, R6
+	CSEL    LO, R8, ZR, R12
+	SUB     R12, R3, R3
+	STP     (R3, R2), 8(RSP)
+	STP     (R4, R6), 24(RSP)
 
-	// Y3 = −S² − L·W
-	LDP     72(RSP), (R14, R7)
-	LDP     88(RSP), (R2, R12)
-	LDP     40(RSP), (R13, R17)
-	LDP     56(RSP), (R4, R11)
+	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
+	LDP     40(RSP), (R6, R4)
+	LDP     56(RSP), (R2, R3)
 
-	// Row 0: t0…t4 = a0·b.
-	MUL     R13, R14, R5
-	UMULH   R13, R14, R8
-	MUL     R17, R14, R16
-	UMULH   R17, R14, R10
-	MUL     R4, R14, R6
-	UMULH   R4, R14, R19
-	MUL     R11, R14, R15
-	UMULH   R11, R14, R3
-	ADDS    R16, R8, R8
-	ADCS    R6, R10, R10
-	ADCS    R15, R19, R19
-	ADC     ZR, R3, R3
+	// The products a_i·a_j, i < j, into t1…t6.
+	MUL     R4, R6, R8
+	UMULH   R4, R6, R12
+	MUL     R2, R6, R17
+	UMULH   R2, R6, R19
+	MUL     R3, R6, R5
+	UMULH   R3, R6, R14
+	ADDS    R17, R12, R12
+	ADCS    R5, R19, R19
+	ADC     ZR, R14, R14
+	MUL     R2, R4, R17
+	UMULH   R2, R4, R5
+	MUL     R3, R4, R13
+	UMULH   R3, R4, R16
+	ADDS    R17, R19, R19
+	ADCS    R5, R14, R14
+	ADC     ZR, R16, R16
+	ADDS    R13, R14, R14
+	ADC     ZR, R16, R16
+	MUL     R3, R2, R17
+	UMULH   R3, R2, R9
+	ADDS    R17, R16, R16
+	ADC     ZR, R9, R9
 
-	// Row 1: t1…t5 += a1·b.
-	MUL     R13, R7, R14
-	MUL     R17, R7, R15
-	MUL     R4, R7, R6
-	MUL     R11, R7, R16
-	ADDS    R14, R8, R8
-	ADCS    R15, R10, R10
-	ADCS    R6, R19, R19
-	ADCS    R16, R3, R3
-	CSET    HS, R9
-	UMULH   R13, R7, R14
-	UMULH   R17, R7, R15
-	UMULH   R4, R7, R6
-	UMULH   R11, R7, R16
-	ADDS    R14, R10, R10
-	ADCS    R15, R19, R19
-	ADCS    R6, R3, R3
-	ADC     R16, R9, R9
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R13, R2, R7
-	MUL     R17, R2, R16
-	MUL     R4, R2, R6
-	MUL     R11, R2, R15
-	ADDS    R7, R10, R10
-	ADCS    R16, R19, R19
-	ADCS    R6, R3, R3
-	ADCS    R15, R9, R9
-	CSET    HS, R14
-	UMULH   R13, R2, R7
-	UMULH   R17, R2, R16
-	UMULH   R4, R2, R6
-	UMULH   R11, R2, R15
-	ADDS    R7, R19, R19
-	ADCS    R16, R3, R3
-	ADCS    R6, R9, R9
-	ADC     R15, R14, R14
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R13, R12, R2
-	MUL     R17, R12, R15
-	MUL     R4, R12, R6
-	MUL     R11, R12, R16
-	ADDS    R2, R19, R19
-	ADCS    R15, R3, R3
-	ADCS    R6, R9, R9
-	ADCS    R16, R14, R14
+	// Doubled: t1…t7.
+	ADDS    R8, R8, R8
+	ADCS    R12, R12, R12
+	ADCS    R19, R19, R19
+	ADCS    R14, R14, R14
+	ADCS    R16, R16, R16
+	ADCS    R9, R9, R9
 	CSET    HS, R7
-	UMULH   R13, R12, R2
-	UMULH   R17, R12, R15
-	UMULH   R4, R12, R6
-	UMULH   R11, R12, R16
-	ADDS    R2, R3, R3
-	ADCS    R15, R9, R9
-	ADCS    R6, R14, R14
-	ADC     R16, R7, R7
+
+	// Plus the squares a_i².
+	MUL     R6, R6, R10
+	UMULH   R6, R6, R17
+	MUL     R4, R4, R5
+	UMULH   R4, R4, R13
+	ADDS    R17, R8, R8
+	ADCS    R5, R12, R12
+	ADCS    R13, R19, R19
+	MUL     R2, R2, R17
+	UMULH   R2, R2, R5
+	MUL     R3, R3, R13
+	UMULH   R3, R3, R6
+	ADCS    R17, R14, R14
+	ADCS    R5, R16, R16
+	ADCS    R13, R9, R9
+	ADC     R6, R7, R7
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R11
-	MUL     R11, R3, R4
-	MUL     R11, R9, R17
-	MUL     R11, R14, R13
-	MUL     R11, R7, R12
-	ADDS    R4, R5, R5
-	ADCS    R17, R8, R8
-	ADCS    R13, R10, R10
-	ADCS    R12, R19, R19
-	CSET    HS, R16
-	UMULH   R11, R3, R4
-	UMULH   R11, R9, R17
-	UMULH   R11, R14, R13
-	UMULH   R11, R7, R12
-	ADDS    R4, R8, R8
-	ADCS    R17, R10, R10
+	MOVD    $0x1000003d1, R3
+	MUL     R3, R14, R2
+	MUL     R3, R16, R4
+	MUL     R3, R9, R6
+	MUL     R3, R7, R13
+	ADDS    R2, R10, R10
+	ADCS    R4, R8, R8
+	ADCS    R6, R12, R12
 	ADCS    R13, R19, R19
-	ADC     R12, R16, R16
+	CSET    HS, R5
+	UMULH   R3, R14, R2
+	UMULH   R3, R16, R4
+	UMULH   R3, R9, R6
+	UMULH   R3, R7, R13
+	ADDS    R2, R8, R8
+	ADCS    R4, R12, R12
+	ADCS    R6, R19, R19
+	ADC     R13, R5, R5
 
 	// The carry word: c·k < 2^67.
-	MUL     R11, R16, R4
-	UMULH   R11, R16, R17
-	ADDS    R4, R5, R5
-	ADCS    R17, R8, R8
-	ADCS    ZR, R10, R10
+	MUL     R3, R5, R2
+	UMULH   R3, R5, R4
+	ADDS    R2, R10, R10
+	ADCS    R4, R8, R8
+	ADCS    ZR, R12, R12
 	ADCS    ZR, R19, R19
 
 	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R11, ZR, R16
-	ADDS    R16, R5, R5
+	CSEL    HS, R3, ZR, R5
+	ADDS    R5, R10, R10
 	ADCS    ZR, R8, R8
-	ADCS    ZR, R10, R10
+	ADCS    ZR, R12, R12
 	ADC     ZR, R19, R19
-	LDP     8(RSP), (R11, R16)
-	LDP     24(RSP), (R12, R13)
-	SUBS    R5, R11, R11
-	SBCS    R8, R16, R16
-	SBCS    R10, R12, R12
-	SBCS    R19, R13, R13
-	MOVD    $0x1000003d1, R4
-	CSEL    LO, R4, ZR, R17
-	SUBS    R17, R11, R11
-	SBCS    ZR, R16, R16
-	SBCS    ZR, R12, R12
+	LDP     104(RSP), (R3, R5)
+	LDP     120(RSP), (R13, R6)
+	SUBS    R3, R10, R3
+	SBCS    R5, R8, R5
+	SBCS    R13, R12, R13
+	SBCS    R6, R19, R6
+	MOVD    $0x1000003d1, R2
+	CSEL    LO, R2, ZR, R4
+	SUBS    R4, R3, R3
+	SBCS    ZR, R5, R5
 	SBCS    ZR, R13, R13
-	CSEL    LO, R4, ZR, R17
-	SUB     R17, R11, R11
-	STP     (R11, R16), 32(R0)
-	STP     (R12, R13), 48(R0)
+	SBCS    ZR, R6, R6
+	CSEL    LO, R2, ZR, R4
+	SUB     R4, R3, R3
+	STP     (R3, R5), 0(R0)
+	STP     (R13, R6), 16(R0)
+	LDP     72(RSP), (R6, R13)
+	LDP     88(RSP), (R5, R3)
+	SUBS    R6, R10, R6
+	SBCS    R13, R8, R13
+	SBCS    R5, R12, R5
+	SBCS    R3, R19, R3
+	MOVD    $0x1000003d1, R4
+	CSEL    LO, R4, ZR, R2
+	SUBS    R2, R6, R6
+	SBCS    ZR, R13, R13
+	SBCS    ZR, R5, R5
+	SBCS    ZR, R3, R3
+	CSEL    LO, R4, ZR, R2
+	SUB     R2, R6, R6
+	STP     (R6, R13), 72(RSP)
+	STP     (R5, R3), 88(RSP)
+
+	// Y3 = −S² − L·W, into the frame
+	LDP     72(RSP), (R3, R5)
+	LDP     88(RSP), (R13, R6)
+	LDP     40(RSP), (R19, R12)
+	LDP     56(RSP), (R8, R10)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R19, R3, R4
+	UMULH   R19, R3, R2
+	MUL     R12, R3, R7
+	UMULH   R12, R3, R9
+	MUL     R8, R3, R16
+	UMULH   R8, R3, R14
+	MUL     R10, R3, R17
+	UMULH   R10, R3, R15
+	ADDS    R7, R2, R2
+	ADCS    R16, R9, R9
+	ADCS    R17, R14, R14
+	ADC     ZR, R15, R15
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R19, R5, R3
+	MUL     R12, R5, R17
+	MUL     R8, R5, R16
+	MUL     R10, R5, R7
+	ADDS    R3, R2, R2
+	ADCS    R17, R9, R9
+	ADCS    R16, R14, R14
+	ADCS    R7, R15, R15
+	CSET    HS, R11
+	UMULH   R19, R5, R3
+	UMULH   R12, R5, R17
+	UMULH   R8, R5, R16
+	UMULH   R10, R5, R7
+	ADDS    R3, R9, R9
+	ADCS    R17, R14, R14
+	ADCS    R16, R15, R15
+	ADC     R7, R11, R11
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R19, R13, R5
+	MUL     R12, R13, R7
+	MUL     R8, R13, R16
+	MUL     R10, R13, R17
+	ADDS    R5, R9, R9
+	ADCS    R7, R14, R14
+	ADCS    R16, R15, R15
+	ADCS    R17, R11, R11
+	CSET    HS, R3
+	UMULH   R19, R13, R5
+	UMULH   R12, R13, R7
+	UMULH   R8, R13, R16
+	UMULH   R10, R13, R17
+	ADDS    R5, R14, R14
+	ADCS    R7, R15, R15
+	ADCS    R16, R11, R11
+	ADC     R17, R3, R3
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R19, R6, R13
+	MUL     R12, R6, R17
+	MUL     R8, R6, R16
+	MUL     R10, R6, R7
+	ADDS    R13, R14, R14
+	ADCS    R17, R15, R15
+	ADCS    R16, R11, R11
+	ADCS    R7, R3, R3
+	CSET    HS, R5
+	UMULH   R19, R6, R13
+	UMULH   R12, R6, R17
+	UMULH   R8, R6, R16
+	UMULH   R10, R6, R7
+	ADDS    R13, R15, R15
+	ADCS    R17, R11, R11
+	ADCS    R16, R3, R3
+	ADC     R7, R5, R5
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R15, R8
+	MUL     R10, R11, R12
+	MUL     R10, R3, R19
+	MUL     R10, R5, R6
+	ADDS    R8, R4, R4
+	ADCS    R12, R2, R2
+	ADCS    R19, R9, R9
+	ADCS    R6, R14, R14
+	CSET    HS, R7
+	UMULH   R10, R15, R8
+	UMULH   R10, R11, R12
+	UMULH   R10, R3, R19
+	UMULH   R10, R5, R6
+	ADDS    R8, R2, R2
+	ADCS    R12, R9, R9
+	ADCS    R19, R14, R14
+	ADC     R6, R7, R7
+
+	// The carry word: c·k < 2^67.
+	MUL     R10, R7, R8
+	UMULH   R10, R7, R12
+	ADDS    R8, R4, R4
+	ADCS    R12, R2, R2
+	ADCS    ZR, R9, R9
+	ADCS    ZR, R14, R14
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R10, ZR, R7
+	ADDS    R7, R4, R4
+	ADCS    ZR, R2, R2
+	ADCS    ZR, R9, R9
+	ADC     ZR, R14, R14
+	LDP     8(RSP), (R10, R7)
+	LDP     24(RSP), (R6, R19)
+	SUBS    R4, R10, R10
+	SBCS    R2, R7, R7
+	SBCS    R9, R6, R6
+	SBCS    R14, R19, R19
+	MOVD    $0x1000003d1, R8
+	CSEL    LO, R8, ZR, R12
+	SUBS    R12, R10, R10
+	SBCS    ZR, R7, R7
+	SBCS    ZR, R6, R6
+	SBCS    ZR, R19, R19
+	CSEL    LO, R8, ZR, R12
+	SUB     R12, R10, R10
+	STP     (R10, R7), 8(RSP)
+	STP     (R6, R19), 24(RSP)
+
+	// Z3 = Y·Z (a.Y, a.Z are not read again)
+	LDP     64(R1), (R19, R6)
+	LDP     80(R1), (R7, R10)
+	LDP     32(R1), (R14, R9)
+	LDP     48(R1), (R2, R4)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R14, R19, R8
+	UMULH   R14, R19, R12
+	MUL     R9, R19, R5
+	UMULH   R9, R19, R3
+	MUL     R2, R19, R11
+	UMULH   R2, R19, R15
+	MUL     R4, R19, R16
+	UMULH   R4, R19, R17
+	ADDS    R5, R12, R12
+	ADCS    R11, R3, R3
+	ADCS    R16, R15, R15
+	ADC     ZR, R17, R17
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R14, R6, R19
+	MUL     R9, R6, R16
+	MUL     R2, R6, R11
+	MUL     R4, R6, R5
+	ADDS    R19, R12, R12
+	ADCS    R16, R3, R3
+	ADCS    R11, R15, R15
+	ADCS    R5, R17, R17
+	CSET    HS, R13
+	UMULH   R14, R6, R19
+	UMULH   R9, R6, R16
+	UMULH   R2, R6, R11
+	UMULH   R4, R6, R5
+	ADDS    R19, R3, R3
+	ADCS    R16, R15, R15
+	ADCS    R11, R17, R17
+	ADC     R5, R13, R13
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R14, R7, R6
+	MUL     R9, R7, R5
+	MUL     R2, R7, R11
+	MUL     R4, R7, R16
+	ADDS    R6, R3, R3
+	ADCS    R5, R15, R15
+	ADCS    R11, R17, R17
+	ADCS    R16, R13, R13
+	CSET    HS, R19
+	UMULH   R14, R7, R6
+	UMULH   R9, R7, R5
+	UMULH   R2, R7, R11
+	UMULH   R4, R7, R16
+	ADDS    R6, R15, R15
+	ADCS    R5, R17, R17
+	ADCS    R11, R13, R13
+	ADC     R16, R19, R19
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R14, R10, R7
+	MUL     R9, R10, R16
+	MUL     R2, R10, R11
+	MUL     R4, R10, R5
+	ADDS    R7, R15, R15
+	ADCS    R16, R17, R17
+	ADCS    R11, R13, R13
+	ADCS    R5, R19, R19
+	CSET    HS, R6
+	UMULH   R14, R10, R7
+	UMULH   R9, R10, R16
+	UMULH   R2, R10, R11
+	UMULH   R4, R10, R5
+	ADDS    R7, R17, R17
+	ADCS    R16, R13, R13
+	ADCS    R11, R19, R19
+	ADC     R5, R6, R6
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R4
+	MUL     R4, R17, R2
+	MUL     R4, R13, R9
+	MUL     R4, R19, R14
+	MUL     R4, R6, R10
+	ADDS    R2, R8, R8
+	ADCS    R9, R12, R12
+	ADCS    R14, R3, R3
+	ADCS    R10, R15, R15
+	CSET    HS, R5
+	UMULH   R4, R17, R2
+	UMULH   R4, R13, R9
+	UMULH   R4, R19, R14
+	UMULH   R4, R6, R10
+	ADDS    R2, R12, R12
+	ADCS    R9, R3, R3
+	ADCS    R14, R15, R15
+	ADC     R10, R5, R5
+
+	// The carry word: c·k < 2^67.
+	MUL     R4, R5, R2
+	UMULH   R4, R5, R9
+	ADDS    R2, R8, R8
+	ADCS    R9, R12, R12
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R15, R15
+
+	// A last carry: add k if it is set (CSEL, no branch).
+	CSEL    HS, R4, ZR, R5
+	ADDS    R5, R8, R8
+	ADCS    ZR, R12, R12
+	ADCS    ZR, R3, R3
+	ADC     ZR, R15, R15
+	STP     (R8, R12), 64(R0)
+	STP     (R3, R15), 80(R0)
+
+	// r.Y = Y3
+	LDP     8(RSP), (R15, R3)
+	LDP     24(RSP), (R12, R8)
+	STP     (R15, R3), 32(R0)
+	STP     (R12, R8), 48(R0)
 	RET
 
 // func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)

@@ -40,7 +40,8 @@ func mulGeneric(r, a, b *Element) {
 func squareGeneric(r, a *Element) { mulGeneric(r, a, a) }
 
 // reduce sets r to t (512 bits) mod p, below 2^256, in the steps of the
-// arm64 generator's reduce4.
+// arm64 generator's fold4 (the point operations) and fold4s (mulAsm,
+// squareAsm: k·t_hi from 32×32-bit products, the same words at each step).
 func reduce(r *Element, t *[8]uint64) {
 	var h [4]uint64
 	var l [4]uint64
@@ -120,20 +121,21 @@ func twiceThrice(t2, t, v *Element) {
 func doubleGeneric(r, a *Jacobian) {
 	var s, l, t, t2, v, w Element
 	r.Infinity = a.Infinity
+	ksqr(&s, &a.Y)
 	ksqr(&v, &a.X)
 	half(&w, &v)
 	Add(&l, &v, &w)
-	ksqr(&s, &a.Y)
 	kmul(&v, &s, &a.X)
 	twiceThrice(&t2, &t, &v)
-	kmul(&r.Z, &a.Z, &a.Y) // a.Y, a.Z are not read again
+	ksqr(&v, &s)
+	neg(&s, &v)
 	ksqr(&v, &l)
 	Sub(&r.X, &v, &t2) // a.X is not read again
 	Sub(&t, &v, &t)
-	ksqr(&v, &s)
-	neg(&s, &v)
 	kmul(&v, &t, &l)
-	Sub(&r.Y, &s, &v)
+	Sub(&s, &s, &v)        // Y3, kept until a.Y is read
+	kmul(&r.Z, &a.Z, &a.Y) // a.Y, a.Z are not read again
+	r.Y = s
 }
 
 // addStorageVarGeneric is AddStorageVar (zinv nil) and AddStorageZInvVar
