@@ -170,18 +170,10 @@ func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 		if m == 0 {
 			continue
 		}
-		var u, sn scalar.Scalar
-		u.InvertVar(&acc[m-1])
-		for j := m - 1; j >= 0; j-- {
-			if j > 0 {
-				sn.Mul(&acc[j-1], &u) // 1/s[j]
-				u.Mul(&u, &s[j])
-			} else {
-				sn = u
-			}
+		invertPrefixVar(acc[:m], s[:m], func(j int, sn *scalar.Scalar) {
 			i := idx[j]
-			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &r[j], &sn)
-		}
+			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], &r[j], sn)
+		})
 	}
 }
 
@@ -390,4 +382,23 @@ func glvEncode(k32, sg []byte, k *scalar.Scalar) {
 		copy(k32[16*i:16*i+16], b[16:])
 	}
 	sg[2], sg[3] = 0, 0
+}
+
+// invertPrefixVar is the backward pass of Montgomery's batched inversion:
+// given the prefix products acc[j] = s[0]·…·s[j] (all s[j] nonzero), it
+// calls visit(j, 1/s[j]) for j from len(s)−1 down to 0, with one
+// inversion in all. Variable time: public scalars only (signatures).
+func invertPrefixVar(acc, s []scalar.Scalar, visit func(j int, sn *scalar.Scalar)) {
+	m := len(s)
+	var u, sn scalar.Scalar
+	u.InvertVar(&acc[m-1])
+	for j := m - 1; j >= 0; j-- {
+		if j > 0 {
+			sn.Mul(&acc[j-1], &u) // 1/s[j]
+			u.Mul(&u, &s[j])
+		} else {
+			sn = u
+		}
+		visit(j, &sn)
+	}
 }

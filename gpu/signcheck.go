@@ -138,18 +138,10 @@ func prepRecoverRange(dst []byte, lo, hi int, state []uint8, qs, sigs [][64]byte
 		if m == 0 {
 			continue
 		}
-		var u, sn scalar.Scalar
-		u.InvertVar(&acc[m-1])
-		for j := m - 1; j >= 0; j-- {
-			if j > 0 {
-				sn.Mul(&acc[j-1], &u) // 1/s[j]
-				u.Mul(&u, &s[j])
-			} else {
-				sn = u
-			}
+		invertPrefixVar(acc[:m], s[:m], func(j int, sn *scalar.Scalar) {
 			i := idx[j]
-			pre[i-lo] = prepRecoverCheck(dst[schnorrItemSize*(i-lo):schnorrItemSize*(i-lo+1)], &qs[i], &hashes[i], &sigs[i], int(recids[i]), &sn)
-		}
+			pre[i-lo] = prepRecoverCheck(dst[schnorrItemSize*(i-lo):schnorrItemSize*(i-lo+1)], &qs[i], &hashes[i], &sigs[i], int(recids[i]), sn)
+		})
 	}
 }
 
