@@ -97,11 +97,9 @@ var p256k1Lib = &Lib{
 		if err != nil {
 			return err
 		}
-		pk, err := p256k1.ParsePublicKey(peer[:])
-		if err != nil {
-			return err
-		}
-		s, err := ecdh.SharedSecret(&k, &pk)
+		// The peer's encoding straight in: its square root and the
+		// inversion to affine are one exponentiation (ecdh.SharedSecretBytes).
+		s, err := ecdh.SharedSecretBytes(&k, peer[:])
 		if err != nil {
 			return err
 		}

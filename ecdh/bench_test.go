@@ -57,3 +57,18 @@ func BenchmarkSharedX(b *testing.B) {
 		benchSink = x
 	})
 }
+
+// BenchmarkSharedSecretBytes is BenchmarkSharedSecretParse's work through
+// SharedSecretBytes: the 33-byte key in, one exponentiation for the square
+// root and the inversion.
+func BenchmarkSharedSecretBytes(b *testing.B) {
+	k, pub := benchKeys(b)
+	enc := pub.SerializeCompressed()
+	cputime.Bench(b, func() {
+		s, err := SharedSecretBytes(&k, enc[:])
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchSink = s
+	})
+}

@@ -364,6 +364,16 @@ func TestAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+	check("SharedSecretBytes", func() {
+		if _, err := SharedSecretBytes(&a, enc[:]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	check("SharedXBytes uncompressed", func() {
+		if _, err := SharedXBytes(&a, encU[:]); err != nil {
+			t.Fatal(err)
+		}
+	})
 	check("SharedX", func() {
 		if _, err := SharedX(&a, &pb); err != nil {
 			t.Fatal(err)

@@ -81,3 +81,20 @@ func ExampleSharedSecretFunc() {
 	fmt.Println(len(secret))
 	// Output: 64
 }
+
+// A peer key as it arrives on the wire goes straight in: for a 33-byte
+// compressed key, SharedSecretBytes takes the peer's y and the result's
+// inverse Z from one exponentiation, where parsing and SharedSecret take a
+// square root and an inversion. The secret is SharedSecret's.
+func ExampleSharedSecretBytes() {
+	priv, _ := p256k1.NewPrivateKey(bytes.Repeat([]byte{0x12}, 32))
+	peerBytes, _ := hex.DecodeString("028d7500dd4c12685d1f568b4c2b5048e8534b873319f3a8daa612b469132ec7f7")
+	s, err := ecdh.SharedSecretBytes(&priv, peerBytes)
+	if err != nil {
+		panic(err)
+	}
+	peer, _ := p256k1.ParsePublicKey(peerBytes)
+	s2, _ := ecdh.SharedSecret(&priv, &peer)
+	fmt.Println(s == s2)
+	// Output: true
+}

@@ -12,6 +12,36 @@ func init() {
 	register("ecdh.SharedSecret", caseSharedSecret)
 	register("ecdh.SharedX", caseSharedX)
 	register("ecdh.SharedSecretFunc", caseSharedSecretFunc)
+	register("ecdh.SharedSecretBytes", caseSharedSecretBytes)
+}
+
+// caseSharedSecretBytes runs the compressed-key path (one exponentiation
+// for the peer's y and the inverse Z, internal/ecmultconst.MulLiftX) and
+// the uncompressed one, against SharedSecret.
+func caseSharedSecretBytes(in *inputs) error {
+	a := in.privateKey()
+	pub := in.publicKey()
+	enc, encU := pub.SerializeCompressed(), pub.SerializeUncompressed()
+	s1, err1 := ecdh.SharedSecretBytes(&a, enc[:])
+	x1, err2 := ecdh.SharedXBytes(&a, enc[:])
+	s2, err3 := ecdh.SharedSecretBytes(&a, encU[:])
+	s, err4 := ecdh.SharedSecret(&a, &pub)
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+		return errWrong
+	}
+	x, err := ecdh.SharedX(&a, &pub)
+	if err != nil {
+		return err
+	}
+	public(&s1) // checked for correctness only
+	public(&s2) // checked for correctness only
+	public(&s)  // checked for correctness only
+	public(&x1) // checked for correctness only
+	public(&x)  // checked for correctness only
+	if s1 != s || s2 != s || x1 != x {
+		return errWrong
+	}
+	return nil
 }
 
 func caseSharedSecret(in *inputs) error {
