@@ -366,6 +366,14 @@ func nilAPI() map[string][]func() bool {
 			func() bool { return err32(p256k1.ErrInvalidPrivateKey)(ecdh.SharedX(nil, &pub)) },
 			func() bool { return err32(p256k1.ErrInvalidPublicKey)(ecdh.SharedX(&key, nil)) },
 		},
+		"ecdh.SharedSecretBytes": {
+			func() bool { return err32(p256k1.ErrInvalidPrivateKey)(ecdh.SharedSecretBytes(nil, nil)) },
+			func() bool { return err32(p256k1.ErrInvalidPublicKey)(ecdh.SharedSecretBytes(&key, nil)) },
+		},
+		"ecdh.SharedXBytes": {
+			func() bool { return err32(p256k1.ErrInvalidPrivateKey)(ecdh.SharedXBytes(nil, nil)) },
+			func() bool { return err32(p256k1.ErrInvalidPublicKey)(ecdh.SharedXBytes(&key, nil)) },
+		},
 		"ecdh.SharedSecretFunc": {
 			func() bool {
 				_, err := ecdh.SharedSecretFunc(nil, &pub, hashXY)

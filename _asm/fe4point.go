@@ -38,6 +38,7 @@ func fe4Unit() {
 	add4Var("addStorageVarAsm", false)
 	add4Var("addStorageZInvVarAsm", true)
 	addAffine4()
+	addIncomplete4()
 	sqrN4()
 	affineAddInv4()
 	prefixStep4()
@@ -137,30 +138,51 @@ func double4() {
 // same for b with the implied Z 1/bzinv (group.Jacobian.AddZInvVar). a must
 // be finite; r.Infinity is not written. They return 0, writing nothing,
 // when H ≡ 0 (a = ±b), and 1 otherwise. Variable time. r may be a.
-func add4Var(name string, zinv bool) {
+func add4Var(name string, zinv bool) { add4(name, zinv, false) }
+
+// addIncomplete4 generates addAffineIncompleteAsm: add4Var's formula for
+// r = a + b (b as stored, no negation, no implied Z) with no branch at all:
+// constant time, for callers that have proved a finite, b finite and
+// a ≠ ±b (H ≢ 0), where the formula is exact (the comb of ecmultgen, for
+// all but its last additions). r.Infinity is not written. r may be a.
+func addIncomplete4() { add4("addAffineIncompleteAsm", false, true) }
+
+// add4 generates add4Var's functions (ct false) and addIncomplete4's (ct
+// true).
+func add4(name string, zinv, ct bool) {
 	sig := "func(r, a, b *uint64, neg int) (ok int)"
 	if zinv {
 		sig = "func(r, a, b *uint64, neg int, bzinv *uint64) (ok int)"
 	}
+	if ct {
+		sig = "func(r, a, b *uint64)"
+	}
 	TEXT(name, 0, sig)
 	Pragma("noescape")
-	Doc(name + " sets r = a ± b for a table point b (storage form); 0 if a = ±b. Variable time. r may be a.")
+	if ct {
+		Doc(name + " sets r = a + b for a table point b (storage form), a finite and a ≠ ±b. Constant time. r may be a.")
+	} else {
+		Doc(name + " sets r = a ± b for a table point b (storage form); 0 if a = ±b. Variable time. r may be a.")
+	}
 	g := newGen()
 	ax, ay, az := argElem("a", j4x), argElem("a", j4y), argElem("a", j4z)
 	rx, ry, rz := argElem("r", j4x), argElem("r", j4y), argElem("r", j4z)
 	bx := argElem("b", s4x)
-	by := local4()
-	Comment("b.Y, or p − b.Y for a negative digit")
-	f := g.p.get()
-	Load(Param("neg"), f)
-	TESTQ(f, f)
-	g.p.put(f)
-	JNZ(LabelRef(name + "_neg"))
-	g.copy4(by, argElem("b", s4y))
-	JMP(LabelRef(name + "_sign"))
-	Label(name + "_neg")
-	g.negCanonical(by, argElem("b", s4y))
-	Label(name + "_sign")
+	by := argElem("b", s4y)
+	if !ct {
+		by = local4()
+		Comment("b.Y, or p − b.Y for a negative digit")
+		f := g.p.get()
+		Load(Param("neg"), f)
+		TESTQ(f, f)
+		g.p.put(f)
+		JNZ(LabelRef(name + "_neg"))
+		g.copy4(by, argElem("b", s4y))
+		JMP(LabelRef(name + "_sign"))
+		Label(name + "_neg")
+		g.negCanonical(by, argElem("b", s4y))
+		Label(name + "_sign")
+	}
 
 	zz, s2, h, i, h2, h3, t, t2 := local4(), local4(), local4(), local4(), local4(), local4(), local4(), local4()
 	za := az // the Z the table point is scaled by: Z1, or Z1·bzinv
@@ -178,15 +200,20 @@ func add4Var(name string, zinv bool) {
 	Comment("H = U2 − X1")
 	v = g.mul4r(bx, zz)
 	g.subv4(v, ax)
-	w := g.copy4r(v)
-	g.store4(h, v)
-	g.free4(v)
-	g.isZero4(w, name+"_special")
+	if ct {
+		g.store4(h, v)
+		g.free4(v)
+	} else {
+		w := g.copy4r(v)
+		g.store4(h, v)
+		g.free4(v)
+		g.isZero4(w, name+"_special")
+	}
 	g.mul4(s2, by, zz)
 	g.sqr4(h2, h)
 	Comment("I = Y1 − S2")
 	v = g.mul4r(s2, za)
-	w = g.load4(ay)
+	w := g.load4(ay)
 	g.subr4(w, v)
 	g.free4(v)
 	g.store4(i, w)
@@ -206,6 +233,10 @@ func add4Var(name string, zinv bool) {
 	g.store4(ry, v)
 	g.free4(v)
 	g.done()
+	if ct {
+		RET()
+		return
+	}
 	returnInt(1)
 	Label(name + "_special")
 	returnInt(0)

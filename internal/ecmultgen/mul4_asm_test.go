@@ -43,3 +43,54 @@ func TestMul4MatchesMul(t *testing.T) {
 		}
 	}
 }
+
+// TestIncompleteBelow checks the bound behind incompleteBelow with integers:
+// for every block i that mul4 adds with fe4.AddAffineIncomplete, the
+// largest |S ∓ c_i| (the sum of the earlier blocks' entries, in units of
+// G/2, and block i's entry) is below n, and |S| < |c_i|, for every entry of
+// every row (tableScalar's integer before the factor (n+1)/2); and that
+// the bound is not loose by a block (block incompleteBelow is the first
+// that could meet ±acc by this argument).
+func TestIncompleteBelow(t *testing.T) {
+	if combSpacing != 1 {
+		t.Skip("the incomplete additions are only used with one tooth spacing")
+	}
+	n := new(big.Int)
+	n.SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	entry := func(b, m int) *big.Int {
+		s := new(big.Int)
+		for tt := range combTeeth {
+			term := new(big.Int).Lsh(big.NewInt(1), uint(b*combTeeth+tt))
+			if m>>tt&1 == 1 {
+				s.Add(s, term)
+			} else {
+				s.Sub(s, term)
+			}
+		}
+		return s
+	}
+	maxS := new(big.Int) // max |S| over the blocks before i
+	for i := 0; i <= incompleteBelow && i < combBlocks; i++ {
+		minC, maxC := new(big.Int).Lsh(big.NewInt(1), 300), new(big.Int)
+		for m := range 2 * combPoints { // both signs of the top tooth
+			c := new(big.Int).Abs(entry(i, m))
+			if c.Cmp(minC) < 0 {
+				minC = c
+			}
+			if c.Cmp(maxC) > 0 {
+				maxC = c
+			}
+		}
+		if i >= 1 {
+			worst := new(big.Int).Add(maxS, maxC)
+			ok := maxS.Cmp(minC) < 0 && worst.Cmp(n) < 0
+			if i < incompleteBelow && !ok {
+				t.Fatalf("block %d uses the incomplete addition, but |S| ≤ %x, |c| ∈ [%x, %x]", i, maxS, minC, maxC)
+			}
+			if i == incompleteBelow && ok {
+				t.Fatalf("block %d could use the incomplete addition too", i)
+			}
+		}
+		maxS.Add(maxS, maxC)
+	}
+}

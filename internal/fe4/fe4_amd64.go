@@ -28,6 +28,14 @@ func Double(r, a *Jacobian) { doubleAsm(r, a) }
 // of b included) and a finite b in table form. Constant time. r may be a.
 func AddAffine(r, a *Jacobian, b *group.AffineStorage) { addAffineAsm(r, a, b) }
 
+// AddAffineIncomplete sets r = a + b for a finite a and a finite table
+// point b that the caller has proved to differ from ±a: the mixed-addition
+// formula of AddStorageVar (8 multiplications and 3 squarings against
+// AddAffine's 7 and 5 and its masks) with no check at all, which gives a
+// wrong result for a = ±b. r.Infinity is not written. Constant time: no
+// branch. r may be a.
+func AddAffineIncomplete(r, a *Jacobian, b *group.AffineStorage) { addAffineIncompleteAsm(r, a, b) }
+
 // AddStorageVar sets r = a + b, or a − b if neg is 1, for a finite a and a
 // table point b, and returns true; it returns false and writes nothing when
 // a = ±b. r.Infinity is not written. Variable time. r may be a.
@@ -60,6 +68,9 @@ func doubleAsm(r, a *Jacobian)
 
 //go:noescape
 func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)
+
+//go:noescape
+func addAffineIncompleteAsm(r, a *Jacobian, b *group.AffineStorage)
 
 //go:noescape
 func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)

@@ -5325,6 +5325,1192 @@ TEXT ·addAffineAsm(SB), $360-24
 	MOVQ  R13, 96(AX)
 	RET
 
+// func addAffineIncompleteAsm(r *uint64, a *uint64, b *uint64)
+// Requires: ADX, BMI2
+TEXT ·addAffineIncompleteAsm(SB), $280-24
+	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),
+	// as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²,
+	// H = U2 − X1, I = Y1 − S2, U2 = X2·Z², S2 = Y2·Z³: the two chains to D
+	// (through H, H², H³ and through S2, I, I²) interleaved
+	MOVQ a+8(FP), AX
+	MOVQ 64(AX), BX
+	MOVQ 72(AX), CX
+	MOVQ 80(AX), SI
+	MOVQ 88(AX), DI
+
+	// a0·(a1, a2, a3)
+	MOVQ  BX, DX
+	MULXQ CX, R8, R9
+	MULXQ SI, R15, R10
+	ADDQ  R15, R9
+	MULXQ DI, R15, R11
+	ADCQ  R15, R10
+	ADCQ  $0x00, R11
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  CX, DX
+	XORL  R14, R14
+	MULXQ SI, R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ DI, R15, R12
+	ADCXQ R15, R11
+	ADOXQ R14, R12
+	ADCXQ R14, R12
+
+	// a2·a3
+	MOVQ  SI, DX
+	MULXQ DI, R15, R13
+	ADDQ  R15, R12
+	ADCQ  $0x00, R13
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R14, R14
+	ADDQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R11, R11
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  $0x00, R14
+	MOVQ  BX, DX
+	MULXQ DX, BX, R15
+	MOVQ  CX, DX
+	MULXQ DX, CX, AX
+	ADDQ  R15, R8
+	ADCQ  CX, R9
+	ADCQ  AX, R10
+	MOVQ  SI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R11
+	ADCQ  AX, R12
+	MOVQ  DI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R13
+	ADCQ  AX, R14
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  DI, DI
+	MULXQ R11, R15, AX
+	ADCXQ R15, BX
+	ADOXQ AX, R8
+	MULXQ R12, R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ R13, R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ R14, R15, AX
+	ADCXQ R15, R10
+	ADOXQ DI, AX
+	ADCXQ DI, AX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ AX, R15, AX
+	ADDQ  R15, BX
+	ADCQ  AX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	SBBQ  R15, R15
+	ANDQ  DX, R15
+	ADDQ  R15, BX
+	ADCQ  $0x00, R8
+	MOVQ  BX, 24(SP)
+	MOVQ  R8, 32(SP)
+	MOVQ  R9, 40(SP)
+	MOVQ  R10, 48(SP)
+
+	// H = U2 − X1
+	MOVQ b+16(FP), CX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ 24(SP), SI, DI
+	MULXQ 32(SP), BX, R11
+	ADDQ  BX, DI
+	MULXQ 40(SP), BX, R12
+	ADCQ  BX, R11
+	MULXQ 48(SP), BX, R13
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, DI
+	ADOXQ R8, R11
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 48(SP), BX, R14
+	ADCXQ BX, R13
+	ADOXQ R9, R14
+	ADCXQ R9, R14
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R13
+	ADOXQ R8, R14
+	MULXQ 48(SP), BX, R15
+	ADCXQ BX, R14
+	ADOXQ R9, R15
+	ADCXQ R9, R15
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R13
+	ADOXQ R8, R14
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R14
+	ADOXQ R8, R15
+	MULXQ 48(SP), BX, AX
+	ADCXQ BX, R15
+	ADOXQ R9, AX
+	ADCXQ R9, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R9, R9
+	MULXQ R13, BX, R8
+	ADCXQ BX, SI
+	ADOXQ R8, DI
+	MULXQ R14, BX, R8
+	ADCXQ BX, DI
+	ADOXQ R8, R11
+	MULXQ R15, BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ AX, BX, R8
+	ADCXQ BX, R12
+	ADOXQ R9, R8
+	ADCXQ R9, R8
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R8, BX, R8
+	ADDQ  BX, SI
+	ADCQ  R8, DI
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R12
+	SBBQ  BX, BX
+	ANDQ  DX, BX
+	ADDQ  BX, SI
+	ADCQ  $0x00, DI
+	MOVQ  a+8(FP), R10
+	SUBQ  (R10), SI
+	SBBQ  8(R10), DI
+	SBBQ  16(R10), R11
+	SBBQ  24(R10), R12
+	MOVQ  $0x00000001000003d1, R13
+	SBBQ  CX, CX
+	ANDQ  R13, CX
+	SUBQ  CX, SI
+	SBBQ  $0x00, DI
+	SBBQ  $0x00, R11
+	SBBQ  $0x00, R12
+	SBBQ  CX, CX
+	ANDQ  R13, CX
+	SUBQ  CX, SI
+	MOVQ  SI, 88(SP)
+	MOVQ  DI, 96(SP)
+	MOVQ  R11, 104(SP)
+	MOVQ  R12, 112(SP)
+	MOVQ  b+16(FP), R14
+
+	// d = a·b (4×64), row 0
+	MOVQ  32(R14), DX
+	MULXQ 24(SP), R15, AX
+	MULXQ 32(SP), SI, BX
+	ADDQ  SI, AX
+	MULXQ 40(SP), SI, R8
+	ADCQ  SI, BX
+	MULXQ 48(SP), SI, R9
+	ADCQ  SI, R8
+	ADCQ  $0x00, R9
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  40(R14), DX
+	XORL  R11, R11
+	MULXQ 24(SP), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, BX
+	MULXQ 32(SP), SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R8
+	MULXQ 40(SP), SI, DI
+	ADCXQ SI, R8
+	ADOXQ DI, R9
+	MULXQ 48(SP), SI, R10
+	ADCXQ SI, R9
+	ADOXQ R11, R10
+	ADCXQ R11, R10
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  48(R14), DX
+	XORL  R11, R11
+	MULXQ 24(SP), SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R8
+	MULXQ 32(SP), SI, DI
+	ADCXQ SI, R8
+	ADOXQ DI, R9
+	MULXQ 40(SP), SI, DI
+	ADCXQ SI, R9
+	ADOXQ DI, R10
+	MULXQ 48(SP), SI, CX
+	ADCXQ SI, R10
+	ADOXQ R11, CX
+	ADCXQ R11, CX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  56(R14), DX
+	XORL  R11, R11
+	MULXQ 24(SP), SI, DI
+	ADCXQ SI, R8
+	ADOXQ DI, R9
+	MULXQ 32(SP), SI, DI
+	ADCXQ SI, R9
+	ADOXQ DI, R10
+	MULXQ 40(SP), SI, DI
+	ADCXQ SI, R10
+	ADOXQ DI, CX
+	MULXQ 48(SP), SI, R13
+	ADCXQ SI, CX
+	ADOXQ R11, R13
+	ADCXQ R11, R13
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R9, SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ R10, SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, BX
+	MULXQ CX, SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R8
+	MULXQ R13, SI, DI
+	ADCXQ SI, R8
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ DI, SI, DI
+	ADDQ  SI, R15
+	ADCQ  DI, AX
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, R8
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R15
+	ADCQ  $0x00, AX
+	MOVQ  R15, 56(SP)
+	MOVQ  AX, 64(SP)
+	MOVQ  BX, 72(SP)
+	MOVQ  R8, 80(SP)
+	MOVQ  88(SP), R12
+	MOVQ  96(SP), R14
+	MOVQ  104(SP), R9
+	MOVQ  112(SP), R10
+
+	// a0·(a1, a2, a3)
+	MOVQ  R12, DX
+	MULXQ R14, CX, R13
+	MULXQ R9, BX, SI
+	ADDQ  BX, R13
+	MULXQ R10, BX, DI
+	ADCQ  BX, SI
+	ADCQ  $0x00, DI
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R14, DX
+	XORL  AX, AX
+	MULXQ R9, BX, R8
+	ADCXQ BX, SI
+	ADOXQ R8, DI
+	MULXQ R10, BX, R11
+	ADCXQ BX, DI
+	ADOXQ AX, R11
+	ADCXQ AX, R11
+
+	// a2·a3
+	MOVQ  R9, DX
+	MULXQ R10, BX, R15
+	ADDQ  BX, R11
+	ADCQ  $0x00, R15
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  AX, AX
+	ADDQ  CX, CX
+	ADCQ  R13, R13
+	ADCQ  SI, SI
+	ADCQ  DI, DI
+	ADCQ  R11, R11
+	ADCQ  R15, R15
+	ADCQ  $0x00, AX
+	MOVQ  R12, DX
+	MULXQ DX, R12, BX
+	MOVQ  R14, DX
+	MULXQ DX, R14, R8
+	ADDQ  BX, CX
+	ADCQ  R14, R13
+	ADCQ  R8, SI
+	MOVQ  R9, DX
+	MULXQ DX, BX, R8
+	ADCQ  BX, DI
+	ADCQ  R8, R11
+	MOVQ  R10, DX
+	MULXQ DX, BX, R8
+	ADCQ  BX, R15
+	ADCQ  R8, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R10, R10
+	MULXQ DI, BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, CX
+	MULXQ R11, BX, R8
+	ADCXQ BX, CX
+	ADOXQ R8, R13
+	MULXQ R15, BX, R8
+	ADCXQ BX, R13
+	ADOXQ R8, SI
+	MULXQ AX, BX, R8
+	ADCXQ BX, SI
+	ADOXQ R10, R8
+	ADCXQ R10, R8
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R8, BX, R8
+	ADDQ  BX, R12
+	ADCQ  R8, CX
+	ADCQ  $0x00, R13
+	ADCQ  $0x00, SI
+	SBBQ  BX, BX
+	ANDQ  DX, BX
+	ADDQ  BX, R12
+	ADCQ  $0x00, CX
+	MOVQ  R12, 152(SP)
+	MOVQ  CX, 160(SP)
+	MOVQ  R13, 168(SP)
+	MOVQ  SI, 176(SP)
+
+	// I = Y1 − S2
+	MOVQ a+8(FP), R14
+
+	// d = a·b (4×64), row 0
+	MOVQ  56(SP), DX
+	MULXQ 64(R14), R9, R10
+	MULXQ 72(R14), R12, DI
+	ADDQ  R12, R10
+	MULXQ 80(R14), R12, R11
+	ADCQ  R12, DI
+	MULXQ 88(R14), R12, R15
+	ADCQ  R12, R11
+	ADCQ  $0x00, R15
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  64(SP), DX
+	XORL  R13, R13
+	MULXQ 64(R14), R12, CX
+	ADCXQ R12, R10
+	ADOXQ CX, DI
+	MULXQ 72(R14), R12, CX
+	ADCXQ R12, DI
+	ADOXQ CX, R11
+	MULXQ 80(R14), R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ 88(R14), R12, AX
+	ADCXQ R12, R15
+	ADOXQ R13, AX
+	ADCXQ R13, AX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  72(SP), DX
+	XORL  R13, R13
+	MULXQ 64(R14), R12, CX
+	ADCXQ R12, DI
+	ADOXQ CX, R11
+	MULXQ 72(R14), R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ 80(R14), R12, CX
+	ADCXQ R12, R15
+	ADOXQ CX, AX
+	MULXQ 88(R14), R12, BX
+	ADCXQ R12, AX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  80(SP), DX
+	XORL  R13, R13
+	MULXQ 64(R14), R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ 72(R14), R12, CX
+	ADCXQ R12, R15
+	ADOXQ CX, AX
+	MULXQ 80(R14), R12, CX
+	ADCXQ R12, AX
+	ADOXQ CX, BX
+	MULXQ 88(R14), R12, R8
+	ADCXQ R12, BX
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ R15, R12, CX
+	ADCXQ R12, R9
+	ADOXQ CX, R10
+	MULXQ AX, R12, CX
+	ADCXQ R12, R10
+	ADOXQ CX, DI
+	MULXQ BX, R12, CX
+	ADCXQ R12, DI
+	ADOXQ CX, R11
+	MULXQ R8, R12, CX
+	ADCXQ R12, R11
+	ADOXQ R13, CX
+	ADCXQ R13, CX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ CX, R12, CX
+	ADDQ  R12, R9
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R11
+	SBBQ  R12, R12
+	ANDQ  DX, R12
+	ADDQ  R12, R9
+	ADCQ  $0x00, R10
+	MOVQ  a+8(FP), SI
+	MOVQ  32(SI), R14
+	MOVQ  40(SI), R15
+	MOVQ  48(SI), AX
+	MOVQ  56(SI), BX
+	SUBQ  R9, R14
+	SBBQ  R10, R15
+	SBBQ  DI, AX
+	SBBQ  R11, BX
+	MOVQ  $0x00000001000003d1, R12
+	SBBQ  R8, R8
+	ANDQ  R12, R8
+	SUBQ  R8, R14
+	SBBQ  $0x00, R15
+	SBBQ  $0x00, AX
+	SBBQ  $0x00, BX
+	SBBQ  R8, R8
+	ANDQ  R12, R8
+	SUBQ  R8, R14
+	MOVQ  R14, 120(SP)
+	MOVQ  R15, 128(SP)
+	MOVQ  AX, 136(SP)
+	MOVQ  BX, 144(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  152(SP), DX
+	MULXQ 88(SP), CX, R13
+	MULXQ 96(SP), R11, SI
+	ADDQ  R11, R13
+	MULXQ 104(SP), R11, R8
+	ADCQ  R11, SI
+	MULXQ 112(SP), R11, R12
+	ADCQ  R11, R8
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  160(SP), DX
+	XORL  R15, R15
+	MULXQ 88(SP), R11, R14
+	ADCXQ R11, R13
+	ADOXQ R14, SI
+	MULXQ 96(SP), R11, R14
+	ADCXQ R11, SI
+	ADOXQ R14, R8
+	MULXQ 104(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, R12
+	MULXQ 112(SP), R11, R9
+	ADCXQ R11, R12
+	ADOXQ R15, R9
+	ADCXQ R15, R9
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  168(SP), DX
+	XORL  R15, R15
+	MULXQ 88(SP), R11, R14
+	ADCXQ R11, SI
+	ADOXQ R14, R8
+	MULXQ 96(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, R12
+	MULXQ 104(SP), R11, R14
+	ADCXQ R11, R12
+	ADOXQ R14, R9
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R9
+	ADOXQ R15, R10
+	ADCXQ R15, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  176(SP), DX
+	XORL  R15, R15
+	MULXQ 88(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, R12
+	MULXQ 96(SP), R11, R14
+	ADCXQ R11, R12
+	ADOXQ R14, R9
+	MULXQ 104(SP), R11, R14
+	ADCXQ R11, R9
+	ADOXQ R14, R10
+	MULXQ 112(SP), R11, DI
+	ADCXQ R11, R10
+	ADOXQ R15, DI
+	ADCXQ R15, DI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R12, R11, R14
+	ADCXQ R11, CX
+	ADOXQ R14, R13
+	MULXQ R9, R11, R14
+	ADCXQ R11, R13
+	ADOXQ R14, SI
+	MULXQ R10, R11, R14
+	ADCXQ R11, SI
+	ADOXQ R14, R8
+	MULXQ DI, R11, R14
+	ADCXQ R11, R8
+	ADOXQ R15, R14
+	ADCXQ R15, R14
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R14, R11, R14
+	ADDQ  R11, CX
+	ADCQ  R14, R13
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, R8
+	SBBQ  R11, R11
+	ANDQ  DX, R11
+	ADDQ  R11, CX
+	ADCQ  $0x00, R13
+	MOVQ  CX, 184(SP)
+	MOVQ  R13, 192(SP)
+	MOVQ  SI, 200(SP)
+	MOVQ  R8, 208(SP)
+
+	// T = U1·H²; 2T; 3T
+	MOVQ a+8(FP), AX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (AX), DX
+	MULXQ 152(SP), BX, R12
+	MULXQ 160(SP), CX, R9
+	ADDQ  CX, R12
+	MULXQ 168(SP), CX, R10
+	ADCQ  CX, R9
+	MULXQ 176(SP), CX, DI
+	ADCQ  CX, R10
+	ADCQ  $0x00, DI
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(AX), DX
+	XORL  SI, SI
+	MULXQ 152(SP), CX, R13
+	ADCXQ CX, R12
+	ADOXQ R13, R9
+	MULXQ 160(SP), CX, R13
+	ADCXQ CX, R9
+	ADOXQ R13, R10
+	MULXQ 168(SP), CX, R13
+	ADCXQ CX, R10
+	ADOXQ R13, DI
+	MULXQ 176(SP), CX, R11
+	ADCXQ CX, DI
+	ADOXQ SI, R11
+	ADCXQ SI, R11
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(AX), DX
+	XORL  SI, SI
+	MULXQ 152(SP), CX, R13
+	ADCXQ CX, R9
+	ADOXQ R13, R10
+	MULXQ 160(SP), CX, R13
+	ADCXQ CX, R10
+	ADOXQ R13, DI
+	MULXQ 168(SP), CX, R13
+	ADCXQ CX, DI
+	ADOXQ R13, R11
+	MULXQ 176(SP), CX, R14
+	ADCXQ CX, R11
+	ADOXQ SI, R14
+	ADCXQ SI, R14
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(AX), DX
+	XORL  SI, SI
+	MULXQ 152(SP), CX, R13
+	ADCXQ CX, R10
+	ADOXQ R13, DI
+	MULXQ 160(SP), CX, R13
+	ADCXQ CX, DI
+	ADOXQ R13, R11
+	MULXQ 168(SP), CX, R13
+	ADCXQ CX, R11
+	ADOXQ R13, R14
+	MULXQ 176(SP), CX, R15
+	ADCXQ CX, R14
+	ADOXQ SI, R15
+	ADCXQ SI, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  SI, SI
+	MULXQ DI, CX, R13
+	ADCXQ CX, BX
+	ADOXQ R13, R12
+	MULXQ R11, CX, R13
+	ADCXQ CX, R12
+	ADOXQ R13, R9
+	MULXQ R14, CX, R13
+	ADCXQ CX, R9
+	ADOXQ R13, R10
+	MULXQ R15, CX, R13
+	ADCXQ CX, R10
+	ADOXQ SI, R13
+	ADCXQ SI, R13
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R13, CX, R13
+	ADDQ  CX, BX
+	ADCQ  R13, R12
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	SBBQ  CX, CX
+	ANDQ  DX, CX
+	ADDQ  CX, BX
+	ADCQ  $0x00, R12
+	MOVQ  BX, R8
+	MOVQ  R12, AX
+	MOVQ  R9, DI
+	MOVQ  R10, R11
+	ADDQ  BX, R8
+	ADCQ  R12, AX
+	ADCQ  R9, DI
+	ADCQ  R10, R11
+	MOVQ  $0x00000001000003d1, R15
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	ADDQ  R14, R8
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R11
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	ADDQ  R14, R8
+	MOVQ  R8, 248(SP)
+	MOVQ  AX, 256(SP)
+	MOVQ  DI, 264(SP)
+	MOVQ  R11, 272(SP)
+	ADDQ  BX, R8
+	ADCQ  R12, AX
+	ADCQ  R9, DI
+	ADCQ  R10, R11
+	MOVQ  $0x00000001000003d1, R13
+	SBBQ  CX, CX
+	ANDQ  R13, CX
+	ADDQ  CX, R8
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R11
+	SBBQ  CX, CX
+	ANDQ  R13, CX
+	ADDQ  CX, R8
+	MOVQ  R8, 216(SP)
+	MOVQ  AX, 224(SP)
+	MOVQ  DI, 232(SP)
+	MOVQ  R11, 240(SP)
+
+	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
+	MOVQ 120(SP), SI
+	MOVQ 128(SP), R14
+	MOVQ 136(SP), R15
+	MOVQ 144(SP), CX
+
+	// a0·(a1, a2, a3)
+	MOVQ  SI, DX
+	MULXQ R14, R13, BX
+	MULXQ R15, DI, R12
+	ADDQ  DI, BX
+	MULXQ CX, DI, R9
+	ADCQ  DI, R12
+	ADCQ  $0x00, R9
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R14, DX
+	XORL  AX, AX
+	MULXQ R15, DI, R11
+	ADCXQ DI, R12
+	ADOXQ R11, R9
+	MULXQ CX, DI, R10
+	ADCXQ DI, R9
+	ADOXQ AX, R10
+	ADCXQ AX, R10
+
+	// a2·a3
+	MOVQ  R15, DX
+	MULXQ CX, DI, R8
+	ADDQ  DI, R10
+	ADCQ  $0x00, R8
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  AX, AX
+	ADDQ  R13, R13
+	ADCQ  BX, BX
+	ADCQ  R12, R12
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R8, R8
+	ADCQ  $0x00, AX
+	MOVQ  SI, DX
+	MULXQ DX, SI, DI
+	MOVQ  R14, DX
+	MULXQ DX, R14, R11
+	ADDQ  DI, R13
+	ADCQ  R14, BX
+	ADCQ  R11, R12
+	MOVQ  R15, DX
+	MULXQ DX, DI, R11
+	ADCQ  DI, R9
+	ADCQ  R11, R10
+	MOVQ  CX, DX
+	MULXQ DX, DI, R11
+	ADCQ  DI, R8
+	ADCQ  R11, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  CX, CX
+	MULXQ R9, DI, R11
+	ADCXQ DI, SI
+	ADOXQ R11, R13
+	MULXQ R10, DI, R11
+	ADCXQ DI, R13
+	ADOXQ R11, BX
+	MULXQ R8, DI, R11
+	ADCXQ DI, BX
+	ADOXQ R11, R12
+	MULXQ AX, DI, R11
+	ADCXQ DI, R12
+	ADOXQ CX, R11
+	ADCXQ CX, R11
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R11, DI, R11
+	ADDQ  DI, SI
+	ADCQ  R11, R13
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, R12
+	SBBQ  DI, DI
+	ANDQ  DX, DI
+	ADDQ  DI, SI
+	ADCQ  $0x00, R13
+	SUBQ  184(SP), SI
+	SBBQ  192(SP), R13
+	SBBQ  200(SP), BX
+	SBBQ  208(SP), R12
+	MOVQ  $0x00000001000003d1, R15
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, SI
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, R12
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, SI
+	MOVQ  SI, CX
+	MOVQ  R13, R9
+	MOVQ  BX, R10
+	MOVQ  R12, R8
+	SUBQ  248(SP), SI
+	SBBQ  256(SP), R13
+	SBBQ  264(SP), BX
+	SBBQ  272(SP), R12
+	MOVQ  $0x00000001000003d1, DI
+	SBBQ  AX, AX
+	ANDQ  DI, AX
+	SUBQ  AX, SI
+	SBBQ  $0x00, R13
+	SBBQ  $0x00, BX
+	SBBQ  $0x00, R12
+	SBBQ  AX, AX
+	ANDQ  DI, AX
+	SUBQ  AX, SI
+	MOVQ  r+0(FP), R11
+	MOVQ  SI, (R11)
+	MOVQ  R13, 8(R11)
+	MOVQ  BX, 16(R11)
+	MOVQ  R12, 24(R11)
+	SUBQ  216(SP), CX
+	SBBQ  224(SP), R9
+	SBBQ  232(SP), R10
+	SBBQ  240(SP), R8
+	MOVQ  $0x00000001000003d1, R15
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, CX
+	SBBQ  $0x00, R9
+	SBBQ  $0x00, R10
+	SBBQ  $0x00, R8
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, CX
+	MOVQ  CX, 216(SP)
+	MOVQ  R9, 224(SP)
+	MOVQ  R10, 232(SP)
+	MOVQ  R8, 240(SP)
+	MOVQ  a+8(FP), AX
+
+	// d = a·b (4×64), row 0
+	MOVQ  64(AX), DX
+	MULXQ 88(SP), DI, R11
+	MULXQ 96(SP), CX, SI
+	ADDQ  CX, R11
+	MULXQ 104(SP), CX, R13
+	ADCQ  CX, SI
+	MULXQ 112(SP), CX, BX
+	ADCQ  CX, R13
+	ADCQ  $0x00, BX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(AX), DX
+	XORL  R10, R10
+	MULXQ 88(SP), CX, R9
+	ADCXQ CX, R11
+	ADOXQ R9, SI
+	MULXQ 96(SP), CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R13
+	MULXQ 104(SP), CX, R9
+	ADCXQ CX, R13
+	ADOXQ R9, BX
+	MULXQ 112(SP), CX, R12
+	ADCXQ CX, BX
+	ADOXQ R10, R12
+	ADCXQ R10, R12
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  80(AX), DX
+	XORL  R10, R10
+	MULXQ 88(SP), CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R13
+	MULXQ 96(SP), CX, R9
+	ADCXQ CX, R13
+	ADOXQ R9, BX
+	MULXQ 104(SP), CX, R9
+	ADCXQ CX, BX
+	ADOXQ R9, R12
+	MULXQ 112(SP), CX, R14
+	ADCXQ CX, R12
+	ADOXQ R10, R14
+	ADCXQ R10, R14
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  88(AX), DX
+	XORL  R10, R10
+	MULXQ 88(SP), CX, R9
+	ADCXQ CX, R13
+	ADOXQ R9, BX
+	MULXQ 96(SP), CX, R9
+	ADCXQ CX, BX
+	ADOXQ R9, R12
+	MULXQ 104(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R14
+	MULXQ 112(SP), CX, R15
+	ADCXQ CX, R14
+	ADOXQ R10, R15
+	ADCXQ R10, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R10, R10
+	MULXQ BX, CX, R9
+	ADCXQ CX, DI
+	ADOXQ R9, R11
+	MULXQ R12, CX, R9
+	ADCXQ CX, R11
+	ADOXQ R9, SI
+	MULXQ R14, CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R13
+	MULXQ R15, CX, R9
+	ADCXQ CX, R13
+	ADOXQ R10, R9
+	ADCXQ R10, R9
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R9, CX, R9
+	ADDQ  CX, DI
+	ADCQ  R9, R11
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, R13
+	SBBQ  CX, CX
+	ANDQ  DX, CX
+	ADDQ  CX, DI
+	ADCQ  $0x00, R11
+	MOVQ  r+0(FP), R8
+	MOVQ  DI, 64(R8)
+	MOVQ  R11, 72(R8)
+	MOVQ  SI, 80(R8)
+	MOVQ  R13, 88(R8)
+	MOVQ  a+8(FP), AX
+
+	// d = a·b (4×64), row 0
+	MOVQ  184(SP), DX
+	MULXQ 32(AX), BX, R12
+	MULXQ 40(AX), DI, R14
+	ADDQ  DI, R12
+	MULXQ 48(AX), DI, R15
+	ADCQ  DI, R14
+	MULXQ 56(AX), DI, CX
+	ADCQ  DI, R15
+	ADCQ  $0x00, CX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  192(SP), DX
+	XORL  SI, SI
+	MULXQ 32(AX), DI, R11
+	ADCXQ DI, R12
+	ADOXQ R11, R14
+	MULXQ 40(AX), DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ 48(AX), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, CX
+	MULXQ 56(AX), DI, R9
+	ADCXQ DI, CX
+	ADOXQ SI, R9
+	ADCXQ SI, R9
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  200(SP), DX
+	XORL  SI, SI
+	MULXQ 32(AX), DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ 40(AX), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, CX
+	MULXQ 48(AX), DI, R11
+	ADCXQ DI, CX
+	ADOXQ R11, R9
+	MULXQ 56(AX), DI, R10
+	ADCXQ DI, R9
+	ADOXQ SI, R10
+	ADCXQ SI, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  208(SP), DX
+	XORL  SI, SI
+	MULXQ 32(AX), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, CX
+	MULXQ 40(AX), DI, R11
+	ADCXQ DI, CX
+	ADOXQ R11, R9
+	MULXQ 48(AX), DI, R11
+	ADCXQ DI, R9
+	ADOXQ R11, R10
+	MULXQ 56(AX), DI, R8
+	ADCXQ DI, R10
+	ADOXQ SI, R8
+	ADCXQ SI, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  SI, SI
+	MULXQ CX, DI, R11
+	ADCXQ DI, BX
+	ADOXQ R11, R12
+	MULXQ R9, DI, R11
+	ADCXQ DI, R12
+	ADOXQ R11, R14
+	MULXQ R10, DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ R8, DI, R11
+	ADCXQ DI, R15
+	ADOXQ SI, R11
+	ADCXQ SI, R11
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R11, DI, R11
+	ADDQ  DI, BX
+	ADCQ  R11, R12
+	ADCQ  $0x00, R14
+	ADCQ  $0x00, R15
+	SBBQ  DI, DI
+	ANDQ  DX, DI
+	ADDQ  DI, BX
+	ADCQ  $0x00, R12
+	MOVQ  BX, 184(SP)
+	MOVQ  R12, 192(SP)
+	MOVQ  R14, 200(SP)
+	MOVQ  R15, 208(SP)
+
+	// Y3 = I·W − S1·H³
+	// d = a·b (4×64), row 0
+	MOVQ  120(SP), DX
+	MULXQ 216(SP), R13, AX
+	MULXQ 224(SP), SI, CX
+	ADDQ  SI, AX
+	MULXQ 232(SP), SI, R9
+	ADCQ  SI, CX
+	MULXQ 240(SP), SI, R10
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  128(SP), DX
+	XORL  R12, R12
+	MULXQ 216(SP), SI, BX
+	ADCXQ SI, AX
+	ADOXQ BX, CX
+	MULXQ 224(SP), SI, BX
+	ADCXQ SI, CX
+	ADOXQ BX, R9
+	MULXQ 232(SP), SI, BX
+	ADCXQ SI, R9
+	ADOXQ BX, R10
+	MULXQ 240(SP), SI, R8
+	ADCXQ SI, R10
+	ADOXQ R12, R8
+	ADCXQ R12, R8
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  136(SP), DX
+	XORL  R12, R12
+	MULXQ 216(SP), SI, BX
+	ADCXQ SI, CX
+	ADOXQ BX, R9
+	MULXQ 224(SP), SI, BX
+	ADCXQ SI, R9
+	ADOXQ BX, R10
+	MULXQ 232(SP), SI, BX
+	ADCXQ SI, R10
+	ADOXQ BX, R8
+	MULXQ 240(SP), SI, DI
+	ADCXQ SI, R8
+	ADOXQ R12, DI
+	ADCXQ R12, DI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  144(SP), DX
+	XORL  R12, R12
+	MULXQ 216(SP), SI, BX
+	ADCXQ SI, R9
+	ADOXQ BX, R10
+	MULXQ 224(SP), SI, BX
+	ADCXQ SI, R10
+	ADOXQ BX, R8
+	MULXQ 232(SP), SI, BX
+	ADCXQ SI, R8
+	ADOXQ BX, DI
+	MULXQ 240(SP), SI, R11
+	ADCXQ SI, DI
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R10, SI, BX
+	ADCXQ SI, R13
+	ADOXQ BX, AX
+	MULXQ R8, SI, BX
+	ADCXQ SI, AX
+	ADOXQ BX, CX
+	MULXQ DI, SI, BX
+	ADCXQ SI, CX
+	ADOXQ BX, R9
+	MULXQ R11, SI, BX
+	ADCXQ SI, R9
+	ADOXQ R12, BX
+	ADCXQ R12, BX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ BX, SI, BX
+	ADDQ  SI, R13
+	ADCQ  BX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, R9
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R13
+	ADCQ  $0x00, AX
+	SUBQ  184(SP), R13
+	SBBQ  192(SP), AX
+	SBBQ  200(SP), CX
+	SBBQ  208(SP), R9
+	MOVQ  $0x00000001000003d1, R15
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, R13
+	SBBQ  $0x00, AX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, R9
+	SBBQ  R14, R14
+	ANDQ  R15, R14
+	SUBQ  R14, R13
+	MOVQ  r+0(FP), R10
+	MOVQ  R13, 32(R10)
+	MOVQ  AX, 40(R10)
+	MOVQ  CX, 48(R10)
+	MOVQ  R9, 56(R10)
+	RET
+
 // func sqrNAsm(r *[4]uint64, a *[4]uint64, n int)
 // Requires: ADX, BMI2
 TEXT ·sqrNAsm(SB), $32-24

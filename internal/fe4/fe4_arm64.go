@@ -30,6 +30,13 @@ func Double(r, a *Jacobian) { doubleAsm(r, a) }
 // of b included) and a finite b in table form. Constant time. r may be a.
 func AddAffine(r, a *Jacobian, b *group.AffineStorage) { addAffineAsm(r, a, b) }
 
+// AddAffineIncomplete sets r = a + b for a finite a and a finite table
+// point b that the caller has proved to differ from ±a (see fe4_amd64.go).
+// Here it is addStorageVarAsm with no negation, which is straight-line
+// code (its result for a = ±b, never asked for, is selected with CSEL).
+// Constant time. r may be a.
+func AddAffineIncomplete(r, a *Jacobian, b *group.AffineStorage) { addStorageVarAsm(r, a, b, 0) }
+
 // AddStorageVar sets r = a + b, or a − b if neg is 1, for a finite a and a
 // table point b, and returns true; it returns false and writes nothing when
 // a = ±b. r.Infinity is not written. Variable time. r may be a.

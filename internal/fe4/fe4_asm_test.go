@@ -125,3 +125,39 @@ func FuzzPointOps(f *testing.F) {
 		}
 	})
 }
+
+// TestAddAffineIncomplete compares AddAffineIncomplete with package
+// group's complete addition on every pair of pairs() but a = ±b (outside
+// its contract), r aliasing a or not.
+func TestAddAffineIncomplete(t *testing.T) {
+	requireAsm(t)
+	rng := rand.New(rand.NewPCG(21, 22))
+	n := 0
+	for _, pq := range pairs(rng, 300) {
+		if pq[0].X.Cmp(pq[1].X) == 0 {
+			continue // a = ±b
+		}
+		n++
+		a := randJacobian(rng, pq[0])
+		a4 := of(&a)
+		var ba group.Affine
+		ba.X, ba.Y = fe(pq[1].X), fe(pq[1].Y)
+		var s group.AffineStorage
+		s.FromAffine(&ba)
+		var w group.Jacobian
+		w.AddAffine(&a, &ba)
+		var r4 Jacobian
+		AddAffineIncomplete(&r4, &a4, &s)
+		if !samePoint(&r4, &w) {
+			t.Fatalf("AddAffineIncomplete differs from group's (a=%v b=%v)", pq[0], pq[1])
+		}
+		r4 = a4
+		AddAffineIncomplete(&r4, &r4, &s)
+		if !samePoint(&r4, &w) {
+			t.Fatal("AddAffineIncomplete (r = a) differs")
+		}
+	}
+	if n < 300 {
+		t.Fatalf("only %d pairs checked", n)
+	}
+}

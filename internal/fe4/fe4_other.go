@@ -15,6 +15,8 @@ func Square(r, a *Element)                             { panic("fe4: no assembly
 func Double(r, a *Jacobian)                            { panic("fe4: no assembly") }
 func AddAffine(r, a *Jacobian, b *group.AffineStorage) { panic("fe4: no assembly") }
 
+func AddAffineIncomplete(r, a *Jacobian, b *group.AffineStorage) { panic("fe4: no assembly") }
+
 func AddStorageVar(r, a *Jacobian, b *group.AffineStorage, neg int) bool {
 	panic("fe4: no assembly")
 }
