@@ -37,15 +37,23 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 	lookup4(&t, &tab, digit(&d1, uint(g)*w, w))
 	acc.X, acc.Y, acc.Z = fe4.Element(t.X), fe4.Element(t.Y), fe4.Element{1}
 	lookup4(&t, &tabL, digit(&d2, uint(g)*w, w))
-	fe4.AddAffine(&acc, &acc, &t)
+	fe4.AddAffineIncomplete(&acc, &acc, &t) // see completeGroups
 	for g--; g >= 0; g-- {
 		for range w {
 			fe4.Double(&acc, &acc)
 		}
 		lookup4(&t, &tab, digit(&d1, uint(g)*w, w))
-		fe4.AddAffine(&acc, &acc, &t)
+		if g >= completeGroups {
+			fe4.AddAffineIncomplete(&acc, &acc, &t)
+		} else {
+			fe4.AddAffine(&acc, &acc, &t)
+		}
 		lookup4(&t, &tabL, digit(&d2, uint(g)*w, w))
-		fe4.AddAffine(&acc, &acc, &t)
+		if g >= completeGroups {
+			fe4.AddAffineIncomplete(&acc, &acc, &t)
+		} else {
+			fe4.AddAffine(&acc, &acc, &t)
+		}
 	}
 
 	// Back from the effective-affine curve to secp256k1.
@@ -53,6 +61,29 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 	acc.ToJacobian(r)
 	r.Infinity |= pInf
 }
+
+// completeGroups is the number of low groups (the last evaluated) whose
+// additions mul4 makes with the complete fe4.AddAffine; every other
+// addition cannot meet a = ±b and uses fe4.AddAffineIncomplete (8 products
+// and no masks against 12 products and the special cases' selections).
+//
+// Why: with m groups above group g evaluated, the accumulator is
+// A·P + B·λ·P with |A|, |B| ≤ 32^m − 1 (odd digits |D| ≤ 31, w = 5). Its
+// sum with ±D·P (or ±D·λ·P) is special exactly when x + y·λ ≡ 0 (mod n)
+// for x = 32·A ∓ D, y = 32·B (or x = 32·A + D, y = 32·B ∓ D), which is a
+// nonzero pair (x is odd) with |x|, |y| < 32^(m+1): a nonzero vector of the
+// lattice {(x, y) : x + y·λ ≡ 0 (mod n)}, whose shortest vector has
+// Euclidean length 2^127.87 and so no coordinate below 2^127.37 in
+// absolute value can hold both (TestCompleteGroups reduces the lattice and
+// checks this). So the additions of group g are safe while 5·(m+1) ≤ 127,
+// m = 25 − g of the 26 groups: every group but group 0, whose two
+// additions (the last two of the 51) stay complete. The first group's
+// second addition (m = 0, |x|, |y| ≤ 31) is safe too. This holds for every
+// k and every P of order n (and on the effective-affine curve of the table,
+// which is isomorphic); on the quadratic twist that MulLiftX and MulXOnly
+// may compute on for an x off the curve it need not, and the garbage they
+// then compute is discarded.
+const completeGroups = 1
 
 // lookup4 sets t to the table point for the w-bit group n, as lookup does:
 // the odd multiple (2·n + 1 − 2^w)·P, read by a full scan of the table
