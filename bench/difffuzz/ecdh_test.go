@@ -15,7 +15,8 @@ import (
 // then picks the uncompressed encoding): ecdh.SharedSecret against
 // secp256k1_ecdh with the default hash (NULL), ecdh.SharedX against
 // secp256k1_ecdh with a C hash function that copies x, and
-// ecdh.SharedSecretFunc returning x ‖ y against one that copies x and y. A
+// ecdh.SharedSecretFunc returning x ‖ y against one that copies x and y
+// (and ecdh.SharedSecretBytes and SharedXBytes from the encoding). A
 // secret key that is zero or ≥ n must make secp256k1_ecdh fail.
 func FuzzECDH(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sec, peer []byte) {
@@ -38,6 +39,15 @@ func FuzzECDH(f *testing.F) {
 			}
 		}
 		pub, perr := p256k1.ParsePublicKey(pb)
+		// The bytes API takes the encoding itself (for a compressed key the
+		// one-exponentiation path of ecmultconst.MulLiftX): it must fail
+		// exactly where parsing fails or the key is invalid, and agree with
+		// libsecp256k1 below.
+		sb, sberr := ecdh.SharedSecretBytes(&k, pb)
+		xb, xberr := ecdh.SharedXBytes(&k, pb)
+		if (sberr == nil) != (perr == nil && ok) || (xberr == nil) != (sberr == nil) {
+			t.Fatalf("SharedSecretBytes(%x, %x): err %v / %v; parse err %v, key valid %v", sec, pb, sberr, xberr, perr, ok)
+		}
 		var c [3][64]byte
 		var r [3]int
 		for mode := range 3 {
@@ -55,6 +65,9 @@ func FuzzECDH(f *testing.F) {
 		s, err := ecdh.SharedSecret(&k, &pub)
 		if err != nil || s != [32]byte(c[0][:32]) {
 			t.Fatalf("SharedSecret(%x, %x): p256k1 %x (err %v), libsecp256k1 %x", sec, pb, s, err, c[0][:32])
+		}
+		if sb != s || xb != [32]byte(c[1][:32]) {
+			t.Fatalf("SharedSecretBytes/SharedXBytes(%x, %x) = %x, %x; libsecp256k1 %x, %x", sec, pb, sb, xb, c[0][:32], c[1][:32])
 		}
 		x, err := ecdh.SharedX(&k, &pub)
 		if err != nil || x != [32]byte(c[1][:32]) {
