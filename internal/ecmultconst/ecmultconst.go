@@ -43,7 +43,10 @@
 // each table. The first group sets the accumulator directly from the table.
 // Per multiplication with w = 5: 26 groups, 125 doublings, 51 additions
 // (group.Jacobian.AddAffine, complete: the accumulator may be infinity,
-// equal to or the negation of the table point), 52 lookups.
+// equal to or the negation of the table point; the 4×64 engine mul4 uses
+// the branch-free incomplete fe4.AddAffineIncomplete in every group but the
+// last, where it proves those cases cannot occur: completeGroups), 52
+// lookups.
 //
 // Global Z. The odd multiples are computed in Jacobian coordinates, with
 // co-Z additions of 2·P, on the curve isomorphic to secp256k1 by

@@ -69,7 +69,10 @@
 // combines them with masks, gathers digit bits with rotations, applies the
 // sign with a conditional move, and adds with the complete constant-time
 // group.Jacobian.AddAffine (which handles infinity, doubling and opposite
-// points, all of which occur for some scalars). Blind is constant time in
+// points) where such cases can occur for some scalar: the 5×52 loop
+// everywhere, the 4×64 loop for its last block and the offset b·G only; its
+// other additions, where they provably cannot (incompleteBelow), use the
+// branch-free fe4.AddAffineIncomplete. Blind is constant time in
 // the seed and the blinding values. Exported names:
 //
 //   - Context: a value type (no pointers); copying gives an independent
