@@ -57,6 +57,8 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 	Mul(&ys[0], &ay, &z3)
 	z = d.Z
 	dx, dy := d.X, d.Y
+	// The chain's last Z is d.Z times every H; the backward pass below
+	// forms the products of the H's anyway, so z is not updated here.
 	for i := 1; i < size; i++ {
 		// (dx, dy) + (x, y), sharing Z: the new Z is Z·H.
 		x, y := &xs[i-1], &ys[i-1]
@@ -75,12 +77,10 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 		Sub(&t, &w1, &xs[i])
 		Mul(&ys[i], &yd, &t)
 		Sub(&ys[i], &ys[i], &dy) // Y3 = (Y1 − Y2)·(W1 − X3) − A1
-		Mul(&z, &z, &h)
 		zr[i] = h
 	}
-	// Back to secp256k1's Z: the chain's curve was P's scaled by P.Z.
-	Mul(zz, &z, &pz)
-	// Every entry onto the last Z: entry i is scaled by zs = Z_last / Z_i.
+	// Every entry onto the last Z: entry i is scaled by zs = Z_last / Z_i,
+	// the product of the H's after it.
 	put := func(i int, x, y *Element) {
 		var bx Element
 		Mul(&bx, x, &Beta)
@@ -103,4 +103,8 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 		Mul(&ys[i], &ys[i], &zs3)
 		put(i, &xs[i], &ys[i])
 	}
+	// zs is now the product of every H: the last Z is d.Z·zs, and back on
+	// secp256k1's Z (the chain's curve was P's scaled by P.Z) zz = Z·P.Z.
+	Mul(&z, &z, &zs)
+	Mul(zz, &z, &pz)
 }
