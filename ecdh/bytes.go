@@ -1,8 +1,6 @@
 package ecdh
 
 import (
-	"crypto/sha256"
-
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/internal/ctime"
 	"github.com/p256k1/p256k1/internal/ecmultconst"
@@ -30,12 +28,7 @@ func SharedSecretBytes(k *p256k1.PrivateKey, peer []byte) ([32]byte, error) {
 	if err := sharedPointBytes(&x, &y, k, peer); err != nil {
 		return [32]byte{}, err
 	}
-	var buf [33]byte
-	buf[0] = 0x02 | y[31]&1
-	copy(buf[1:], x[:])
-	out := sha256.Sum256(buf[:])
-	clear(buf[:])
-	return out, nil
+	return hashCompressed(&x, &y), nil
 }
 
 // SharedXBytes is SharedX for a peer key given in its encoding, as

@@ -62,12 +62,18 @@ func SharedSecret(k *p256k1.PrivateKey, pub *p256k1.PublicKey) ([32]byte, error)
 	if err := sharedPoint(&x, &y, k, pub); err != nil {
 		return [32]byte{}, err
 	}
+	return hashCompressed(&x, &y), nil
+}
+
+// hashCompressed returns SHA-256 of the compressed encoding of (x, y),
+// libsecp256k1's default ECDH hash, clearing its copy of the encoding.
+func hashCompressed(x, y *[32]byte) [32]byte {
 	var buf [33]byte
 	buf[0] = 0x02 | y[31]&1
 	copy(buf[1:], x[:])
 	out := sha256.Sum256(buf[:])
 	clear(buf[:])
-	return out, nil
+	return out
 }
 
 // SharedX returns the x coordinate of the shared point d·Q, 32 bytes big

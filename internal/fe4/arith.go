@@ -86,32 +86,9 @@ func InvertVar(r, a *Element) {
 // SqrN (253 squarings, 13 multiplications). Needs Enabled. Constant time but
 // for the answer, which is returned by a branch (hence Var). r may alias a.
 func SqrtVar(r, a *Element) bool {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in Element
+	var t, x2, in, in2 Element
 	in = *a
-	Square(&x2, &in)
-	Mul(&x2, &x2, &in)
-	Square(&x3, &x2)
-	Mul(&x3, &x3, &in)
-	SqrN(&x6, &x3, 3)
-	Mul(&x6, &x6, &x3)
-	SqrN(&x9, &x6, 3)
-	Mul(&x9, &x9, &x3)
-	SqrN(&x11, &x9, 2)
-	Mul(&x11, &x11, &x2)
-	SqrN(&x22, &x11, 11)
-	Mul(&x22, &x22, &x11)
-	SqrN(&x44, &x22, 22)
-	Mul(&x44, &x44, &x22)
-	SqrN(&x88, &x44, 44)
-	Mul(&x88, &x88, &x44)
-	SqrN(&x176, &x88, 88)
-	Mul(&x176, &x176, &x88)
-	SqrN(&x220, &x176, 44)
-	Mul(&x220, &x220, &x44)
-	SqrN(&x223, &x220, 3)
-	Mul(&x223, &x223, &x3)
-	SqrN(&t, &x223, 23)
-	Mul(&t, &t, &x22)
+	sqrtChain(&t, &x2, &in2, &in)
 	SqrN(&t, &t, 6)
 	Mul(&t, &t, &x2)
 	SqrN(&t, &t, 2)
@@ -120,22 +97,21 @@ func SqrtVar(r, a *Element) bool {
 	return x2.EqualVar(&in)
 }
 
-// InvSqrt sets r = a^((p−3)/4), field.Element.InvSqrt's exponentiation
-// (1/√a up to sign when a is a nonzero square) with SqrN: 253 squarings and
-// 14 multiplications. Needs Enabled. Constant time. r may alias a.
-func InvSqrt(r, a *Element) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in, in2 Element
-	in = *a
-	Square(&in2, &in)
-	Mul(&x2, &in2, &in)
-	Square(&x3, &x2)
-	Mul(&x3, &x3, &in)
+// sqrtChain sets t = a^M, x2 = a³ and in2 = a², field.Element.Sqrt's
+// common start of the exponents (p+1)/4 and (p−3)/4, with SqrN. Needs
+// Enabled. Constant time.
+func sqrtChain(t, x2, in2, in *Element) {
+	var x3, x6, x9, x11, x22, x44, x88, x176, x220, x223 Element
+	Square(in2, in)
+	Mul(x2, in2, in)
+	Square(&x3, x2)
+	Mul(&x3, &x3, in)
 	SqrN(&x6, &x3, 3)
 	Mul(&x6, &x6, &x3)
 	SqrN(&x9, &x6, 3)
 	Mul(&x9, &x9, &x3)
 	SqrN(&x11, &x9, 2)
-	Mul(&x11, &x11, &x2)
+	Mul(&x11, &x11, x2)
 	SqrN(&x22, &x11, 11)
 	Mul(&x22, &x22, &x11)
 	SqrN(&x44, &x22, 22)
@@ -148,8 +124,17 @@ func InvSqrt(r, a *Element) {
 	Mul(&x220, &x220, &x44)
 	SqrN(&x223, &x220, 3)
 	Mul(&x223, &x223, &x3)
-	SqrN(&t, &x223, 23)
-	Mul(&t, &t, &x22)
+	SqrN(t, &x223, 23)
+	Mul(t, t, &x22)
+}
+
+// InvSqrt sets r = a^((p−3)/4), field.Element.InvSqrt's exponentiation
+// (1/√a up to sign when a is a nonzero square) with SqrN: 253 squarings and
+// 14 multiplications. Needs Enabled. Constant time. r may alias a.
+func InvSqrt(r, a *Element) {
+	var t, x2, in, in2 Element
+	in = *a
+	sqrtChain(&t, &x2, &in2, &in)
 	SqrN(&t, &t, 6)
 	Mul(&t, &t, &in2)
 	SqrN(&t, &t, 2)

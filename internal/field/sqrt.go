@@ -20,23 +20,9 @@ func (v *Element) sqr2k(a *Element, k int) *Element {
 // 1{223} 0 1{22} 0000 11 00, which the addition chain below follows through
 // powers a^(2^k − 1) of runs of ones ("xk").
 func (v *Element) Sqrt(a *Element) (*Element, int) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t Element
-	var in Element
+	var t, x2, in, in2 Element
 	in.Set(a)
-
-	x2.Square(&in).Mul(&x2, &in)
-	x3.Square(&x2).Mul(&x3, &in)
-	x6.sqr2k(&x3, 3).Mul(&x6, &x3)
-	x9.sqr2k(&x6, 3).Mul(&x9, &x3)
-	x11.sqr2k(&x9, 2).Mul(&x11, &x2)
-	x22.sqr2k(&x11, 11).Mul(&x22, &x11)
-	x44.sqr2k(&x22, 22).Mul(&x44, &x22)
-	x88.sqr2k(&x44, 44).Mul(&x88, &x44)
-	x176.sqr2k(&x88, 88).Mul(&x176, &x88)
-	x220.sqr2k(&x176, 44).Mul(&x220, &x44)
-	x223.sqr2k(&x220, 3).Mul(&x223, &x3)
-
-	t.sqr2k(&x223, 23).Mul(&t, &x22)
+	sqrtChain(&t, &x2, &in2, &in)
 	t.sqr2k(&t, 6).Mul(&t, &x2)
 	t.sqr2k(&t, 2)
 
@@ -45,6 +31,27 @@ func (v *Element) Sqrt(a *Element) (*Element, int) {
 	ok := x2.Equal(&in)
 	v.Set(&t)
 	return v, ok
+}
+
+// sqrtChain sets t = a^M for M = (2^223 − 1)·2^23 + 2^22 − 1, the common
+// start of Sqrt's and InvSqrt's exponents ((p+1)/4 = (M·2^6 + 3)·4 and
+// (p−3)/4 = (M·2^6 + 2)·4 + 3), through the powers a^(2^k − 1) ("xk"), and
+// x2 = a³ and in2 = a², which both finish with. Constant time.
+func sqrtChain(t, x2, in2, in *Element) {
+	var x3, x6, x9, x11, x22, x44, x88, x176, x220, x223 Element
+	in2.Square(in)
+	x2.Mul(in2, in)
+	x3.Square(x2).Mul(&x3, in)
+	x6.sqr2k(&x3, 3).Mul(&x6, &x3)
+	x9.sqr2k(&x6, 3).Mul(&x9, &x3)
+	x11.sqr2k(&x9, 2).Mul(&x11, x2)
+	x22.sqr2k(&x11, 11).Mul(&x22, &x11)
+	x44.sqr2k(&x22, 22).Mul(&x44, &x22)
+	x88.sqr2k(&x44, 44).Mul(&x88, &x44)
+	x176.sqr2k(&x88, 88).Mul(&x176, &x88)
+	x220.sqr2k(&x176, 44).Mul(&x220, &x44)
+	x223.sqr2k(&x220, 3).Mul(&x223, &x3)
+	t.sqr2k(&x223, 23).Mul(t, &x22)
 }
 
 // InvSqrt sets v = a^((p−3)/4) and returns v: 1/√a up to sign when a is a
@@ -58,23 +65,9 @@ func (v *Element) Sqrt(a *Element) (*Element, int) {
 // ecmultconst, MulLiftX) takes the peer's y and the result's inverse Z from
 // this one exponentiation.
 func (v *Element) InvSqrt(a *Element) *Element {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in, in2 Element
+	var t, x2, in, in2 Element
 	in.Set(a)
-
-	in2.Square(&in)
-	x2.Mul(&in2, &in)
-	x3.Square(&x2).Mul(&x3, &in)
-	x6.sqr2k(&x3, 3).Mul(&x6, &x3)
-	x9.sqr2k(&x6, 3).Mul(&x9, &x3)
-	x11.sqr2k(&x9, 2).Mul(&x11, &x2)
-	x22.sqr2k(&x11, 11).Mul(&x22, &x11)
-	x44.sqr2k(&x22, 22).Mul(&x44, &x22)
-	x88.sqr2k(&x44, 44).Mul(&x88, &x44)
-	x176.sqr2k(&x88, 88).Mul(&x176, &x88)
-	x220.sqr2k(&x176, 44).Mul(&x220, &x44)
-	x223.sqr2k(&x220, 3).Mul(&x223, &x3)
-
-	t.sqr2k(&x223, 23).Mul(&t, &x22)
+	sqrtChain(&t, &x2, &in2, &in)
 	t.sqr2k(&t, 6).Mul(&t, &in2)
 	t.sqr2k(&t, 2).Mul(&t, &x2)
 	return v.Set(&t)
