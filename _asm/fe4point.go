@@ -77,15 +77,16 @@ func linear4() {
 
 // double4 generates doubleAsm: r = 2·a, the doubling of
 // group.Jacobian.Double (L = (3/2)·X², S = Y², X3 = L² − 2·X·S,
-// Y3 = −(L·(X3 − X·S) + S²), Z3 = Y·Z; 2·a is infinity only when a is: the
+// Y3 = L·(3·X·S − L²) − S², Z3 = Y·Z; 2·a is infinity only when a is: the
 // flag is copied), its steps ordered for a short chain of dependent
-// operations, which is what bounds the loops that double: the chain
-// X² → L → L² is emitted first; T = X·S is taken positive (no negation
-// before it), L = X² + X²/2 (a halving and one addition), 2T and 3T are
-// ready when L² is, so that X3 = L² − 2T and W = L² − 3T are each one
-// subtraction after L², and −S² is ready before L·W. Products hand their
-// result to the next step in registers where the registers allow, rather
-// than through memory. Constant time. r may be a.
+// operations, which is what bounds the loops that double: S = Y² and
+// Z3 = Y·Z come first (a.Y and a.Z are then done with), then the chain
+// X² → L → L²; T = X·S is taken positive (no negation before it),
+// L = X² + X²/2 (a halving and one addition), 2T and 3T are ready when L²
+// is, so that X3 = L² − 2T and W = 3T − L² are each one subtraction after
+// L², and Y3 = L·W − S² needs no negation. Products hand their result to
+// the next step in registers where the registers allow, rather than
+// through memory. Constant time. r may be a.
 func double4() {
 	TEXT("doubleAsm", 0, "func(r, a *uint64)")
 	Pragma("noescape")
@@ -103,6 +104,9 @@ func double4() {
 	MOVQ(inf, Mem{Base: rp, Disp: j4inf})
 	g.p.put(inf, ap, rp)
 
+	Comment("S = Y²; Z3 = Y·Z (a.Y, a.Z are not read again)")
+	g.sqr4(s, ay)
+	g.mul4(rz, az, ay)
 	Comment("L = X² + X²/2 = 3/2·X²")
 	v := g.sqr4r(ax)
 	w := g.copy4r(v)
@@ -111,23 +115,26 @@ func double4() {
 	g.free4(w)
 	g.store4(l, v)
 	g.free4(v)
-	Comment("S = Y²; T = X·S; 2T; 3T")
-	g.sqr4(s, ay)
+	Comment("T = X·S; 2T; 3T")
 	g.twiceThrice(t2, t, g.mul4r(s, ax))
-	g.mul4(rz, az, ay) // Z3 = Y·Z; a.Y, a.Z are not read again
-	Comment("L², then X3 = L² − 2T (a.X is not read again) and W = L² − 3T")
-	g.x3W(rx, t, t2, g.sqr4r(l))
-	Comment("−S²")
-	v = g.neg4(g.sqr4r(s))
-	g.store4(s, v)
+	Comment("L², then X3 = L² − 2T (a.X is not read again) and W = 3T − L²")
+	v = g.sqr4r(l)
+	w = g.copy4r(v)
+	g.subv4(v, t2)
+	g.store4(rx, v)
 	g.free4(v)
-	Comment("Y3 = −S² − L·W")
-	v = g.mul4r(t, l)
-	w = g.load4(s)
-	g.subr4(w, v)
-	g.free4(v)
-	g.store4(ry, w)
+	v = g.load4(t)
+	g.subr4(v, w)
 	g.free4(w)
+	g.store4(t, v)
+	g.free4(v)
+	Comment("S²")
+	g.sqr4(s, s)
+	Comment("Y3 = L·W − S²")
+	v = g.mul4r(t, l)
+	g.subv4(v, s)
+	g.store4(ry, v)
+	g.free4(v)
 	g.done()
 	RET()
 }

@@ -318,12 +318,12 @@ TEXT ·doubleAsm(SB), $152-16
 	MOVQ 96(BX), AX
 	MOVQ AX, 96(CX)
 
-	// L = X² + X²/2 = 3/2·X²
+	// S = Y²; Z3 = Y·Z (a.Y, a.Z are not read again)
 	MOVQ a+8(FP), SI
-	MOVQ (SI), DI
-	MOVQ 8(SI), R8
-	MOVQ 16(SI), R9
-	MOVQ 24(SI), R10
+	MOVQ 32(SI), DI
+	MOVQ 40(SI), R8
+	MOVQ 48(SI), R9
+	MOVQ 56(SI), R10
 
 	// a0·(a1, a2, a3)
 	MOVQ  DI, DX
@@ -404,713 +404,697 @@ TEXT ·doubleAsm(SB), $152-16
 	ANDQ  DX, CX
 	ADDQ  CX, DI
 	ADCQ  $0x00, R11
-	MOVQ  DI, R8
-	MOVQ  R11, R9
-	MOVQ  R12, R10
-	MOVQ  R13, R14
-	MOVQ  R8, R15
-	ANDQ  $0x01, R15
-	NEGQ  R15
-	MOVQ  $0xfffffffefffffc2f, AX
-	ANDQ  R15, AX
-	XORL  BX, BX
-	ADDQ  AX, R8
-	ADCQ  R15, R9
-	ADCQ  R15, R10
-	ADCQ  R15, R14
-	ADCQ  $0x00, BX
-	SHRQ  $0x01, R9, R8
-	SHRQ  $0x01, R10, R9
-	SHRQ  $0x01, R14, R10
-	SHRQ  $0x01, BX, R14
-	ADDQ  R8, DI
-	ADCQ  R9, R11
-	ADCQ  R10, R12
-	ADCQ  R14, R13
-	MOVQ  $0x00000001000003d1, SI
-	SBBQ  CX, CX
-	ANDQ  SI, CX
-	ADDQ  CX, DI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  CX, CX
-	ANDQ  SI, CX
-	ADDQ  CX, DI
-	MOVQ  DI, 56(SP)
-	MOVQ  R11, 64(SP)
-	MOVQ  R12, 72(SP)
-	MOVQ  R13, 80(SP)
-
-	// S = Y²; T = X·S; 2T; 3T
-	MOVQ a+8(FP), R15
-	MOVQ 32(R15), AX
-	MOVQ 40(R15), BX
-	MOVQ 48(R15), CX
-	MOVQ 56(R15), SI
-
-	// a0·(a1, a2, a3)
-	MOVQ  AX, DX
-	MULXQ BX, R8, R9
-	MULXQ CX, R13, R10
-	ADDQ  R13, R9
-	MULXQ SI, R13, R14
-	ADCQ  R13, R10
-	ADCQ  $0x00, R14
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  BX, DX
-	XORL  R12, R12
-	MULXQ CX, R13, R15
-	ADCXQ R13, R10
-	ADOXQ R15, R14
-	MULXQ SI, R13, DI
-	ADCXQ R13, R14
-	ADOXQ R12, DI
-	ADCXQ R12, DI
-
-	// a2·a3
-	MOVQ  CX, DX
-	MULXQ SI, R13, R11
-	ADDQ  R13, DI
-	ADCQ  $0x00, R11
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  R8, R8
-	ADCQ  R9, R9
-	ADCQ  R10, R10
-	ADCQ  R14, R14
-	ADCQ  DI, DI
-	ADCQ  R11, R11
-	ADCQ  $0x00, R12
-	MOVQ  AX, DX
-	MULXQ DX, AX, R13
-	MOVQ  BX, DX
-	MULXQ DX, BX, R15
-	ADDQ  R13, R8
-	ADCQ  BX, R9
-	ADCQ  R15, R10
-	MOVQ  CX, DX
-	MULXQ DX, R13, R15
-	ADCQ  R13, R14
-	ADCQ  R15, DI
-	MOVQ  SI, DX
-	MULXQ DX, R13, R15
-	ADCQ  R13, R11
-	ADCQ  R15, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  SI, SI
-	MULXQ R14, R13, R15
-	ADCXQ R13, AX
-	ADOXQ R15, R8
-	MULXQ DI, R13, R15
-	ADCXQ R13, R8
-	ADOXQ R15, R9
-	MULXQ R11, R13, R15
-	ADCXQ R13, R9
-	ADOXQ R15, R10
-	MULXQ R12, R13, R15
-	ADCXQ R13, R10
-	ADOXQ SI, R15
-	ADCXQ SI, R15
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, R13, R15
-	ADDQ  R13, AX
-	ADCQ  R15, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, AX
-	ADCQ  $0x00, R8
-	MOVQ  AX, 24(SP)
-	MOVQ  R8, 32(SP)
-	MOVQ  R9, 40(SP)
-	MOVQ  R10, 48(SP)
-	MOVQ  a+8(FP), BX
+	MOVQ  DI, 24(SP)
+	MOVQ  R11, 32(SP)
+	MOVQ  R12, 40(SP)
+	MOVQ  R13, 48(SP)
+	MOVQ  a+8(FP), R8
 
 	// d = a·b (4×64), row 0
-	MOVQ  24(SP), DX
-	MULXQ (BX), CX, SI
-	MULXQ 8(BX), AX, R14
-	ADDQ  AX, SI
-	MULXQ 16(BX), AX, DI
-	ADCQ  AX, R14
-	MULXQ 24(BX), AX, R11
-	ADCQ  AX, DI
-	ADCQ  $0x00, R11
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  32(SP), DX
-	XORL  R9, R9
-	MULXQ (BX), AX, R8
-	ADCXQ AX, SI
-	ADOXQ R8, R14
-	MULXQ 8(BX), AX, R8
-	ADCXQ AX, R14
-	ADOXQ R8, DI
-	MULXQ 16(BX), AX, R8
-	ADCXQ AX, DI
-	ADOXQ R8, R11
-	MULXQ 24(BX), AX, R12
-	ADCXQ AX, R11
-	ADOXQ R9, R12
-	ADCXQ R9, R12
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  40(SP), DX
-	XORL  R9, R9
-	MULXQ (BX), AX, R8
-	ADCXQ AX, R14
-	ADOXQ R8, DI
-	MULXQ 8(BX), AX, R8
-	ADCXQ AX, DI
-	ADOXQ R8, R11
-	MULXQ 16(BX), AX, R8
-	ADCXQ AX, R11
-	ADOXQ R8, R12
-	MULXQ 24(BX), AX, R13
-	ADCXQ AX, R12
-	ADOXQ R9, R13
-	ADCXQ R9, R13
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  48(SP), DX
-	XORL  R9, R9
-	MULXQ (BX), AX, R8
-	ADCXQ AX, DI
-	ADOXQ R8, R11
-	MULXQ 8(BX), AX, R8
-	ADCXQ AX, R11
-	ADOXQ R8, R12
-	MULXQ 16(BX), AX, R8
-	ADCXQ AX, R12
-	ADOXQ R8, R13
-	MULXQ 24(BX), AX, R15
-	ADCXQ AX, R13
-	ADOXQ R9, R15
-	ADCXQ R9, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ R11, AX, R8
-	ADCXQ AX, CX
-	ADOXQ R8, SI
-	MULXQ R12, AX, R8
-	ADCXQ AX, SI
-	ADOXQ R8, R14
-	MULXQ R13, AX, R8
-	ADCXQ AX, R14
-	ADOXQ R8, DI
-	MULXQ R15, AX, R8
-	ADCXQ AX, DI
-	ADOXQ R9, R8
-	ADCXQ R9, R8
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, AX, R8
-	ADDQ  AX, CX
-	ADCQ  R8, SI
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, DI
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, CX
-	ADCQ  $0x00, SI
-	MOVQ  CX, R10
-	MOVQ  SI, BX
-	MOVQ  R14, R11
-	MOVQ  DI, R12
-	ADDQ  CX, R10
-	ADCQ  SI, BX
-	ADCQ  R14, R11
-	ADCQ  DI, R12
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R13, R13
-	ANDQ  R15, R13
-	ADDQ  R13, R10
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  R13, R13
-	ANDQ  R15, R13
-	ADDQ  R13, R10
-	MOVQ  R10, 120(SP)
-	MOVQ  BX, 128(SP)
-	MOVQ  R11, 136(SP)
-	MOVQ  R12, 144(SP)
-	ADDQ  CX, R10
-	ADCQ  SI, BX
-	ADCQ  R14, R11
-	ADCQ  DI, R12
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  AX, AX
-	ANDQ  R8, AX
-	ADDQ  AX, R10
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  AX, AX
-	ANDQ  R8, AX
-	ADDQ  AX, R10
-	MOVQ  R10, 88(SP)
-	MOVQ  BX, 96(SP)
-	MOVQ  R11, 104(SP)
-	MOVQ  R12, 112(SP)
-	MOVQ  a+8(FP), R9
-
-	// d = a·b (4×64), row 0
-	MOVQ  64(R9), DX
-	MULXQ 32(R9), R13, R15
-	MULXQ 40(R9), R10, AX
-	ADDQ  R10, R15
-	MULXQ 48(R9), R10, R8
-	ADCQ  R10, AX
-	MULXQ 56(R9), R10, CX
-	ADCQ  R10, R8
-	ADCQ  $0x00, CX
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(R9), DX
-	XORL  R11, R11
-	MULXQ 32(R9), R10, BX
-	ADCXQ R10, R15
-	ADOXQ BX, AX
-	MULXQ 40(R9), R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, R8
-	MULXQ 48(R9), R10, BX
-	ADCXQ R10, R8
-	ADOXQ BX, CX
-	MULXQ 56(R9), R10, SI
-	ADCXQ R10, CX
-	ADOXQ R11, SI
-	ADCXQ R11, SI
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(R9), DX
-	XORL  R11, R11
-	MULXQ 32(R9), R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, R8
-	MULXQ 40(R9), R10, BX
-	ADCXQ R10, R8
-	ADOXQ BX, CX
-	MULXQ 48(R9), R10, BX
-	ADCXQ R10, CX
-	ADOXQ BX, SI
-	MULXQ 56(R9), R10, R14
-	ADCXQ R10, SI
-	ADOXQ R11, R14
-	ADCXQ R11, R14
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(R9), DX
-	XORL  R11, R11
-	MULXQ 32(R9), R10, BX
-	ADCXQ R10, R8
-	ADOXQ BX, CX
-	MULXQ 40(R9), R10, BX
-	ADCXQ R10, CX
-	ADOXQ BX, SI
-	MULXQ 48(R9), R10, BX
-	ADCXQ R10, SI
-	ADOXQ BX, R14
-	MULXQ 56(R9), R10, DI
-	ADCXQ R10, R14
-	ADOXQ R11, DI
-	ADCXQ R11, DI
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ CX, R10, BX
-	ADCXQ R10, R13
-	ADOXQ BX, R15
-	MULXQ SI, R10, BX
-	ADCXQ R10, R15
-	ADOXQ BX, AX
-	MULXQ R14, R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, R8
-	MULXQ DI, R10, BX
-	ADCXQ R10, R8
-	ADOXQ R11, BX
-	ADCXQ R11, BX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R10, BX
-	ADDQ  R10, R13
-	ADCQ  BX, R15
+	MOVQ  64(R8), DX
+	MULXQ 32(R8), R9, R10
+	MULXQ 40(R8), DI, R14
+	ADDQ  DI, R10
+	MULXQ 48(R8), DI, R15
+	ADCQ  DI, R14
+	MULXQ 56(R8), DI, AX
+	ADCQ  DI, R15
 	ADCQ  $0x00, AX
-	ADCQ  $0x00, R8
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R13
-	ADCQ  $0x00, R15
-	MOVQ  r+0(FP), R12
-	MOVQ  R13, 64(R12)
-	MOVQ  R15, 72(R12)
-	MOVQ  AX, 80(R12)
-	MOVQ  R8, 88(R12)
 
-	// L², then X3 = L² − 2T (a.X is not read again) and W = L² − 3T
-	MOVQ 56(SP), R9
-	MOVQ 64(SP), CX
-	MOVQ 72(SP), SI
-	MOVQ 80(SP), R14
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(R8), DX
+	XORL  R12, R12
+	MULXQ 32(R8), DI, R11
+	ADCXQ DI, R10
+	ADOXQ R11, R14
+	MULXQ 40(R8), DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ 48(R8), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, AX
+	MULXQ 56(R8), DI, BX
+	ADCXQ DI, AX
+	ADOXQ R12, BX
+	ADCXQ R12, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  80(R8), DX
+	XORL  R12, R12
+	MULXQ 32(R8), DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ 40(R8), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, AX
+	MULXQ 48(R8), DI, R11
+	ADCXQ DI, AX
+	ADOXQ R11, BX
+	MULXQ 56(R8), DI, CX
+	ADCXQ DI, BX
+	ADOXQ R12, CX
+	ADCXQ R12, CX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  88(R8), DX
+	XORL  R12, R12
+	MULXQ 32(R8), DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, AX
+	MULXQ 40(R8), DI, R11
+	ADCXQ DI, AX
+	ADOXQ R11, BX
+	MULXQ 48(R8), DI, R11
+	ADCXQ DI, BX
+	ADOXQ R11, CX
+	MULXQ 56(R8), DI, SI
+	ADCXQ DI, CX
+	ADOXQ R12, SI
+	ADCXQ R12, SI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ AX, DI, R11
+	ADCXQ DI, R9
+	ADOXQ R11, R10
+	MULXQ BX, DI, R11
+	ADCXQ DI, R10
+	ADOXQ R11, R14
+	MULXQ CX, DI, R11
+	ADCXQ DI, R14
+	ADOXQ R11, R15
+	MULXQ SI, DI, R11
+	ADCXQ DI, R15
+	ADOXQ R12, R11
+	ADCXQ R12, R11
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R11, DI, R11
+	ADDQ  DI, R9
+	ADCQ  R11, R10
+	ADCQ  $0x00, R14
+	ADCQ  $0x00, R15
+	SBBQ  DI, DI
+	ANDQ  DX, DI
+	ADDQ  DI, R9
+	ADCQ  $0x00, R10
+	MOVQ  r+0(FP), R13
+	MOVQ  R9, 64(R13)
+	MOVQ  R10, 72(R13)
+	MOVQ  R14, 80(R13)
+	MOVQ  R15, 88(R13)
+
+	// L = X² + X²/2 = 3/2·X²
+	MOVQ a+8(FP), R8
+	MOVQ (R8), AX
+	MOVQ 8(R8), BX
+	MOVQ 16(R8), CX
+	MOVQ 24(R8), SI
 
 	// a0·(a1, a2, a3)
-	MOVQ  R9, DX
-	MULXQ CX, DI, R10
-	MULXQ SI, AX, BX
-	ADDQ  AX, R10
-	MULXQ R14, AX, R11
-	ADCQ  AX, BX
-	ADCQ  $0x00, R11
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  CX, DX
-	XORL  R15, R15
-	MULXQ SI, AX, R8
-	ADCXQ AX, BX
-	ADOXQ R8, R11
-	MULXQ R14, AX, R12
-	ADCXQ AX, R11
-	ADOXQ R15, R12
-	ADCXQ R15, R12
-
-	// a2·a3
-	MOVQ  SI, DX
-	MULXQ R14, AX, R13
-	ADDQ  AX, R12
+	MOVQ  AX, DX
+	MULXQ BX, DI, R11
+	MULXQ CX, R15, R12
+	ADDQ  R15, R11
+	MULXQ SI, R15, R13
+	ADCQ  R15, R12
 	ADCQ  $0x00, R13
 
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  BX, DX
+	XORL  R14, R14
+	MULXQ CX, R15, R8
+	ADCXQ R15, R12
+	ADOXQ R8, R13
+	MULXQ SI, R15, R9
+	ADCXQ R15, R13
+	ADOXQ R14, R9
+	ADCXQ R14, R9
+
+	// a2·a3
+	MOVQ  CX, DX
+	MULXQ SI, R15, R10
+	ADDQ  R15, R9
+	ADCQ  $0x00, R10
+
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R15, R15
+	XORL  R14, R14
 	ADDQ  DI, DI
-	ADCQ  R10, R10
-	ADCQ  BX, BX
 	ADCQ  R11, R11
 	ADCQ  R12, R12
 	ADCQ  R13, R13
-	ADCQ  $0x00, R15
-	MOVQ  R9, DX
-	MULXQ DX, R9, AX
-	MOVQ  CX, DX
-	MULXQ DX, CX, R8
-	ADDQ  AX, DI
-	ADCQ  CX, R10
-	ADCQ  R8, BX
-	MOVQ  SI, DX
-	MULXQ DX, AX, R8
-	ADCQ  AX, R11
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  $0x00, R14
+	MOVQ  AX, DX
+	MULXQ DX, AX, R15
+	MOVQ  BX, DX
+	MULXQ DX, BX, R8
+	ADDQ  R15, DI
+	ADCQ  BX, R11
 	ADCQ  R8, R12
-	MOVQ  R14, DX
-	MULXQ DX, AX, R8
-	ADCQ  AX, R13
-	ADCQ  R8, R15
+	MOVQ  CX, DX
+	MULXQ DX, R15, R8
+	ADCQ  R15, R13
+	ADCQ  R8, R9
+	MOVQ  SI, DX
+	MULXQ DX, R15, R8
+	ADCQ  R15, R10
+	ADCQ  R8, R14
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R14, R14
-	MULXQ R11, AX, R8
-	ADCXQ AX, R9
-	ADOXQ R8, DI
-	MULXQ R12, AX, R8
-	ADCXQ AX, DI
-	ADOXQ R8, R10
-	MULXQ R13, AX, R8
-	ADCXQ AX, R10
-	ADOXQ R8, BX
-	MULXQ R15, AX, R8
-	ADCXQ AX, BX
-	ADOXQ R14, R8
-	ADCXQ R14, R8
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, AX, R8
-	ADDQ  AX, R9
-	ADCQ  R8, DI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, BX
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, R9
-	ADCQ  $0x00, DI
-	MOVQ  R9, CX
-	MOVQ  DI, SI
-	MOVQ  R10, R14
-	MOVQ  BX, R11
-	SUBQ  120(SP), R9
-	SBBQ  128(SP), DI
-	SBBQ  136(SP), R10
-	SBBQ  144(SP), BX
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	SUBQ  R12, R9
-	SBBQ  $0x00, DI
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, BX
-	SBBQ  R12, R12
-	ANDQ  R13, R12
-	SUBQ  R12, R9
-	MOVQ  r+0(FP), R15
-	MOVQ  R9, (R15)
-	MOVQ  DI, 8(R15)
-	MOVQ  R10, 16(R15)
-	MOVQ  BX, 24(R15)
-	SUBQ  88(SP), CX
-	SBBQ  96(SP), SI
-	SBBQ  104(SP), R14
-	SBBQ  112(SP), R11
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  AX, AX
-	ANDQ  R8, AX
-	SUBQ  AX, CX
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R14
-	SBBQ  $0x00, R11
-	SBBQ  AX, AX
-	ANDQ  R8, AX
-	SUBQ  AX, CX
-	MOVQ  CX, 88(SP)
-	MOVQ  SI, 96(SP)
-	MOVQ  R14, 104(SP)
-	MOVQ  R11, 112(SP)
-
-	// −S²
-	MOVQ 24(SP), R12
-	MOVQ 32(SP), R13
-	MOVQ 40(SP), R15
-	MOVQ 48(SP), R9
-
-	// a0·(a1, a2, a3)
-	MOVQ  R12, DX
-	MULXQ R13, DI, R10
-	MULXQ R15, R14, BX
-	ADDQ  R14, R10
-	MULXQ R9, R14, AX
-	ADCQ  R14, BX
-	ADCQ  $0x00, AX
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R13, DX
 	XORL  SI, SI
-	MULXQ R15, R14, R11
-	ADCXQ R14, BX
-	ADOXQ R11, AX
-	MULXQ R9, R14, R8
-	ADCXQ R14, AX
+	MULXQ R13, R15, R8
+	ADCXQ R15, AX
+	ADOXQ R8, DI
+	MULXQ R9, R15, R8
+	ADCXQ R15, DI
+	ADOXQ R8, R11
+	MULXQ R10, R15, R8
+	ADCXQ R15, R11
+	ADOXQ R8, R12
+	MULXQ R14, R15, R8
+	ADCXQ R15, R12
 	ADOXQ SI, R8
 	ADCXQ SI, R8
 
-	// a2·a3
-	MOVQ  R15, DX
-	MULXQ R9, R14, CX
-	ADDQ  R14, R8
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R8, R15, R8
+	ADDQ  R15, AX
+	ADCQ  R8, DI
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R12
+	SBBQ  R15, R15
+	ANDQ  DX, R15
+	ADDQ  R15, AX
+	ADCQ  $0x00, DI
+	MOVQ  AX, BX
+	MOVQ  DI, CX
+	MOVQ  R11, SI
+	MOVQ  R12, R13
+	MOVQ  BX, R9
+	ANDQ  $0x01, R9
+	NEGQ  R9
+	MOVQ  $0xfffffffefffffc2f, R10
+	ANDQ  R9, R10
+	XORL  R14, R14
+	ADDQ  R10, BX
+	ADCQ  R9, CX
+	ADCQ  R9, SI
+	ADCQ  R9, R13
+	ADCQ  $0x00, R14
+	SHRQ  $0x01, CX, BX
+	SHRQ  $0x01, SI, CX
+	SHRQ  $0x01, R13, SI
+	SHRQ  $0x01, R14, R13
+	ADDQ  BX, AX
+	ADCQ  CX, DI
+	ADCQ  SI, R11
+	ADCQ  R13, R12
+	MOVQ  $0x00000001000003d1, R8
+	SBBQ  R15, R15
+	ANDQ  R8, R15
+	ADDQ  R15, AX
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R12
+	SBBQ  R15, R15
+	ANDQ  R8, R15
+	ADDQ  R15, AX
+	MOVQ  AX, 56(SP)
+	MOVQ  DI, 64(SP)
+	MOVQ  R11, 72(SP)
+	MOVQ  R12, 80(SP)
+
+	// T = X·S; 2T; 3T
+	MOVQ a+8(FP), R9
+
+	// d = a·b (4×64), row 0
+	MOVQ  24(SP), DX
+	MULXQ (R9), R10, R14
+	MULXQ 8(R9), AX, R15
+	ADDQ  AX, R14
+	MULXQ 16(R9), AX, R8
+	ADCQ  AX, R15
+	MULXQ 24(R9), AX, BX
+	ADCQ  AX, R8
+	ADCQ  $0x00, BX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  32(SP), DX
+	XORL  R11, R11
+	MULXQ (R9), AX, DI
+	ADCXQ AX, R14
+	ADOXQ DI, R15
+	MULXQ 8(R9), AX, DI
+	ADCXQ AX, R15
+	ADOXQ DI, R8
+	MULXQ 16(R9), AX, DI
+	ADCXQ AX, R8
+	ADOXQ DI, BX
+	MULXQ 24(R9), AX, CX
+	ADCXQ AX, BX
+	ADOXQ R11, CX
+	ADCXQ R11, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  40(SP), DX
+	XORL  R11, R11
+	MULXQ (R9), AX, DI
+	ADCXQ AX, R15
+	ADOXQ DI, R8
+	MULXQ 8(R9), AX, DI
+	ADCXQ AX, R8
+	ADOXQ DI, BX
+	MULXQ 16(R9), AX, DI
+	ADCXQ AX, BX
+	ADOXQ DI, CX
+	MULXQ 24(R9), AX, SI
+	ADCXQ AX, CX
+	ADOXQ R11, SI
+	ADCXQ R11, SI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  48(SP), DX
+	XORL  R11, R11
+	MULXQ (R9), AX, DI
+	ADCXQ AX, R8
+	ADOXQ DI, BX
+	MULXQ 8(R9), AX, DI
+	ADCXQ AX, BX
+	ADOXQ DI, CX
+	MULXQ 16(R9), AX, DI
+	ADCXQ AX, CX
+	ADOXQ DI, SI
+	MULXQ 24(R9), AX, R13
+	ADCXQ AX, SI
+	ADOXQ R11, R13
+	ADCXQ R11, R13
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ BX, AX, DI
+	ADCXQ AX, R10
+	ADOXQ DI, R14
+	MULXQ CX, AX, DI
+	ADCXQ AX, R14
+	ADOXQ DI, R15
+	MULXQ SI, AX, DI
+	ADCXQ AX, R15
+	ADOXQ DI, R8
+	MULXQ R13, AX, DI
+	ADCXQ AX, R8
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ DI, AX, DI
+	ADDQ  AX, R10
+	ADCQ  DI, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, R8
+	SBBQ  AX, AX
+	ANDQ  DX, AX
+	ADDQ  AX, R10
+	ADCQ  $0x00, R14
+	MOVQ  R10, R12
+	MOVQ  R14, R9
+	MOVQ  R15, BX
+	MOVQ  R8, CX
+	ADDQ  R10, R12
+	ADCQ  R14, R9
+	ADCQ  R15, BX
+	ADCQ  R8, CX
+	MOVQ  $0x00000001000003d1, R13
+	SBBQ  SI, SI
+	ANDQ  R13, SI
+	ADDQ  SI, R12
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
 	ADCQ  $0x00, CX
+	SBBQ  SI, SI
+	ANDQ  R13, SI
+	ADDQ  SI, R12
+	MOVQ  R12, 120(SP)
+	MOVQ  R9, 128(SP)
+	MOVQ  BX, 136(SP)
+	MOVQ  CX, 144(SP)
+	ADDQ  R10, R12
+	ADCQ  R14, R9
+	ADCQ  R15, BX
+	ADCQ  R8, CX
+	MOVQ  $0x00000001000003d1, DI
+	SBBQ  AX, AX
+	ANDQ  DI, AX
+	ADDQ  AX, R12
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, CX
+	SBBQ  AX, AX
+	ANDQ  DI, AX
+	ADDQ  AX, R12
+	MOVQ  R12, 88(SP)
+	MOVQ  R9, 96(SP)
+	MOVQ  BX, 104(SP)
+	MOVQ  CX, 112(SP)
+
+	// L², then X3 = L² − 2T (a.X is not read again) and W = 3T − L²
+	MOVQ 56(SP), R11
+	MOVQ 64(SP), SI
+	MOVQ 72(SP), R13
+	MOVQ 80(SP), AX
+
+	// a0·(a1, a2, a3)
+	MOVQ  R11, DX
+	MULXQ SI, DI, R10
+	MULXQ R13, BX, R14
+	ADDQ  BX, R10
+	MULXQ AX, BX, R15
+	ADCQ  BX, R14
+	ADCQ  $0x00, R15
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  SI, DX
+	XORL  R9, R9
+	MULXQ R13, BX, CX
+	ADCXQ BX, R14
+	ADOXQ CX, R15
+	MULXQ AX, BX, R8
+	ADCXQ BX, R15
+	ADOXQ R9, R8
+	ADCXQ R9, R8
+
+	// a2·a3
+	MOVQ  R13, DX
+	MULXQ AX, BX, R12
+	ADDQ  BX, R8
+	ADCQ  $0x00, R12
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  SI, SI
+	XORL  R9, R9
 	ADDQ  DI, DI
 	ADCQ  R10, R10
-	ADCQ  BX, BX
-	ADCQ  AX, AX
+	ADCQ  R14, R14
+	ADCQ  R15, R15
 	ADCQ  R8, R8
-	ADCQ  CX, CX
-	ADCQ  $0x00, SI
-	MOVQ  R12, DX
-	MULXQ DX, R12, R14
+	ADCQ  R12, R12
+	ADCQ  $0x00, R9
+	MOVQ  R11, DX
+	MULXQ DX, R11, BX
+	MOVQ  SI, DX
+	MULXQ DX, SI, CX
+	ADDQ  BX, DI
+	ADCQ  SI, R10
+	ADCQ  CX, R14
 	MOVQ  R13, DX
-	MULXQ DX, R13, R11
-	ADDQ  R14, DI
-	ADCQ  R13, R10
-	ADCQ  R11, BX
-	MOVQ  R15, DX
-	MULXQ DX, R14, R11
-	ADCQ  R14, AX
-	ADCQ  R11, R8
+	MULXQ DX, BX, CX
+	ADCQ  BX, R15
+	ADCQ  CX, R8
+	MOVQ  AX, DX
+	MULXQ DX, BX, CX
+	ADCQ  BX, R12
+	ADCQ  CX, R9
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  AX, AX
+	MULXQ R15, BX, CX
+	ADCXQ BX, R11
+	ADOXQ CX, DI
+	MULXQ R8, BX, CX
+	ADCXQ BX, DI
+	ADOXQ CX, R10
+	MULXQ R12, BX, CX
+	ADCXQ BX, R10
+	ADOXQ CX, R14
+	MULXQ R9, BX, CX
+	ADCXQ BX, R14
+	ADOXQ AX, CX
+	ADCXQ AX, CX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ CX, BX, CX
+	ADDQ  BX, R11
+	ADCQ  CX, DI
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, R14
+	SBBQ  BX, BX
+	ANDQ  DX, BX
+	ADDQ  BX, R11
+	ADCQ  $0x00, DI
+	MOVQ  R11, SI
+	MOVQ  DI, R13
+	MOVQ  R10, AX
+	MOVQ  R14, R15
+	SUBQ  120(SP), R11
+	SBBQ  128(SP), DI
+	SBBQ  136(SP), R10
+	SBBQ  144(SP), R14
+	MOVQ  $0x00000001000003d1, R12
+	SBBQ  R8, R8
+	ANDQ  R12, R8
+	SUBQ  R8, R11
+	SBBQ  $0x00, DI
+	SBBQ  $0x00, R10
+	SBBQ  $0x00, R14
+	SBBQ  R8, R8
+	ANDQ  R12, R8
+	SUBQ  R8, R11
+	MOVQ  r+0(FP), R9
+	MOVQ  R11, (R9)
+	MOVQ  DI, 8(R9)
+	MOVQ  R10, 16(R9)
+	MOVQ  R14, 24(R9)
+	MOVQ  88(SP), BX
+	MOVQ  96(SP), CX
+	MOVQ  104(SP), R8
+	MOVQ  112(SP), R12
+	SUBQ  SI, BX
+	SBBQ  R13, CX
+	SBBQ  AX, R8
+	SBBQ  R15, R12
+	MOVQ  $0x00000001000003d1, R11
+	SBBQ  R9, R9
+	ANDQ  R11, R9
+	SUBQ  R9, BX
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, R8
+	SBBQ  $0x00, R12
+	SBBQ  R9, R9
+	ANDQ  R11, R9
+	SUBQ  R9, BX
+	MOVQ  BX, 88(SP)
+	MOVQ  CX, 96(SP)
+	MOVQ  R8, 104(SP)
+	MOVQ  R12, 112(SP)
+
+	// S²
+	MOVQ 24(SP), DI
+	MOVQ 32(SP), R10
+	MOVQ 40(SP), R14
+	MOVQ 48(SP), R9
+
+	// a0·(a1, a2, a3)
+	MOVQ  DI, DX
+	MULXQ R10, R11, SI
+	MULXQ R14, R8, R13
+	ADDQ  R8, SI
+	MULXQ R9, R8, AX
+	ADCQ  R8, R13
+	ADCQ  $0x00, AX
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R10, DX
+	XORL  CX, CX
+	MULXQ R14, R8, R12
+	ADCXQ R8, R13
+	ADOXQ R12, AX
+	MULXQ R9, R8, R15
+	ADCXQ R8, AX
+	ADOXQ CX, R15
+	ADCXQ CX, R15
+
+	// a2·a3
+	MOVQ  R14, DX
+	MULXQ R9, R8, BX
+	ADDQ  R8, R15
+	ADCQ  $0x00, BX
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  CX, CX
+	ADDQ  R11, R11
+	ADCQ  SI, SI
+	ADCQ  R13, R13
+	ADCQ  AX, AX
+	ADCQ  R15, R15
+	ADCQ  BX, BX
+	ADCQ  $0x00, CX
+	MOVQ  DI, DX
+	MULXQ DX, DI, R8
+	MOVQ  R10, DX
+	MULXQ DX, R10, R12
+	ADDQ  R8, R11
+	ADCQ  R10, SI
+	ADCQ  R12, R13
+	MOVQ  R14, DX
+	MULXQ DX, R8, R12
+	ADCQ  R8, AX
+	ADCQ  R12, R15
 	MOVQ  R9, DX
-	MULXQ DX, R14, R11
-	ADCQ  R14, CX
-	ADCQ  R11, SI
+	MULXQ DX, R8, R12
+	ADCQ  R8, BX
+	ADCQ  R12, CX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R9, R9
-	MULXQ AX, R14, R11
-	ADCXQ R14, R12
-	ADOXQ R11, DI
-	MULXQ R8, R14, R11
-	ADCXQ R14, DI
-	ADOXQ R11, R10
-	MULXQ CX, R14, R11
-	ADCXQ R14, R10
-	ADOXQ R11, BX
-	MULXQ SI, R14, R11
-	ADCXQ R14, BX
-	ADOXQ R9, R11
-	ADCXQ R9, R11
+	MULXQ AX, R8, R12
+	ADCXQ R8, DI
+	ADOXQ R12, R11
+	MULXQ R15, R8, R12
+	ADCXQ R8, R11
+	ADOXQ R12, SI
+	MULXQ BX, R8, R12
+	ADCXQ R8, SI
+	ADOXQ R12, R13
+	MULXQ CX, R8, R12
+	ADCXQ R8, R13
+	ADOXQ R9, R12
+	ADCXQ R9, R12
 
 	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
 	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, R14, R11
-	ADDQ  R14, R12
-	ADCQ  R11, DI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, BX
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, R12
-	ADCQ  $0x00, DI
-	XORL  R13, R13
-	XORL  R15, R15
-	XORL  R9, R9
-	XORL  AX, AX
-	SUBQ  R12, R13
-	SBBQ  DI, R15
-	SBBQ  R10, R9
-	SBBQ  BX, AX
-	MOVQ  $0x00000001000003d1, CX
+	MULXQ R12, R8, R12
+	ADDQ  R8, DI
+	ADCQ  R12, R11
+	ADCQ  $0x00, SI
+	ADCQ  $0x00, R13
 	SBBQ  R8, R8
-	ANDQ  CX, R8
-	SUBQ  R8, R13
-	SBBQ  $0x00, R15
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, AX
-	SBBQ  R8, R8
-	ANDQ  CX, R8
-	SUBQ  R8, R13
-	MOVQ  R13, 24(SP)
-	MOVQ  R15, 32(SP)
-	MOVQ  R9, 40(SP)
-	MOVQ  AX, 48(SP)
+	ANDQ  DX, R8
+	ADDQ  R8, DI
+	ADCQ  $0x00, R11
+	MOVQ  DI, 24(SP)
+	MOVQ  R11, 32(SP)
+	MOVQ  SI, 40(SP)
+	MOVQ  R13, 48(SP)
 
-	// Y3 = −S² − L·W
+	// Y3 = L·W − S²
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 56(SP), SI, R14
-	MULXQ 64(SP), CX, R11
-	ADDQ  CX, R14
-	MULXQ 72(SP), CX, R12
-	ADCQ  CX, R11
-	MULXQ 80(SP), CX, DI
-	ADCQ  CX, R12
-	ADCQ  $0x00, DI
+	MULXQ 56(SP), R10, R14
+	MULXQ 64(SP), R12, R9
+	ADDQ  R12, R14
+	MULXQ 72(SP), R12, AX
+	ADCQ  R12, R9
+	MULXQ 80(SP), R12, R15
+	ADCQ  R12, AX
+	ADCQ  $0x00, R15
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
-	XORL  R15, R15
-	MULXQ 56(SP), CX, R13
-	ADCXQ CX, R14
-	ADOXQ R13, R11
-	MULXQ 64(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R12
-	MULXQ 72(SP), CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, DI
-	MULXQ 80(SP), CX, R10
-	ADCXQ CX, DI
-	ADOXQ R15, R10
-	ADCXQ R15, R10
+	XORL  R11, R11
+	MULXQ 56(SP), R12, DI
+	ADCXQ R12, R14
+	ADOXQ DI, R9
+	MULXQ 64(SP), R12, DI
+	ADCXQ R12, R9
+	ADOXQ DI, AX
+	MULXQ 72(SP), R12, DI
+	ADCXQ R12, AX
+	ADOXQ DI, R15
+	MULXQ 80(SP), R12, BX
+	ADCXQ R12, R15
+	ADOXQ R11, BX
+	ADCXQ R11, BX
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
-	XORL  R15, R15
-	MULXQ 56(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R12
-	MULXQ 64(SP), CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, DI
-	MULXQ 72(SP), CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, R10
-	MULXQ 80(SP), CX, BX
-	ADCXQ CX, R10
-	ADOXQ R15, BX
-	ADCXQ R15, BX
+	XORL  R11, R11
+	MULXQ 56(SP), R12, DI
+	ADCXQ R12, R9
+	ADOXQ DI, AX
+	MULXQ 64(SP), R12, DI
+	ADCXQ R12, AX
+	ADOXQ DI, R15
+	MULXQ 72(SP), R12, DI
+	ADCXQ R12, R15
+	ADOXQ DI, BX
+	MULXQ 80(SP), R12, CX
+	ADCXQ R12, BX
+	ADOXQ R11, CX
+	ADCXQ R11, CX
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  112(SP), DX
-	XORL  R15, R15
-	MULXQ 56(SP), CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, DI
-	MULXQ 64(SP), CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, R10
-	MULXQ 72(SP), CX, R13
-	ADCXQ CX, R10
-	ADOXQ R13, BX
-	MULXQ 80(SP), CX, R8
-	ADCXQ CX, BX
-	ADOXQ R15, R8
-	ADCXQ R15, R8
+	XORL  R11, R11
+	MULXQ 56(SP), R12, DI
+	ADCXQ R12, AX
+	ADOXQ DI, R15
+	MULXQ 64(SP), R12, DI
+	ADCXQ R12, R15
+	ADOXQ DI, BX
+	MULXQ 72(SP), R12, DI
+	ADCXQ R12, BX
+	ADOXQ DI, CX
+	MULXQ 80(SP), R12, R8
+	ADCXQ R12, CX
+	ADOXQ R11, R8
+	ADCXQ R11, R8
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ DI, CX, R13
-	ADCXQ CX, SI
-	ADOXQ R13, R14
-	MULXQ R10, CX, R13
-	ADCXQ CX, R14
-	ADOXQ R13, R11
-	MULXQ BX, CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R12
-	MULXQ R8, CX, R13
-	ADCXQ CX, R12
-	ADOXQ R15, R13
-	ADCXQ R15, R13
+	XORL  R11, R11
+	MULXQ R15, R12, DI
+	ADCXQ R12, R10
+	ADOXQ DI, R14
+	MULXQ BX, R12, DI
+	ADCXQ R12, R14
+	ADOXQ DI, R9
+	MULXQ CX, R12, DI
+	ADCXQ R12, R9
+	ADOXQ DI, AX
+	MULXQ R8, R12, DI
+	ADCXQ R12, AX
+	ADOXQ R11, DI
+	ADCXQ R11, DI
 
 	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
 	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, CX, R13
-	ADDQ  CX, SI
-	ADCQ  R13, R14
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, SI
+	MULXQ DI, R12, DI
+	ADDQ  R12, R10
+	ADCQ  DI, R14
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, AX
+	SBBQ  R12, R12
+	ANDQ  DX, R12
+	ADDQ  R12, R10
 	ADCQ  $0x00, R14
-	MOVQ  24(SP), R9
-	MOVQ  32(SP), AX
-	MOVQ  40(SP), DI
-	MOVQ  48(SP), R10
-	SUBQ  SI, R9
-	SBBQ  R14, AX
-	SBBQ  R11, DI
-	SBBQ  R12, R10
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  BX, BX
-	ANDQ  R8, BX
-	SUBQ  BX, R9
+	SUBQ  24(SP), R10
+	SBBQ  32(SP), R14
+	SBBQ  40(SP), R9
+	SBBQ  48(SP), AX
+	MOVQ  $0x00000001000003d1, R13
+	SBBQ  SI, SI
+	ANDQ  R13, SI
+	SUBQ  SI, R10
+	SBBQ  $0x00, R14
+	SBBQ  $0x00, R9
 	SBBQ  $0x00, AX
-	SBBQ  $0x00, DI
-	SBBQ  $0x00, R10
-	SBBQ  BX, BX
-	ANDQ  R8, BX
-	SUBQ  BX, R9
-	MOVQ  r+0(FP), CX
-	MOVQ  R9, 32(CX)
-	MOVQ  AX, 40(CX)
-	MOVQ  DI, 48(CX)
-	MOVQ  R10, 56(CX)
+	SBBQ  SI, SI
+	ANDQ  R13, SI
+	SUBQ  SI, R10
+	MOVQ  r+0(FP), R15
+	MOVQ  R10, 32(R15)
+	MOVQ  R14, 40(R15)
+	MOVQ  R9, 48(R15)
+	MOVQ  AX, 56(R15)
 	RET
 
 // func addStorageVarAsm(r *uint64, a *uint64, b *uint64, neg int) (ok int)

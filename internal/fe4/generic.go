@@ -115,9 +115,11 @@ func twiceThrice(t2, t, v *Element) {
 	Add(t, t2, v)
 }
 
-// doubleGeneric is Double in Go (the steps of the generated doubleAsm):
-// L = 3/2·X², S = Y², T = X·S, X3 = L² − 2T, Y3 = −S² − L·(L² − 3T),
-// Z3 = Y·Z. Constant time. r may be a.
+// doubleGeneric is Double in Go (the steps of the generated arm64
+// doubleAsm): L = 3/2·X², S = Y², T = X·S, X3 = L² − 2T,
+// Y3 = −S² − L·(L² − 3T), Z3 = Y·Z. The amd64 doubleAsm computes the same
+// values (mod p) as Y3 = L·(3T − L²) − S², with no negation. Constant
+// time. r may be a.
 func doubleGeneric(r, a *Jacobian) {
 	var s, l, t, t2, v, w Element
 	r.Infinity = a.Infinity
