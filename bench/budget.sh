@@ -38,7 +38,7 @@ ops=(
 	"ECDSA recover|./ecdsa|BenchmarkRecover"
 	"BIP-340 sign (keypair)|./schnorr|BenchmarkSignKeypair/32B"
 	"BIP-340 verify (bytes)|./schnorr|BenchmarkVerifyBytes"
-	"ECDH (parse + k·P + hash)|./ecdh|BenchmarkSharedSecretParse"
+	"ECDH (33-byte key in: k·P, one exponentiation, hash)|./ecdh|BenchmarkSharedSecretBytes"
 )
 
 # The bucket of one sample, from its stack (innermost frame first): table
