@@ -5,7 +5,9 @@
 # fuzzer's last corpus size (its measure of coverage; "—" for chunks logged
 # before the column existed) and the chunks that failed (findings). A chunk
 # whose outcome was edited to start with "interrupted" (stopped from outside,
-# its saved input re-run and passing) is counted apart, not as a finding.
+# its saved input re-run and passing), or that campaign_lib.sh logged as a
+# "flake" (Go's fuzz coordinator failing at the end of -fuzztime with no
+# input written, go.dev/issue/75804), is counted apart, not as a finding.
 #
 # Usage: bench/difffuzz/campaign_table.sh LOG...
 set -euo pipefail
@@ -15,12 +17,12 @@ awk -F'\t' '
 	FNR == 1 { next }
 	{
 		t = $2; cpu[t] += $4; ex[t] += $5; chunks[t]++
-		if ($6 ~ /^interrupted/) intr[t]++
+		if ($6 ~ /^(interrupted|flake)/) intr[t]++
 		else if ($6 != "ok") bad[t]++
 		if ($7 != "") corpus[t] = $7
 	}
 	END {
-		print "| target | CPU-hours | execs | corpus | chunks | interrupted | findings |"
+		print "| target | CPU-hours | execs | corpus | chunks | interrupted, flakes | findings |"
 		print "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 		n = 0
 		for (t in cpu) names[++n] = t
