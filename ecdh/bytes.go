@@ -63,11 +63,7 @@ func sharedPointBytes(x, y *[32]byte, k *p256k1.PrivateKey, peer []byte) error {
 	}
 
 	var s scalar.Scalar
-	{
-		kb := k.Bytes()
-		s.SetBytes(&kb) // < n and nonzero: k is valid
-		clear(kb[:])
-	}
+	loadScalar(&s, k)
 	var rx, ry field.Element
 	ok := ecmultconst.MulLiftX(&rx, &ry, &px, int(peer[0]&1), &s)
 	s.Zero()
@@ -78,6 +74,7 @@ func sharedPointBytes(x, y *[32]byte, k *p256k1.PrivateKey, peer []byte) error {
 	}
 	rx.Bytes(x)
 	ry.Bytes(y)
-	rx, ry = field.Element{}, field.Element{}
+	rx.Zero()
+	ry.Zero()
 	return nil
 }

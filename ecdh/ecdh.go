@@ -140,13 +140,8 @@ func sharedPoint(x, y *[32]byte, k *p256k1.PrivateKey, pub *p256k1.PublicKey) er
 	var q group.Affine
 	point.Load(&q, pub)
 
-	// The secret scalar, through its encoding; both copies are cleared.
 	var s scalar.Scalar
-	{
-		kb := k.Bytes()
-		s.SetBytes(&kb) // < n and nonzero: k is valid
-		clear(kb[:])
-	}
+	loadScalar(&s, k)
 
 	var r group.Jacobian
 	ecmultconst.Mul(&r, &q, &s)
@@ -171,4 +166,12 @@ func sharedPoint(x, y *[32]byte, k *p256k1.PrivateKey, pub *p256k1.PublicKey) er
 		return p256k1.ErrInvalidPublicKey
 	}
 	return nil
+}
+
+// loadScalar sets s to the valid private key k, through its encoding, whose
+// copy is cleared (s is the caller's to clear). Constant time.
+func loadScalar(s *scalar.Scalar, k *p256k1.PrivateKey) {
+	kb := k.Bytes()
+	s.SetBytes(&kb) // < n and nonzero: k is valid
+	clear(kb[:])
 }

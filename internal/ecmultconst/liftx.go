@@ -76,7 +76,9 @@ func MulLiftX(rx, ry, x *field.Element, odd int, k *scalar.Scalar) int {
 	ry.CMove(&zero, ok^1)
 
 	r.Clear()
-	a, t, w2, e, v, i, i2 = zero, zero, zero, zero, zero, zero, zero
+	for _, f := range [...]*field.Element{&a, &t, &w2, &e, &v, &i, &i2} {
+		f.Zero()
+	}
 	return ok
 }
 

@@ -42,18 +42,11 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 		for range w {
 			fe4.Double(&acc, &acc)
 		}
+		complete := g < completeGroups // public
 		lookup4(&t, &tab, digit(&d1, uint(g)*w, w))
-		if g >= completeGroups {
-			fe4.AddAffineIncomplete(&acc, &acc, &t)
-		} else {
-			fe4.AddAffine(&acc, &acc, &t)
-		}
+		addGroup(&acc, &t, complete)
 		lookup4(&t, &tabL, digit(&d2, uint(g)*w, w))
-		if g >= completeGroups {
-			fe4.AddAffineIncomplete(&acc, &acc, &t)
-		} else {
-			fe4.AddAffine(&acc, &acc, &t)
-		}
+		addGroup(&acc, &t, complete)
 	}
 
 	// Back from the effective-affine curve to secp256k1.
@@ -84,6 +77,16 @@ func mul4(r *group.Jacobian, p *group.Affine, k *scalar.Scalar) {
 // may compute on for an x off the curve it need not, and the garbage they
 // then compute is discarded.
 const completeGroups = 1
+
+// addGroup adds t to acc with the complete formula if complete (a public
+// bit: the group's place, see completeGroups), else with the incomplete one.
+func addGroup(acc *fe4.Jacobian, t *group.AffineStorage, complete bool) {
+	if complete {
+		fe4.AddAffine(acc, acc, t)
+	} else {
+		fe4.AddAffineIncomplete(acc, acc, t)
+	}
+}
 
 // lookup4 sets t to the table point for the w-bit group n, as lookup does:
 // the odd multiple (2·n + 1 − 2^w)·P, read by a full scan of the table
