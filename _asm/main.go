@@ -6,6 +6,7 @@
 //	go run . -unit field  -out ../internal/field/mul_amd64.s -stubs ../internal/field/mul_amd64_decl.go -pkg field
 //	go run . -unit group  -out ../internal/group/point_amd64.s
 //	go run . -unit lookup -out ../internal/group/lookup_amd64.s
+//	go run . -unit safegcd -out ../internal/safegcd/divsteps_amd64.s
 //	go run . -unit field8 -out ../internal/field8/field8_amd64.s -stubs ../internal/field8/field8_amd64_decl.go -pkg field8
 //	go run . -unit ecmult8 -out ../internal/ecmult8/point_amd64.s
 //
@@ -35,7 +36,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, field8 or ecmult8")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, safegcd, field8 or ecmult8")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -47,6 +48,8 @@ func main() {
 		storageLookup()
 	case "fe4":
 		fe4Unit()
+	case "safegcd":
+		safegcdUnit()
 	case "field8":
 		field8Unit()
 	case "ecmult8":

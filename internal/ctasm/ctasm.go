@@ -1,5 +1,8 @@
-// Package ctasm checks generated arm64 assembly for constant-time
-// structure, for the tests of the packages that have it (internal/field,
+// Package ctasm checks generated assembly for constant-time structure, for
+// the tests of the packages that have it. Amd64StraightLine checks that
+// named amd64 routines have no jump at all (internal/fe4, internal/safegcd:
+// valgrind's check, .ci/ctime.sh, runs them on the inputs it is given; this
+// holds for every input). Check reads arm64 code (internal/field,
 // internal/fe4): straight-line code whose only memory operands are the
 // arguments in the frame, constant offsets from registers that hold a
 // pointer argument unchanged, and constant offsets from RSP (the locals of
@@ -157,4 +160,32 @@ func splitArm64Args(s string) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// Amd64StraightLine returns a problem for each routine of fns in the amd64
+// assembly src (Go's syntax, "TEXT ·name(SB)") that is missing, has a jump
+// (any J* mnemonic) or has other than one RET; nil if there is none.
+func Amd64StraightLine(src string, fns ...string) []string {
+	var bad []string
+	for _, fn := range fns {
+		i := strings.Index(src, "TEXT ·"+fn+"(SB)")
+		if i < 0 {
+			bad = append(bad, fmt.Sprintf("no routine %s", fn))
+			continue
+		}
+		body := src[i+1:]
+		if j := strings.Index(body, "\nTEXT "); j >= 0 {
+			body = body[:j]
+		}
+		for _, line := range strings.Split(body, "\n") {
+			f := strings.Fields(line)
+			if len(f) > 0 && strings.HasPrefix(f[0], "J") {
+				bad = append(bad, fmt.Sprintf("%s: a jump: %q", fn, strings.TrimSpace(line)))
+			}
+		}
+		if n := strings.Count(body, "RET"); n != 1 {
+			bad = append(bad, fmt.Sprintf("%s: %d RETs, want 1", fn, n))
+		}
+	}
+	return bad
 }

@@ -53,3 +53,29 @@ func TestCheck(t *testing.T) {
 		t.Error("a function without RET not flagged")
 	}
 }
+
+// TestAmd64StraightLine checks that the amd64 scan finds a jump, a second
+// RET and a missing routine, and passes straight-line code.
+func TestAmd64StraightLine(t *testing.T) {
+	const src = `TEXT ·ok(SB), NOSPLIT, $0-8
+	MOVQ a+0(FP), AX
+	ADDQ $1, AX
+	RET
+
+TEXT ·jumps(SB), NOSPLIT, $0-8
+	TESTQ AX, AX
+	JZ done
+	RET
+done:
+	RET
+`
+	if p := Amd64StraightLine(src, "ok"); p != nil {
+		t.Errorf("straight-line code: %v", p)
+	}
+	if p := Amd64StraightLine(src, "jumps"); len(p) != 2 {
+		t.Errorf("a jump and two RETs: %v, want 2 problems", p)
+	}
+	if p := Amd64StraightLine(src, "missing"); len(p) != 1 {
+		t.Errorf("a missing routine: %v, want 1 problem", p)
+	}
+}

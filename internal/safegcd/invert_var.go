@@ -2,12 +2,15 @@ package safegcd
 
 import "math/bits"
 
-// divsteps62Var performs 62 divsteps on the low 64 bits f0, g0 of f and g,
+// divsteps62VarGeneric performs 62 divsteps on the low 64 bits f0, g0 of f and g,
 // starting from eta = -delta, and returns the new eta and the transition
 // matrix scaled by 2^62. Variable time: runs of zero bits of g are skipped
 // with a trailing-zero count, and several bits of g are cancelled at once
 // with a small multiple of f.
-func divsteps62Var(eta int64, f0, g0 uint64) (int64, trans) {
+//
+// It is divsteps62Var where the processor lacks the assembly's BMI1 and
+// BMI2, and the reference the assembly is tested against.
+func divsteps62VarGeneric(eta int64, f0, g0 uint64) (int64, trans) {
 	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
 	f, g := f0, g0
 	i := 62

@@ -193,11 +193,12 @@ func normalize62(r *Signed62, sign int64, m *Modulus) {
 	r[0], r[1], r[2], r[3], r[4] = r0, r1, r2, r3, r4
 }
 
-// updateDE replaces d and e by (t/2^62)·[d, e] mod m, adding multiples of m
+// updateDEGeneric (updateDE where there is no assembly, and its reference)
+// replaces d and e by (t/2^62)·[d, e] mod m, adding multiples of m
 // so that the division by 2^62 is exact. On input and output d and e lie in
 // (-2m, m); on input limbs 0..3 must be in [0, 2^62); on output they are.
 // Branches depend only on m (public). Constant time in d, e and t.
-func updateDE(d, e *Signed62, t *trans, m *Modulus) {
+func updateDEGeneric(d, e *Signed62, t *trans, m *Modulus) {
 	u, v, q, r := t.u, t.v, t.q, t.r
 	d0, e0 := d[0], e[0]
 
@@ -284,9 +285,10 @@ func updateDE(d, e *Signed62, t *trans, m *Modulus) {
 	e[4] = int64(cel)
 }
 
-// updateFG replaces f and g by (t/2^62)·[f, g] (the division is exact).
+// updateFGGeneric (updateFG where there is no assembly, and its reference)
+// replaces f and g by (t/2^62)·[f, g] (the division is exact).
 // Limbs 0..3 must be in [0, 2^62) on input and are on output. Constant time.
-func updateFG(f, g *Signed62, t *trans) {
+func updateFGGeneric(f, g *Signed62, t *trans) {
 	u, v, q, r := t.u, t.v, t.q, t.r
 
 	f0, g0 := f[0], g[0]

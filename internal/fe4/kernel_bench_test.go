@@ -1,0 +1,73 @@
+//go:build (amd64 || arm64) && !purego
+
+package fe4
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/p256k1/p256k1/internal/cputime"
+	"github.com/p256k1/p256k1/internal/group"
+)
+
+// BenchmarkKernels times each kernel as a chain of dependent calls (each
+// call's result is the next call's input), as libsecp256k1's bench_internal
+// times its field and group operations, so that the two can be set side by
+// side (bench/libsecp/run.sh bench_internal field group; LIBSECP_CPUTIME=1
+// there, as cpu-ns/op here, for a shared machine).
+func BenchmarkKernels(b *testing.B) {
+	requireAsm(b)
+	rng := rand.New(rand.NewPCG(1, 2))
+	ga := randJacobian(rng, randPoint(rng))
+	a := of(&ga)
+	q := randPoint(rng)
+	var s group.AffineStorage
+	qa := randJacobian(rng, q)
+	qa.Z.SetInt(1)
+	var qj Jacobian = of(&qa)
+	s.X, s.Y = [4]uint64(qj.X.Reduced()), [4]uint64(qj.Y.Reduced())
+	zinv := a.Z
+	b.Run("mul", func(b *testing.B) {
+		r := a.X
+		cputime.Bench(b, func() {
+			Mul(&r, &r, &a.Y)
+		})
+	})
+	b.Run("sqr", func(b *testing.B) {
+		r := a.X
+		cputime.Bench(b, func() {
+			Square(&r, &r)
+		})
+	})
+	b.Run("double", func(b *testing.B) {
+		r := a
+		cputime.Bench(b, func() {
+			Double(&r, &r)
+		})
+	})
+	b.Run("addStorageVar", func(b *testing.B) {
+		r := a
+		cputime.Bench(b, func() {
+			AddStorageVar(&r, &r, &s, 0)
+		})
+	})
+	b.Run("addStorageZInvVar", func(b *testing.B) {
+		r := a
+		cputime.Bench(b, func() {
+			AddStorageZInvVar(&r, &r, &s, 0, &zinv)
+		})
+	})
+	b.Run("addAffine", func(b *testing.B) {
+		r := a
+		cputime.Bench(b, func() {
+			AddAffine(&r, &r, &s)
+		})
+	})
+	b.Run("double+add", func(b *testing.B) {
+		r := a
+		cputime.Bench(b, func() {
+			Double(&r, &r)
+			AddStorageVar(&r, &r, &s, 0)
+		})
+	})
+}
