@@ -39,6 +39,18 @@ func BenchmarkKernels(b *testing.B) {
 			Square(&r, &r)
 		})
 	})
+	b.Run("sqrN/64", func(b *testing.B) {
+		r := a.X
+		cputime.Bench(b, func() {
+			SqrN(&r, &r, 64)
+		})
+	})
+	b.Run("sqrt", func(b *testing.B) {
+		r := a.X
+		cputime.Bench(b, func() {
+			SqrtVar(&r, &r)
+		})
+	})
 	b.Run("double", func(b *testing.B) {
 		r := a
 		cputime.Bench(b, func() {
