@@ -134,6 +134,7 @@ const (
 func safegcdUpdates() {
 	update("updateDEAsm", true)
 	update("updateFGAsm", false)
+	updateFGVar()
 }
 
 // update generates name(x, y *Signed62, t *trans[, m *Modulus]) (x and y
@@ -231,5 +232,77 @@ func update(name string, withM bool) {
 	}
 	MOVQ(xl, limb(xp, 4))
 	MOVQ(yl, limb(yp, 4))
+	RET()
+}
+
+// updateFGVar generates updateFGVarAsm(x, y *Signed62, n int, t *trans):
+// updateFGVar (invert_var.go, the Go twin and the reference) for the n ≥ 1
+// low limbs of x and y, the last of them the signed top one; with IMUL's
+// signed products a limb loop serves every length (the Go code needs the
+// top limb's signed products apart). Variable time in n only.
+func updateFGVar() {
+	TEXT("updateFGVarAsm", NOSPLIT, "func(x, y *[5]int64, n int, t *[4]int64)")
+	Pragma("noescape")
+	Doc("updateFGVarAsm is updateFGVar for the n ≥ 1 low limbs of x and y: (x, y) = t·[x, y]/2^62. Variable time in n.")
+	xp, yp, tp, n := RSI, RDI, R8, R9
+	xl, xh, yl, yh := RBX, RCX, R10, R11
+	i, tmp, mask := R12, R14, R15
+	Load(Param("x"), xp)
+	Load(Param("y"), yp)
+	Load(Param("n"), n)
+	Load(Param("t"), tp)
+	MOVQ(U64(1<<62-1), mask)
+	mac := func(lo, hi Register, a, b Mem, first bool) {
+		MOVQ(a, RAX)
+		IMULQ(b)
+		if first {
+			MOVQ(RAX, lo)
+			MOVQ(RDX, hi)
+			return
+		}
+		ADDQ(RAX, lo)
+		ADCQ(RDX, hi)
+	}
+	limbs := func(idx Register) (Mem, Mem) {
+		if idx == nil {
+			return Mem{Base: xp}, Mem{Base: yp}
+		}
+		return Mem{Base: xp, Index: idx, Scale: 8}, Mem{Base: yp, Index: idx, Scale: 8}
+	}
+	rows := func(idx Register, first bool) {
+		x, y := limbs(idx)
+		mac(xl, xh, x, Mem{Base: tp, Disp: tU}, first)
+		mac(xl, xh, y, Mem{Base: tp, Disp: tV}, false)
+		mac(yl, yh, x, Mem{Base: tp, Disp: tQ}, first)
+		mac(yl, yh, y, Mem{Base: tp, Disp: tR}, false)
+	}
+	Comment("limb 0: its low 62 bits of the sums are zero")
+	rows(nil, true)
+	SHRQ(Imm(62), xh, xl)
+	SARQ(Imm(62), xh)
+	SHRQ(Imm(62), yh, yl)
+	SARQ(Imm(62), yh)
+	MOVQ(U32(1), i)
+	Label("fgv_loop")
+	CMPQ(i, n)
+	JGE(LabelRef("fgv_done"))
+	Comment("limb i: the sums' low 62 bits are limb i−1")
+	rows(i, false)
+	MOVQ(xl, tmp)
+	ANDQ(mask, tmp)
+	MOVQ(tmp, Mem{Base: xp, Index: i, Scale: 8, Disp: -8})
+	MOVQ(yl, tmp)
+	ANDQ(mask, tmp)
+	MOVQ(tmp, Mem{Base: yp, Index: i, Scale: 8, Disp: -8})
+	SHRQ(Imm(62), xh, xl)
+	SARQ(Imm(62), xh)
+	SHRQ(Imm(62), yh, yl)
+	SARQ(Imm(62), yh)
+	INCQ(i)
+	JMP(LabelRef("fgv_loop"))
+	Label("fgv_done")
+	Comment("the top limb n−1: what is left, signed")
+	MOVQ(xl, Mem{Base: xp, Index: n, Scale: 8, Disp: -8})
+	MOVQ(yl, Mem{Base: yp, Index: n, Scale: 8, Disp: -8})
 	RET()
 }

@@ -19,6 +19,17 @@ func updateDE(d, e *Signed62, t *trans, m *Modulus) { updateDEAsm(d, e, t, m) }
 // reference, has the contract): updateFGAsm. Constant time.
 func updateFG(f, g *Signed62, t *trans) { updateFGAsm(f, g, t) }
 
+// updateFGVar is updateFG for the len(f) = len(g) ≥ 1 low limbs of f and
+// g (updateFGVarGeneric, the reference, has the contract):
+// updateFGVarAsm. Variable time in the length.
+func updateFGVar(f, g []int64, t *trans) {
+	g = g[:len(f)]
+	updateFGVarAsm(&f[0], &g[0], len(f), t)
+}
+
+//go:noescape
+func updateFGVarAsm(x, y *int64, n int, t *trans)
+
 //go:noescape
 func updateDEAsm(x, y *Signed62, t *trans, m *Modulus)
 

@@ -464,3 +464,74 @@ TEXT ·updateFGAsm(SB), NOSPLIT, $0-24
 	MOVQ  BX, 32(SI)
 	MOVQ  R10, 32(DI)
 	RET
+
+// func updateFGVarAsm(x *[5]int64, y *[5]int64, n int, t *[4]int64)
+TEXT ·updateFGVarAsm(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ y+8(FP), DI
+	MOVQ n+16(FP), R9
+	MOVQ t+24(FP), R8
+	MOVQ $0x3fffffffffffffff, R15
+
+	// limb 0: its low 62 bits of the sums are zero
+	MOVQ  (SI), AX
+	IMULQ (R8)
+	MOVQ  AX, BX
+	MOVQ  DX, CX
+	MOVQ  (DI), AX
+	IMULQ 8(R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  (SI), AX
+	IMULQ 16(R8)
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  (DI), AX
+	IMULQ 24(R8)
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R11, R10
+	SARQ  $0x3e, R11
+	MOVQ  $0x00000001, R12
+
+fgv_loop:
+	CMPQ R12, R9
+	JGE  fgv_done
+
+	// limb i: the sums' low 62 bits are limb i−1
+	MOVQ  (SI)(R12*8), AX
+	IMULQ (R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  (DI)(R12*8), AX
+	IMULQ 8(R8)
+	ADDQ  AX, BX
+	ADCQ  DX, CX
+	MOVQ  (SI)(R12*8), AX
+	IMULQ 16(R8)
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  (DI)(R12*8), AX
+	IMULQ 24(R8)
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  BX, R14
+	ANDQ  R15, R14
+	MOVQ  R14, -8(SI)(R12*8)
+	MOVQ  R10, R14
+	ANDQ  R15, R14
+	MOVQ  R14, -8(DI)(R12*8)
+	SHRQ  $0x3e, CX, BX
+	SARQ  $0x3e, CX
+	SHRQ  $0x3e, R11, R10
+	SARQ  $0x3e, R11
+	INCQ  R12
+	JMP   fgv_loop
+
+fgv_done:
+	// the top limb n−1: what is left, signed
+	MOVQ BX, -8(SI)(R9*8)
+	MOVQ R10, -8(DI)(R9*8)
+	RET

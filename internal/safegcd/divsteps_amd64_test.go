@@ -181,6 +181,21 @@ func TestUpdatesAsm(t *testing.T) {
 			if f != f2 || g != g2 {
 				t.Fatalf("updateFG(%v): assembly %v %v, Go %v %v", tr, f, g, f2, g2)
 			}
+			// The variable-length form, on the n low limbs (limb n−1 the
+			// signed top, as InvertVar shortens f and g); the limbs above
+			// stay untouched.
+			n := 1 + rng.IntN(5)
+			f, g = randUpdateInput(rng, -256, 256), randUpdateInput(rng, -256, 256)
+			if n < 5 {
+				f[n-1] = int64(rng.Uint64()) >> uint(1+rng.IntN(63))
+				g[n-1] = int64(rng.Uint64()) >> uint(1+rng.IntN(63))
+			}
+			f2, g2 = f, g
+			updateFGVarAsm(&f[0], &g[0], n, &tr)
+			updateFGVarGeneric(f2[:n], g2[:n], &tr)
+			if f != f2 || g != g2 {
+				t.Fatalf("updateFGVar(n = %d, %v): assembly %v %v, Go %v %v", n, tr, f, g, f2, g2)
+			}
 		}
 	}
 }

@@ -15,3 +15,7 @@ func updateDE(d, e *Signed62, t *trans, m *Modulus) { updateDEGeneric(d, e, t, m
 // updateFG replaces f and g by (t/2^62)·[f, g]: updateFGGeneric. Constant
 // time.
 func updateFG(f, g *Signed62, t *trans) { updateFGGeneric(f, g, t) }
+
+// updateFGVar is updateFG for the len(f) = len(g) ≥ 1 low limbs of f and
+// g: updateFGVarGeneric. Variable time in the length.
+func updateFGVar(f, g []int64, t *trans) { updateFGVarGeneric(f, g, t) }

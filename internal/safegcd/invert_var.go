@@ -63,10 +63,11 @@ func divsteps62VarGeneric(eta int64, f0, g0 uint64) (int64, trans) {
 	return eta, trans{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// updateFGVar is updateFG for f and g of len(f) = len(g) limbs (1 to 5):
-// limbs 0..len-2 are in [0, 2^62), the last is the signed top limb.
-// Variable time in the length.
-func updateFGVar(f, g []int64, t *trans) {
+// updateFGVarGeneric is updateFG for f and g of len(f) = len(g) limbs (1
+// to 5): limbs 0..len-2 are in [0, 2^62), the last is the signed top limb.
+// Variable time in the length. It is updateFGVar where there is no
+// assembly, and the reference updateFGVarAsm is tested against.
+func updateFGVarGeneric(f, g []int64, t *trans) {
 	u, v, q, r := t.u, t.v, t.q, t.r
 	g = g[:len(f)]
 	top := len(f) - 1
