@@ -157,8 +157,10 @@ if [ "$mode" != build ]; then
 	# Under qemu and Node a test runs 20-40x slower than on amd64; these
 	# randomized rounds over the generic arithmetic (multi-scalar
 	# multiplication, batch tweak checks, batch verification with bad or
-	# repeated items) took 115 of s390x's 210 s, and each runs in full on
-	# amd64 (assembly and purego) and with -short on 386. Their packages'
+	# repeated items) ran 115 s between them under qemu-s390x (their
+	# packages run two at a time; the step took 210 s, 186 s without them
+	# on a busier machine), and each runs in full on amd64 (assembly and
+	# purego) and with -short on 386. Their packages'
 	# other tests still exercise the same code on every target (the
 	# Pippenger, double-base and allocation tests, the valid batches, the
 	# corruption tables), and every vector, encoding and parser test runs.
