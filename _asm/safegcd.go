@@ -6,20 +6,23 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// safegcdUnit generates internal/safegcd's variable-time divstep batch,
-// divsteps62VarAsm: the loop of divsteps62Var (invert_var.go, the Go twin
-// and the reference) with TZCNT for the run of zero bits of g and BZHI for
-// the mask of the bits cancelled at once, SHLX and SHRX for the shifts. Go's compiler targets GOAMD64=v1
-// by default and counts trailing zeros there with BSF and a CMOV for a zero
-// input, which lengthens the loop's dependency chain through g by a quarter
-// on AMD Zen 3; the loop is otherwise the same instruction for instruction.
-// Needs BMI1 and BMI2. Variable time: for public inputs only.
+// safegcdUnit generates internal/safegcd's divsteps_amd64.s: the
+// variable-time divstep batch and the matrix updates of the inversions.
 func safegcdUnit() {
 	divsteps62()
-	safegcdUpdates()
+	update("updateDEAsm", true)
+	update("updateFGAsm", false)
+	updateFGVar()
 }
 
-// divsteps62 generates divsteps62VarAsm.
+// divsteps62 generates divsteps62VarAsm: the loop of divsteps62Var
+// (invert_var.go, the Go twin and the reference) with TZCNT for the run of
+// zero bits of g, BZHI for the mask of the bits cancelled at once, and SHLX
+// and SHRX for the shifts. Go's compiler targets GOAMD64=v1 by default and
+// counts trailing zeros there with BSF and a CMOV for a zero input, which
+// lengthens the loop's dependency chain through g by a quarter on AMD Zen 3;
+// the loop is otherwise the same instruction for instruction. Needs BMI1
+// and BMI2. Variable time: for public inputs only.
 func divsteps62() {
 	TEXT("divsteps62VarAsm", NOSPLIT, "func(eta int64, f0, g0 uint64, t *[4]int64) int64")
 	Pragma("noescape")
@@ -131,10 +134,50 @@ const (
 	modInv62       = 40
 )
 
-func safegcdUpdates() {
-	update("updateDEAsm", true)
-	update("updateFGAsm", false)
-	updateFGVar()
+// The registers of the updates: the pointers, and the two signed 128-bit
+// accumulators (lo, hi) of the new x and the new y.
+var (
+	upX, upY, upT = RSI, RDI, R8
+	accX          = [2]Register{RBX, RCX}
+	accY          = [2]Register{R10, R11}
+)
+
+// imulAcc emits acc += a·b (acc = a·b if first), a signed 64×64 → 128-bit
+// product by IMUL's one-operand form (RAX and RDX clobbered).
+func imulAcc(acc [2]Register, a Op, b Op, first bool) {
+	MOVQ(a, RAX)
+	IMULQ(b)
+	if first {
+		MOVQ(RAX, acc[0])
+		MOVQ(RDX, acc[1])
+		return
+	}
+	ADDQ(RAX, acc[0])
+	ADCQ(RDX, acc[1])
+}
+
+// matRows emits the two rows of a limb's product with the matrix t:
+// accX += x·u + y·v and accY += x·q + y·r (set, if first).
+func matRows(x, y Mem, first bool) {
+	imulAcc(accX, x, Mem{Base: upT, Disp: tU}, first)
+	imulAcc(accX, y, Mem{Base: upT, Disp: tV}, false)
+	imulAcc(accY, x, Mem{Base: upT, Disp: tQ}, first)
+	imulAcc(accY, y, Mem{Base: upT, Disp: tR}, false)
+}
+
+// storeLow62 emits dst = acc's low 62 bits (through tmp).
+func storeLow62(acc [2]Register, dst Mem, tmp, mask Register) {
+	MOVQ(acc[0], tmp)
+	ANDQ(mask, tmp)
+	MOVQ(tmp, dst)
+}
+
+// sar62 emits acc >>= 62, arithmetically, for both accumulators.
+func sar62() {
+	for _, acc := range [][2]Register{accX, accY} {
+		SHRQ(Imm(62), acc[1], acc[0])
+		SARQ(Imm(62), acc[1])
+	}
 }
 
 // update generates name(x, y *Signed62, t *trans[, m *Modulus]) (x and y
@@ -154,8 +197,7 @@ func update(name string, withM bool) {
 	} else {
 		Doc(name + " is updateFG: (f, g) = t·[f, g]/2^62. Constant time.")
 	}
-	xp, yp, tp, mp := RSI, RDI, R8, R9
-	xl, xh, yl, yh := RBX, RCX, R10, R11
+	xp, yp, tp, mp := upX, upY, upT, R9
 	mx, my, tmp, mask := R12, R13, R14, R15
 	Load(Param("x"), xp)
 	Load(Param("y"), yp)
@@ -165,73 +207,45 @@ func update(name string, withM bool) {
 	}
 	MOVQ(U64(1<<62-1), mask)
 	limb := func(p Register, i int) Mem { return Mem{Base: p, Disp: 8 * i} }
-	// acc += a·b: a in memory, b in memory (RAX, RDX clobbered).
-	mac := func(lo, hi Register, a, b Mem, first bool) {
-		MOVQ(a, RAX)
-		IMULQ(b)
-		if first {
-			MOVQ(RAX, lo)
-			MOVQ(RDX, hi)
-			return
-		}
-		ADDQ(RAX, lo)
-		ADCQ(RDX, hi)
-	}
-	// accReg += a·r for a register r.
-	macReg := func(lo, hi Register, a Mem, r Register) {
-		MOVQ(a, RAX)
-		IMULQ(r)
-		ADDQ(RAX, lo)
-		ADCQ(RDX, hi)
-	}
-	shift := func(lo, hi Register) {
-		SHRQ(Imm(62), hi, lo)
-		SARQ(Imm(62), hi)
-	}
 	for i := 0; i < 5; i++ {
 		Commentf("limb %d: x·u + y·v and x·q + y·r", i)
-		mac(xl, xh, limb(xp, i), Mem{Base: tp, Disp: tU}, i == 0)
-		mac(xl, xh, limb(yp, i), Mem{Base: tp, Disp: tV}, false)
-		mac(yl, yh, limb(xp, i), Mem{Base: tp, Disp: tQ}, i == 0)
-		mac(yl, yh, limb(yp, i), Mem{Base: tp, Disp: tR}, false)
+		matRows(limb(xp, i), limb(yp, i), i == 0)
 		if withM && i == 0 {
 			Comment("md = (u if d < 0) + (v if e < 0), me likewise with q and r; then")
 			Comment("less (m⁻¹·cd + md) mod 2^62, so that cd + m·md ≡ 0 (mod 2^62)")
-			for k, pair := range [][2]int{{tU, tV}, {tQ, tR}} {
-				m := []Register{mx, my}[k]
+			for _, row := range []struct {
+				m      Register
+				lo     Register
+				du, ev int
+			}{{mx, accX[0], tU, tV}, {my, accY[0], tQ, tR}} {
 				MOVQ(limb(xp, 4), tmp)
 				SARQ(Imm(63), tmp)
-				ANDQ(Mem{Base: tp, Disp: pair[0]}, tmp)
-				MOVQ(tmp, m)
+				ANDQ(Mem{Base: tp, Disp: row.du}, tmp)
+				MOVQ(tmp, row.m)
 				MOVQ(limb(yp, 4), tmp)
 				SARQ(Imm(63), tmp)
-				ANDQ(Mem{Base: tp, Disp: pair[1]}, tmp)
-				ADDQ(tmp, m)
+				ANDQ(Mem{Base: tp, Disp: row.ev}, tmp)
+				ADDQ(tmp, row.m)
 				MOVQ(Mem{Base: mp, Disp: modInv62}, tmp)
-				IMULQ([]Register{xl, yl}[k], tmp)
-				ADDQ(m, tmp)
+				IMULQ(row.lo, tmp)
+				ADDQ(row.m, tmp)
 				ANDQ(mask, tmp)
-				SUBQ(tmp, m)
+				SUBQ(tmp, row.m)
 			}
 		}
 		if withM {
 			Commentf("+ m[%d]·(md, me)", i)
-			macReg(xl, xh, limb(mp, i), mx)
-			macReg(yl, yh, limb(mp, i), my)
+			imulAcc(accX, limb(mp, i), mx, false)
+			imulAcc(accY, limb(mp, i), my, false)
 		}
 		if i > 0 {
-			MOVQ(xl, tmp)
-			ANDQ(mask, tmp)
-			MOVQ(tmp, limb(xp, i-1))
-			MOVQ(yl, tmp)
-			ANDQ(mask, tmp)
-			MOVQ(tmp, limb(yp, i-1))
+			storeLow62(accX, limb(xp, i-1), tmp, mask)
+			storeLow62(accY, limb(yp, i-1), tmp, mask)
 		}
-		shift(xl, xh)
-		shift(yl, yh)
+		sar62()
 	}
-	MOVQ(xl, limb(xp, 4))
-	MOVQ(yl, limb(yp, 4))
+	MOVQ(accX[0], limb(xp, 4))
+	MOVQ(accY[0], limb(yp, 4))
 	RET()
 }
 
@@ -244,65 +258,31 @@ func updateFGVar() {
 	TEXT("updateFGVarAsm", NOSPLIT, "func(x, y *[5]int64, n int, t *[4]int64)")
 	Pragma("noescape")
 	Doc("updateFGVarAsm is updateFGVar for the n ≥ 1 low limbs of x and y: (x, y) = t·[x, y]/2^62. Variable time in n.")
-	xp, yp, tp, n := RSI, RDI, R8, R9
-	xl, xh, yl, yh := RBX, RCX, R10, R11
+	xp, yp, tp, n := upX, upY, upT, R9
 	i, tmp, mask := R12, R14, R15
 	Load(Param("x"), xp)
 	Load(Param("y"), yp)
 	Load(Param("n"), n)
 	Load(Param("t"), tp)
 	MOVQ(U64(1<<62-1), mask)
-	mac := func(lo, hi Register, a, b Mem, first bool) {
-		MOVQ(a, RAX)
-		IMULQ(b)
-		if first {
-			MOVQ(RAX, lo)
-			MOVQ(RDX, hi)
-			return
-		}
-		ADDQ(RAX, lo)
-		ADCQ(RDX, hi)
-	}
-	limbs := func(idx Register) (Mem, Mem) {
-		if idx == nil {
-			return Mem{Base: xp}, Mem{Base: yp}
-		}
-		return Mem{Base: xp, Index: idx, Scale: 8}, Mem{Base: yp, Index: idx, Scale: 8}
-	}
-	rows := func(idx Register, first bool) {
-		x, y := limbs(idx)
-		mac(xl, xh, x, Mem{Base: tp, Disp: tU}, first)
-		mac(xl, xh, y, Mem{Base: tp, Disp: tV}, false)
-		mac(yl, yh, x, Mem{Base: tp, Disp: tQ}, first)
-		mac(yl, yh, y, Mem{Base: tp, Disp: tR}, false)
-	}
+	at := func(p, idx Register, disp int) Mem { return Mem{Base: p, Index: idx, Scale: 8, Disp: disp} }
 	Comment("limb 0: its low 62 bits of the sums are zero")
-	rows(nil, true)
-	SHRQ(Imm(62), xh, xl)
-	SARQ(Imm(62), xh)
-	SHRQ(Imm(62), yh, yl)
-	SARQ(Imm(62), yh)
+	matRows(Mem{Base: xp}, Mem{Base: yp}, true)
+	sar62()
 	MOVQ(U32(1), i)
 	Label("fgv_loop")
 	CMPQ(i, n)
 	JGE(LabelRef("fgv_done"))
 	Comment("limb i: the sums' low 62 bits are limb i−1")
-	rows(i, false)
-	MOVQ(xl, tmp)
-	ANDQ(mask, tmp)
-	MOVQ(tmp, Mem{Base: xp, Index: i, Scale: 8, Disp: -8})
-	MOVQ(yl, tmp)
-	ANDQ(mask, tmp)
-	MOVQ(tmp, Mem{Base: yp, Index: i, Scale: 8, Disp: -8})
-	SHRQ(Imm(62), xh, xl)
-	SARQ(Imm(62), xh)
-	SHRQ(Imm(62), yh, yl)
-	SARQ(Imm(62), yh)
+	matRows(at(xp, i, 0), at(yp, i, 0), false)
+	storeLow62(accX, at(xp, i, -8), tmp, mask)
+	storeLow62(accY, at(yp, i, -8), tmp, mask)
+	sar62()
 	INCQ(i)
 	JMP(LabelRef("fgv_loop"))
 	Label("fgv_done")
 	Comment("the top limb n−1: what is left, signed")
-	MOVQ(xl, Mem{Base: xp, Index: n, Scale: 8, Disp: -8})
-	MOVQ(yl, Mem{Base: yp, Index: n, Scale: 8, Disp: -8})
+	MOVQ(accX[0], at(xp, n, -8))
+	MOVQ(accY[0], at(yp, n, -8))
 	RET()
 }
