@@ -40,3 +40,27 @@ func TestKnownMultiples(t *testing.T) {
 		t.Error("Lambda·G != (Beta·x, y)")
 	}
 }
+
+// TestScalarMultTables checks that ScalarMult gives the same answers by
+// double-and-add (a point's first use), from the table it builds at the
+// second use and from the kept table (later uses), for edge scalars, and
+// that k·∞ = ∞.
+func TestScalarMultTables(t *testing.T) {
+	ks := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(-1),
+		new(big.Int).Sub(N, big.NewInt(1)), N, new(big.Int).Add(N, big.NewInt(5)),
+		hexInt("8000000000000000000000000000000000000000000000000000000000000000"),
+		hexInt("123456789abcdef0fedcba9876543210ffeeddccbbaa99887766554433221100")}
+	for i, k := range ks {
+		m := big.NewInt(int64(0x9f3c1a + i)) // a point of its own for each k
+		p := ScalarBaseMult(m)
+		want := ScalarBaseMult(new(big.Int).Mul(k, m))
+		for use := 1; use <= 3; use++ {
+			if got := ScalarMult(k, p); !got.Equal(want) {
+				t.Errorf("k = %x, use %d of the point: wrong product", k, use)
+			}
+		}
+		if !ScalarMult(k, Infinity()).Inf {
+			t.Errorf("k = %x: k·∞ is not ∞", k)
+		}
+	}
+}
