@@ -45,6 +45,16 @@ func BenchmarkKernels(b *testing.B) {
 			SqrN(&r, &r, 64)
 		})
 	})
+	// Four independent chains of 64 squarings, the four squarings of a
+	// step one after the other: against sqrN/64 (one chain), how much the
+	// out-of-order core overlaps independent products, which bounds what
+	// interleaving the doubling's products could win.
+	b.Run("sqrN4x/64", func(b *testing.B) {
+		r := [4]Element{a.X, a.Y, a.Z, zinv}
+		cputime.Bench(b, func() {
+			SqrN4(&r, 64)
+		})
+	})
 	b.Run("sqrt", func(b *testing.B) {
 		r := a.X
 		cputime.Bench(b, func() {
