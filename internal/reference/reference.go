@@ -176,10 +176,11 @@ var tables struct {
 // powersOf returns p's table if p has been seen before (building it now
 // at the second use), or nil.
 func powersOf(p Point) []Point {
-	key := p.X.Text(16) + "," + p.Y.Text(16)
+	key := pointKey(p)
 	tables.Lock()
 	if tables.seen == nil {
-		tables.seen, tables.pow = map[string]bool{}, map[string][]Point{}
+		// G's table is ScalarBaseMult's, not a second copy.
+		tables.seen, tables.pow = map[string]bool{}, map[string][]Point{pointKey(G): powersOfG()}
 	}
 	t, ok := tables.pow[key]
 	seen := tables.seen[key]
@@ -198,6 +199,8 @@ func powersOf(p Point) []Point {
 	tables.Unlock()
 	return t
 }
+
+func pointKey(p Point) string { return p.X.Text(16) + "," + p.Y.Text(16) }
 
 // powersOfG[i] = 2^i·G, built once by doubling, so that ScalarBaseMult is a
 // sum of table entries (about three times faster than double-and-add,
