@@ -556,6 +556,7 @@ func nilZeroAPI() map[string]func() bool {
 		"libsecp256k1.Library.HasRecovery": func() bool { var l *libsecp256k1.Library; return !l.HasRecovery() },
 		"silentpayments.Scanner.Zero":      func() bool { var sc *silentpayments.Scanner; sc.Zero(); return true },
 		"gpu.Engine.FromCache":             func() bool { var e *gpu.Engine; return !e.FromCache() },
+		"gpu.Engine.FromPTX":               func() bool { var e *gpu.Engine; return !e.FromPTX() },
 		"curve.FieldElement.Zero":          func() bool { var v *curve.FieldElement; return v.Zero() == nil },
 		"field.Element.Zero":               func() bool { var v *field.Element; return v.Zero() == nil },
 		"field8.Element.Zero":              func() bool { var v *field8.Element; return v.Zero() == nil },

@@ -180,11 +180,14 @@ type Engine struct {
 	// faults counts the signing items whose device result failed the
 	// fault check (SignFaults); signing is refused once it is nonzero.
 	faults atomic.Uint64
-	// Cached is true when the program built at Open (fe_selftest, on
-	// which the device's options are decided) came from the cache.
-	cached bool
-	source string // the kernel source (kernelSource; tests inject others)
-	chunk  int    // items per launch in pipelined batches (0: defaultChunk work-items)
+	// cached (fromPTX) is true when the program built at Open
+	// (fe_selftest, on which the device's options are decided) came from
+	// the cache (from the PTX made ahead of time, ptx.go). noPTX is set
+	// once a self-test from that PTX failed fieldCheck: the engine builds
+	// from source after.
+	cached, fromPTX, noPTX bool
+	source                 string // the kernel source (kernelSource; tests inject others)
+	chunk                  int    // items per launch in pipelined batches (0: defaultChunk work-items)
 	// Device memory accounting: live is the bytes of the engine's buffers
 	// now allocated; maxAlloc and memSize are the device's limits (tests
 	// lower them). alloc refuses a buffer beyond them before asking the
@@ -300,6 +303,13 @@ func (e *Engine) Format(f fmt.State, _ rune) { f.Write([]byte(e.String())) }
 // nil e. Public data, no secrets.
 func (e *Engine) FromCache() bool { return e != nil && e.cached }
 
+// FromPTX reports whether the program Open builds was compiled from the PTX
+// made ahead of time that the package embeds for NVIDIA devices (seconds
+// where the source takes 5-15 s), not from the kernel source; the batch
+// kinds' programs come from the same PTX where it applies. False for a
+// nil e. Public data, no secrets.
+func (e *Engine) FromPTX() bool { return e != nil && e.fromPTX }
+
 func (e *Engine) init(cacheDir string) error {
 	a := e.a
 	if a.infoUint32(a.getDeviceInfo, e.dev.id, clDeviceEndianLittle) == 0 {
@@ -350,7 +360,18 @@ func (e *Engine) init(cacheDir string) error {
 			err = fmt.Errorf("%w: options %q refused before: %s", ErrBuild, auto, why)
 		} else {
 			err = e.buildKernels(cacheDir)
-			if err == nil && !e.fieldCheck() {
+			ok := err == nil && e.fieldCheck()
+			if err == nil && !ok && e.fromPTX {
+				// The PTX made ahead of time computed a field
+				// operation wrongly on this device: the source, with
+				// the same options, is judged next (and cached, so
+				// that later processes load it before the PTX).
+				e.releaseKernels()
+				e.noPTX, e.fromPTX = true, false
+				err = e.buildKernels(cacheDir)
+				ok = err == nil && e.fieldCheck()
+			}
+			if err == nil && !ok {
 				err = fmt.Errorf("%w: the kernels built with %q computed a field operation wrongly", ErrBuild, auto)
 			}
 			if errors.Is(err, ErrBuild) && refused != "" && os.MkdirAll(filepath.Dir(refused), 0o755) == nil {
@@ -405,7 +426,7 @@ func (e *Engine) buildKernel(name, cacheDir string) (uintptr, error) {
 		return 0, fmt.Errorf("gpu: no kernel %q", name)
 	}
 	opts := strings.TrimSpace(fmt.Sprintf("%s -D P256K1_ONLY=%d", e.buildOptions, id))
-	prog, cached, err := e.buildProgram(cacheDir, opts)
+	prog, from, err := e.buildProgram(cacheDir, name, opts)
 	if err != nil {
 		return 0, err
 	}
@@ -416,7 +437,7 @@ func (e *Engine) buildKernel(name, cacheDir string) (uintptr, error) {
 		return 0, err
 	}
 	if name == "fe_selftest" {
-		e.cached = cached
+		e.cached, e.fromPTX = from == fromCache, from == fromPTX
 	}
 	e.progs[name], e.kernels[name] = prog, k
 	var wg uintptr
@@ -483,53 +504,93 @@ func (e *Engine) cachePath(dir, opts string) string {
 	return filepath.Join(dir, e.cacheKey(opts)+".bin")
 }
 
-// buildProgram builds the source with options (or loads the program from
-// the cache) and reports whether it came from the cache.
-func (e *Engine) buildProgram(cacheDir, options string) (uintptr, bool, error) {
+// Where buildProgram took a program from.
+const (
+	fromSource = iota
+	fromCache
+	fromPTX // the PTX made ahead of time (ptx.go)
+)
+
+// buildProgram loads kernel name's program from the cache, else from the
+// PTX made ahead of time (aheadOfTime), else builds it from source with
+// options (saving it in the cache), and says which it did.
+func (e *Engine) buildProgram(cacheDir, name, options string) (uintptr, int, error) {
+	path := e.cachePath(cacheDir, options)
+	if path != "" {
+		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
+			if prog := e.programFromBinary(bin, options); prog != 0 {
+				return prog, fromCache, nil
+			}
+			// A stale or foreign binary: compile below.
+		}
+	}
+	if bin := aheadOfTime(e, name); bin != nil {
+		// Not saved in the cache: the driver keeps its own compilation
+		// of it, and the cache's entry stays free for a source build
+		// should fieldCheck reject this one.
+		if prog := e.programFromBinary(bin, options); prog != 0 {
+			e.logBuild(prog, options, "from the PTX made ahead of time")
+			return prog, fromPTX, nil
+		}
+		// A driver that refuses the PTX (older than its ISA): the source.
+	}
 	a := e.a
 	var ep errPtr
 	dev := e.dev.id
 	opts := cstr(options)
-	path := e.cachePath(cacheDir, options)
-	if path != "" {
-		if bin, err := os.ReadFile(path); err == nil && len(bin) > 0 {
-			size := uintptr(len(bin))
-			ptr := uintptr(unsafe.Pointer(&bin[0]))
-			var status int32
-			prog := dl.Call(a.createProgramWithBinary, e.ctx, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(&size)),
-				uintptr(unsafe.Pointer(&ptr)), uintptr(unsafe.Pointer(&status)), uintptr(unsafe.Pointer(&ep)))
-			keepAlive(bin)
-			if ep.code == clSuccess && status == clSuccess && prog != 0 {
-				if check("clBuildProgram", dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)) == nil {
-					return prog, true, nil
-				}
-				dl.Call(a.releaseProgram, prog)
-			}
-			// A stale or foreign binary: compile from source below.
-		}
-	}
 	src := []byte(e.source)
 	srcPtr := uintptr(unsafe.Pointer(&src[0]))
 	srcLen := uintptr(len(src))
 	prog := dl.Call(a.createProgramWithSource, e.ctx, 1, uintptr(unsafe.Pointer(&srcPtr)), uintptr(unsafe.Pointer(&srcLen)), uintptr(unsafe.Pointer(&ep)))
 	keepAlive(src)
 	if err := ep.err("clCreateProgramWithSource"); err != nil {
-		return 0, false, err
+		return 0, fromSource, err
 	}
 	r := dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
 	keepAlive(opts)
 	if int32(r) != clSuccess {
 		log := a.infoStringBuild(prog, dev)
 		dl.Call(a.releaseProgram, prog)
-		return 0, false, fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
+		return 0, fromSource, fmt.Errorf("%w on %s: %v\n%s", ErrBuild, e.dev.Name, check("clBuildProgram", r), log)
 	}
-	if getenv("P256K1_GPU_BUILD_LOG") != "" {
-		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q):\n%s\n", e.dev.Name, options, a.infoStringBuild(prog, dev))
-	}
+	e.logBuild(prog, options, "from source")
 	if path != "" {
 		e.saveBinary(prog, path)
 	}
-	return prog, false, nil
+	return prog, fromSource, nil
+}
+
+// programFromBinary creates and builds a program from a binary (the
+// cache's, or PTX), or returns 0 where the driver refuses it.
+func (e *Engine) programFromBinary(bin []byte, options string) uintptr {
+	a := e.a
+	var ep errPtr
+	dev := e.dev.id
+	opts := cstr(options)
+	size := uintptr(len(bin))
+	ptr := uintptr(unsafe.Pointer(&bin[0]))
+	var status int32
+	prog := dl.Call(a.createProgramWithBinary, e.ctx, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(&size)),
+		uintptr(unsafe.Pointer(&ptr)), uintptr(unsafe.Pointer(&status)), uintptr(unsafe.Pointer(&ep)))
+	keepAlive(bin)
+	if ep.code != clSuccess || status != clSuccess || prog == 0 {
+		return 0
+	}
+	r := dl.Call(a.buildProgram, prog, 1, uintptr(unsafe.Pointer(&dev)), uintptr(unsafe.Pointer(opts)), 0, 0)
+	keepAlive(opts)
+	if check("clBuildProgram", r) != nil {
+		dl.Call(a.releaseProgram, prog)
+		return 0
+	}
+	return prog
+}
+
+// logBuild writes a compiled program's build log when
+// P256K1_GPU_BUILD_LOG is set.
+func (e *Engine) logBuild(prog uintptr, options, how string) {
+	if getenv("P256K1_GPU_BUILD_LOG") != "" {
+		fmt.Fprintf(buildLog, "gpu: build log (%s, options %q, %s):\n%s\n", e.dev.Name, options, how, e.a.infoStringBuild(prog, e.dev.id))
+	}
 }
 
 func (a *clAPI) infoStringBuild(prog, dev uintptr) string {
@@ -559,7 +620,7 @@ func (e *Engine) saveBinary(prog uintptr, path string) {
 	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
 		return
 	}
-	tmp := path + ".tmp"
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid()) // processes building at once each write their own
 	if os.WriteFile(tmp, bin, 0o644) == nil {
 		_ = os.Rename(tmp, path)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -35,7 +36,7 @@ func engine(t testing.TB) *Engine {
 	if engineOverride != nil {
 		return engineOverride
 	}
-	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: t.TempDir()}) })
+	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: testCacheDir(t)}) })
 	if errors.Is(engineErr, ErrNoOpenCL) || errors.Is(engineErr, ErrNoDevice) {
 		t.Skipf("no OpenCL here: %v", engineErr)
 	}
@@ -43,6 +44,19 @@ func engine(t testing.TB) *Engine {
 		t.Fatal(engineErr)
 	}
 	return testEngine
+}
+
+// testCacheDir is the kernel cache of the tests that are not about building
+// or caching: a fresh directory, so every run compiles the kernels it tests,
+// unless P256K1_GPU_TEST_CACHE names one (gpu/devicecheck.sh passes the
+// cache gpubench has just filled with the same kernels, so that a few
+// minutes on a GPU are not spent compiling them again for every test that
+// opens an engine; the tests about building still build from source).
+func testCacheDir(t testing.TB) string {
+	if d := os.Getenv("P256K1_GPU_TEST_CACHE"); d != "" {
+		return d
+	}
+	return t.TempDir()
 }
 
 func key(i uint64) p256k1.PrivateKey {
@@ -200,9 +214,13 @@ func TestVerifyECDSA(t *testing.T) {
 }
 
 // TestCache opens a second engine on the same cache directory: the kernels
-// come from the cache and give the same results.
+// come from the cache and give the same results. (The source builds: the
+// PTX made ahead of time, which NVIDIA devices load, is not cached.)
 func TestCache(t *testing.T) {
 	engine(t)
+	old := aheadOfTime
+	aheadOfTime = func(*Engine, string) []byte { return nil }
+	defer func() { aheadOfTime = old }()
 	dir := t.TempDir()
 	e1, err := Open(&Options{Device: -1, CacheDir: dir})
 	if err != nil {
@@ -668,7 +686,7 @@ func TestDeviceOptionsFieldCheck(t *testing.T) {
 // unknown kernel is an error.
 func TestProgramsOnFirstUse(t *testing.T) {
 	engine(t)
-	e, err := Open(&Options{Device: -1, CacheDir: t.TempDir()})
+	e, err := Open(&Options{Device: -1, CacheDir: testCacheDir(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

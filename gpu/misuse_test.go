@@ -21,7 +21,7 @@ func TestShortOutput(t *testing.T) {
 	scalars := make([][32]byte, 5)
 	txs := make([]silentpayments.TxInputs, 5)
 	engines := map[string]*Engine{"nil": nil, "zero": new(Engine)}
-	if e, err := Open(&Options{CacheDir: t.TempDir()}); err == nil {
+	if e, err := Open(&Options{CacheDir: testCacheDir(t)}); err == nil {
 		engines["opened"] = e
 		defer e.Close()
 	}
@@ -175,7 +175,7 @@ func TestOptionsDevice(t *testing.T) {
 		t.Skipf("no OpenCL here for the Open half: %v", err)
 	}
 	defer a.Close()
-	b, err := Open(&Options{CacheDir: t.TempDir()})
+	b, err := Open(&Options{CacheDir: testCacheDir(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -381,7 +381,7 @@ func TestHostPrepParts(t *testing.T) {
 // results.
 func TestChunkItemsOption(t *testing.T) {
 	engine(t) // skips where there is no OpenCL
-	e, err := Open(&Options{Device: -1, CacheDir: t.TempDir(), ChunkItems: 16})
+	e, err := Open(&Options{Device: -1, CacheDir: testCacheDir(t), ChunkItems: 16})
 	if err != nil {
 		t.Fatal(err)
 	}

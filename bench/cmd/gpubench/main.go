@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"sync"
 	"time"
 
@@ -50,8 +51,9 @@ func main() {
 	n := flag.Int("n", 65536, "items per kind")
 	device := flag.Int("device", -1, "device index (see -list); -1 picks the first GPU")
 	list := flag.Bool("list", false, "list the OpenCL devices and exit")
-	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; the first includes the kind's program build)")
+	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; a launch before them builds the kind's program and is reported apart)")
 	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (where the host's time goes)")
 	kinds := flag.String("kinds", "schnorr,ecdsa,pubkeys,pubkeys33,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
@@ -64,6 +66,16 @@ func main() {
 		}
 		return
 	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	t0 := time.Now()
 	e, err := gpu.Open(&gpu.Options{Device: *device + 1, ChunkItems: *chunk}) // Options.Device counts from 1; 0 picks the first GPU
 	if err != nil {
@@ -72,16 +84,21 @@ func main() {
 	defer e.Close()
 	d := e.Device()
 	// Open builds only the field self-test's program; each kind's program
-	// is built on the kind's first run, so the first repetition of each
-	// kind includes its build (the best of -reps ≥ 2 does not).
+	// is built on the kind's first launch, which is timed apart (the first
+	// call's wait) and left out of the figures.
 	fmt.Printf("device: %s on %s (%s, driver %s), %d compute units, %d MiB; self-test program %s in %v (each kind's on its first run)\n",
 		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20,
-		map[bool]string{true: "from cache", false: "compiled"}[e.FromCache()], time.Since(t0).Round(time.Millisecond))
+		from(e), time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d, chunk %d items (0: the package's choice)\n\n", *n, runtime.GOMAXPROCS(0), *reps, *chunk)
 	fmt.Printf("%-12s %14s %14s %14s %14s %6s  %s\n", "kind", "kernel-only/s", "+transfers/s", "end-to-end/s", "cpu/s", "e2e/k", "differential check")
 	bad := false
 	run := func(kind string, prepared *gpu.Prepared, device func() error, cpu func(), check func() int) {
 		var kern time.Duration
+		t1 := time.Now()
+		if err := e.RunPrepared(prepared); err != nil { // builds the kind's program (or loads it from the cache)
+			fail(err)
+		}
+		first := time.Since(t1)
 		best(*reps, func() error { // one launch: the kernel's device time
 			err := e.RunPrepared(prepared)
 			if d := prepared.KernelTime(); err == nil && (kern == 0 || d < kern) {
@@ -108,6 +125,7 @@ func main() {
 		fmt.Printf("%-12s %14s %14.0f %14.0f %14.0f %6s  %s\n", kind, kr, rate(*n, tr), rate(*n, ee), rate(*n, c), share, status)
 		splitLine("end to end", esplit)
 		splitLine("+transfers", split)
+		fmt.Printf("%-12s first launch %v (with the program's build, unless it was built or cached before)\n", "", first.Round(time.Millisecond))
 	}
 	want := map[string]bool{}
 	for _, k := range splitComma(*kinds) {
@@ -227,8 +245,20 @@ func main() {
 		faultLine(e)
 	}
 	if bad {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
+}
+
+// from says where Open took the self-test's program from.
+func from(e *gpu.Engine) string {
+	switch {
+	case e.FromCache():
+		return "from the cache"
+	case e.FromPTX():
+		return "from the PTX made ahead of time"
+	}
+	return "compiled from source"
 }
 
 // splitLine prints a batch's host split (Engine.LastBatchTimes).
