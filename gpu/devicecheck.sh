@@ -75,6 +75,10 @@ N=${N:-1048576}
 OUT=${OUT:-/tmp/devicecheck}
 START=$(date +%s.%N)
 END=$(($(date +%s) + ${BUDGET:-480}))
+# The device tool brings back a few files of $OUT: the steps' outputs are
+# kept to one file each (the builds' in builds.txt), with summary.txt: eight
+# files with the default VARIANTS and no CHUNKS.
+W=$(mktemp -d /tmp/devicecheck-work.XXXX)
 mkdir -p "$OUT"
 # left MAX: seconds for the next step, at most MAX and 10 short of the budget.
 left() {
@@ -138,13 +142,13 @@ cold=$(since "$t")
 t=$(now)
 step cached 60 ./gpubench -n 65536 -device 0 -reps 1 -kinds schnorr 2>&1 | tee "$OUT/cached.txt"
 cached=$(since "$t")
-summary+=("first call, cold: $cold for the process ($(grep -o 'self-test program [^(]*' "$OUT/cold.txt"); schnorr's $(grep -o 'first launch [0-9.a-z]*' "$OUT/cold.txt")); again from the caches: $cached ($(grep -o 'self-test program [^(]*' "$OUT/cached.txt"); $(grep -o 'first launch [0-9.a-z]*' "$OUT/cached.txt"))")
+summary+=("first call, cold: $cold for the process ($(grep -a -o 'self-test program [^(]*' "$OUT/cold.txt"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cold.txt")); again from the caches: $cached ($(grep -a -o 'self-test program [^(]*' "$OUT/cached.txt"); $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cached.txt"))")
 if [[ " $VARIANTS " == *" source "* ]]; then
 	echo "== 1b. the same cold call building from source (P256K1_GPU_SOURCE=1)"
 	caches source
 	t=$(now)
 	P256K1_GPU_SOURCE=1 step cold-source 150 ./gpubench -n 65536 -device 0 -reps 1 -kinds schnorr 2>&1 | tee "$OUT/cold-source.txt"
-	summary+=("first call from source, cold: $(since "$t") for the process ($(grep -o 'self-test program [^(]*' "$OUT/cold-source.txt"); schnorr's $(grep -o 'first launch [0-9.a-z]*' "$OUT/cold-source.txt"))")
+	summary+=("first call from source, cold: $(since "$t") for the process ($(grep -a -o 'self-test program [^(]*' "$OUT/cold-source.txt"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cold-source.txt"))")
 fi
 
 echo
@@ -155,12 +159,13 @@ for v in $VARIANTS; do
 	for k in schnorr ecdsa pubkeys tweak sign-ecdsa; do
 		(
 			caches "$v"
-			P256K1_GPU_SOURCE=$src P256K1_GPU_BUILD_OPTIONS=$opts step "build $v $k" 200 ./gpubench -n 4096 -device 0 -reps 1 -kinds $k >"$OUT/build-$v-$k.txt" 2>&1
+			P256K1_GPU_SOURCE=$src P256K1_GPU_BUILD_OPTIONS=$opts step "build $v $k" 200 ./gpubench -n 4096 -device 0 -reps 1 -kinds $k >"$W/build-$v-$k.txt" 2>&1
 		) &
 	done
 done
 wait
-for f in "$OUT"/build-*.txt; do echo "$(basename "$f" .txt): $(grep -h -o -E 'first launch [0-9.a-z]*|MISMATCH.*|gpubench:.*' "$f" | tr '\n' ' ')"; done
+for f in "$W"/build-*.txt; do echo "$(basename "$f" .txt): $(grep -a -h -o -E 'first launch [0-9.a-z]*|MISMATCH.*|gpubench:.*' "$f" | tr '\n' ' ')"; done | tee "$OUT/builds.txt"
+cat "$W"/build-*.txt >>"$OUT/builds.txt"
 summary+=("every program of $VARIANTS, built at once: $(since "$t")")
 
 for v in $VARIANTS; do
@@ -204,12 +209,14 @@ for v in ${TEST_VARIANTS:-default}; do
 done
 
 echo
-echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only;"
-echo "   sign-*: kernel-only is sign_kg alone, end-to-end the whole signing call with its fault check, always on)"
-for v in $VARIANTS; do
-	echo "-- $v"
-	sed -n '/^kind /,$p' "$OUT/gpubench-$v.txt" | grep -v '^gpu: '
-done
-printf '%s\n' "${summary[@]}"
-echo "this run: $(since "$START")"
-echo "targets (issue 40): every kind e2e/k >= 80 %; sign-ecdsa and sign-schnorr kernel-only >= 40 M/s; the first call of one kind cold <= 15 s, from the caches < 1 s; the whole check <= 5 minutes; every item equal"
+{
+	echo "== summary (n = $N; kernel-only is the kernels' device time; e2e/k is end to end over kernel-only;"
+	echo "   sign-*: kernel-only is sign_kg alone, end-to-end the whole signing call with its fault check, always on)"
+	for v in $VARIANTS; do
+		echo "-- $v"
+		sed -n '/^kind /,$p' "$OUT/gpubench-$v.txt" | grep -a -v '^gpu: '
+	done
+	printf '%s\n' "${summary[@]}"
+	echo "this run: $(since "$START")"
+	echo "targets (issue 40): every kind e2e/k >= 80 %; sign-ecdsa and sign-schnorr kernel-only >= 40 M/s; the first call of one kind cold <= 15 s, from the caches < 1 s; the whole check <= 5 minutes; every item equal"
+} | tee "$OUT/summary.txt"

@@ -7,7 +7,12 @@
 // built on the first call that needs it (Open builds the field self-test's,
 // on which the device's build options are decided), so that a caller pays
 // only for the kinds it uses; program binaries are cached on disk by
-// device, build options and source hash.
+// device, build options and source hash. On NVIDIA the programs come from
+// PTX made ahead of time by clang (embedded, gzipped) instead of the
+// source: the driver compiles it in 1-2 s per kernel where the source took
+// 5-20 s (a first call in about 3 s instead of about 20 on an H200), and
+// its kernels ran 11-34 % faster there; a driver that refuses it, or a
+// self-test from it that fails, falls back to the source.
 //
 // An Engine verifies BIP-340 signatures (VerifySchnorr) and ECDSA
 // signatures (VerifyECDSA), one result per item, bit for bit what

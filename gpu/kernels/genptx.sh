@@ -26,12 +26,19 @@ out=gpu/kernels/ptx
 mkdir -p "$out"
 flags="-x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -target-cpu -Xclang sm_52 -Xclang -target-feature -Xclang +ptx78 -O3 -Xclang -finclude-default-header -include gpu/proxy/nvptx.h -D P256K1_INLINE -D P256K1_PTX"
 kernels="pubkeys:1 schnorr_verify:2 ecdsa_verify:3 point_mul:4 sign_kg:5 fe_selftest:6"
+pids=()
 for k in $kernels; do
 	name=${k%%:*} id=${k#*:}
 	# shellcheck disable=SC2086
 	"$clang" $flags -D P256K1_ONLY="$id" -S -o - gpu/kernels/secp256k1.cl | gzip -9 -n >"$out/$name.ptx.gz" &
+	pids+=($!)
 done
-wait
+for p in "${pids[@]}"; do
+	wait "$p" || {
+		echo "genptx: clang failed (see above)" >&2
+		exit 1
+	}
+done
 {
 	echo "source $(sha256sum gpu/kernels/secp256k1.cl | cut -d' ' -f1)"
 	echo "shim $(sha256sum gpu/proxy/nvptx.h | cut -d' ' -f1)"
