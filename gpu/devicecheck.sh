@@ -142,13 +142,16 @@ cold=$(since "$t")
 t=$(now)
 step cached 60 ./gpubench -n 65536 -device 0 -reps 1 -kinds schnorr 2>&1 | tee "$OUT/cached.txt"
 cached=$(since "$t")
-summary+=("first call, cold: $cold for the process ($(grep -a -o 'self-test program [^(]*' "$OUT/cold.txt"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cold.txt")); again from the caches: $cached ($(grep -a -o 'self-test program [^(]*' "$OUT/cached.txt"); $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cached.txt"))")
+# firstcall FILE: where a gpubench run took the self-test's program from and
+# how long, and its kind's first launch.
+firstcall() { echo "$(grep -a -o 'self-test program [^(]*' "$1"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$1")"; }
+summary+=("first call, cold: $cold for the process ($(firstcall "$OUT/cold.txt")); again from the caches: $cached ($(firstcall "$OUT/cached.txt"))")
 if [[ " $VARIANTS " == *" source "* ]]; then
 	echo "== 1b. the same cold call building from source (P256K1_GPU_SOURCE=1)"
 	caches source
 	t=$(now)
 	P256K1_GPU_SOURCE=1 step cold-source 150 ./gpubench -n 65536 -device 0 -reps 1 -kinds schnorr 2>&1 | tee "$OUT/cold-source.txt"
-	summary+=("first call from source, cold: $(since "$t") for the process ($(grep -a -o 'self-test program [^(]*' "$OUT/cold-source.txt"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$OUT/cold-source.txt"))")
+	summary+=("first call from source, cold: $(since "$t") for the process ($(firstcall "$OUT/cold-source.txt"))")
 fi
 
 echo
@@ -214,7 +217,8 @@ echo
 	echo "   sign-*: kernel-only is sign_kg alone, end-to-end the whole signing call with its fault check, always on)"
 	for v in $VARIANTS; do
 		echo "-- $v"
-		sed -n '/^kind /,$p' "$OUT/gpubench-$v.txt" | grep -a -v '^gpu: '
+		# (without the build logs: empty for a PTX load on NVIDIA)
+		sed -n '/^kind /,$p' "$OUT/gpubench-$v.txt" | grep -a -v -E '^gpu: |^ *$'
 	done
 	printf '%s\n' "${summary[@]}"
 	echo "this run: $(since "$START")"

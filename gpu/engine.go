@@ -305,7 +305,7 @@ func (e *Engine) FromCache() bool { return e != nil && e.cached }
 
 // FromPTX reports whether the program Open builds was compiled from the PTX
 // made ahead of time that the package embeds for NVIDIA devices (seconds
-// where the source takes 5-15 s), not from the kernel source; the batch
+// where the source takes 5-20 s), not from the kernel source; the batch
 // kinds' programs come from the same PTX where it applies. False for a
 // nil e. Public data, no secrets.
 func (e *Engine) FromPTX() bool { return e != nil && e.fromPTX }
@@ -476,7 +476,7 @@ func cstr(s string) *byte {
 // fieldCheck, or Open builds without them. A variable for tests.
 var deviceOptions = func(d Device) string {
 	if strings.Contains(d.Platform, "NVIDIA") {
-		return "-D P256K1_INLINE -D P256K1_PTX"
+		return ptxOptions // the options the embedded PTX was made with
 	}
 	return ""
 }

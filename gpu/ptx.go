@@ -13,7 +13,7 @@ import (
 
 // PTX made ahead of time (issue 40's first call in seconds). On NVIDIA a
 // program built from source costs NVIDIA's OpenCL front end and then
-// ptxas on its (large) PTX: 5-15 s per kernel on an H200's host, 15-20 s
+// ptxas on its (large) PTX: 5-20 s per kernel on an H200's host, 18-26 s
 // for a first call (the field self-test's program and the kind's). clang's
 // nvptx64 target makes PTX of the same source (gpu/kernels/genptx.sh, run
 // ahead of time and embedded, 0.6 MB gzipped) that the driver takes as the
@@ -29,8 +29,8 @@ import (
 //go:embed kernels/ptx/*.ptx.gz kernels/ptx/MANIFEST
 var ptxFiles embed.FS
 
-// ptxOptions are the build options the embedded PTX was made with
-// (besides -D P256K1_ONLY=n).
+// ptxOptions are NVIDIA's deviceOptions, with which the embedded PTX was
+// made (besides -D P256K1_ONLY=n).
 const ptxOptions = "-D P256K1_INLINE -D P256K1_PTX"
 
 var ptxManifest = sync.OnceValue(func() map[string]string {

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestEmbeddedPTXCurrent(t *testing.T) {
 	n := 0
 	for _, k := range strings.Fields(m["kernels"]) {
 		name, id, _ := strings.Cut(k, ":")
-		if want, ok := kernelIDs[name]; !ok || id != string(rune('0'+want)) {
+		if want, ok := kernelIDs[name]; !ok || id != strconv.Itoa(want) {
 			t.Errorf("PTX kernel %s numbered %s, kernelIDs %d", name, id, want)
 		}
 		n++
@@ -90,7 +91,7 @@ func TestAheadOfTime(t *testing.T) {
 		if name == "broken" {
 			k = "fe_selftest"
 		}
-		o = o + " -D P256K1_ONLY=" + string(rune('0'+kernelIDs[k]))
+		o = o + " -D P256K1_ONLY=" + strconv.Itoa(kernelIDs[k])
 		prog, _, err := src.buildProgram(dir, k, o)
 		if err != nil {
 			t.Fatal(err)
