@@ -3,15 +3,20 @@
 // rfc6979_hmac_sha256 does, and the key layout of libsecp256k1's
 // nonce_function_rfc6979, from which ECDSA signing draws its nonces.
 //
-// Nothing here allocates: HMAC-SHA256 is computed over crypto/sha256.Sum256
-// with fixed-size buffers on the stack (crypto/hmac allocates its state on
-// the heap). Everything is constant time in the key material and the
+// Nothing here allocates: HMAC-SHA256 is computed over crypto/sha256 with
+// fixed-size buffers on the stack (crypto/hmac allocates its state on the
+// heap). From Go 1.26 each HMAC key is kept as the SHA-256 states after its
+// pad blocks (macKey, as internal/tagged keeps its tags), so a nonce takes 16
+// compressions instead of 22: BenchmarkNonce 1.5–1.9 µs against 2.3–2.7 µs
+// with the pads hashed each time (AMD EPYC Zen 3, SHA-NI, three interleaved
+// pairs of runs beside two fuzzers, 2026-11-28). Everything is constant time in the key material and the
 // outputs: SHA-256 itself is data independent, and no branch or memory index
 // depends on secret bytes (lengths are public).
 package rfc6979
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 
 	"github.com/p256k1/p256k1/internal/scalar"
 )
@@ -35,8 +40,14 @@ const blockSize = 64 // SHA-256 block size, the HMAC pad length
 // secret state: call Clear when done. Constant time in the seed and state.
 type DRBG struct {
 	k, v  [32]byte
+	mk    macKey // k, ready to hash with
 	retry bool
 }
+
+// zeroKey is the all-zero key of RFC 6979's step c.
+var zeroKey macKey
+
+func init() { zeroKey.set(&[32]byte{}) }
 
 var (
 	sep0 = []byte{0x00}
@@ -55,11 +66,10 @@ func (g *DRBG) Init(seed []byte) {
 	for i := range g.v {
 		g.v[i] = 0x01
 	}
-	clear(g.k[:])
-	mac(&g.k, &g.k, &g.v, sep0, seed)
-	mac(&g.v, &g.k, &g.v, nil, nil)
-	mac(&g.k, &g.k, &g.v, sep1, seed)
-	mac(&g.v, &g.k, &g.v, nil, nil)
+	zeroKey.sum(&g.k, &g.v, sep0, seed)
+	g.rekey()
+	g.mk.sum(&g.k, &g.v, sep1, seed)
+	g.rekey()
 	g.retry = false
 }
 
@@ -94,15 +104,22 @@ func (g *DRBG) InitNonce(key32, msg32, data32 *[32]byte, algo16 *[16]byte) {
 // state; len(out) is public.
 func (g *DRBG) Generate(out []byte) {
 	if g.retry {
-		mac(&g.k, &g.k, &g.v, sep0, nil)
-		mac(&g.v, &g.k, &g.v, nil, nil)
+		g.mk.sum(&g.k, &g.v, sep0, nil)
+		g.rekey()
 	}
 	for len(out) > 0 {
-		mac(&g.v, &g.k, &g.v, nil, nil)
+		g.mk.sum(&g.v, &g.v, nil, nil)
 		n := copy(out, g.v[:])
 		out = out[n:]
 	}
 	g.retry = true
+}
+
+// rekey takes the new K (step d or f, or h.3) into mk and sets V =
+// HMAC_K(V) (step e or g, or h.3's second half).
+func (g *DRBG) rekey() {
+	g.mk.set(&g.k)
+	g.mk.sum(&g.v, &g.v, nil, nil)
 }
 
 // Generate32 is Generate for a 32-byte output, one HMAC block.
@@ -121,31 +138,39 @@ const macBuf = blockSize + 32 + 1 + MaxSeedLen
 
 // mac sets out = HMAC-SHA256(key, v ‖ sep ‖ seed) with a 32-byte key; sep
 // and seed may be empty. out may alias key or v. It works in fixed-size
-// stack buffers and wipes them.
+// stack buffers and wipes them: four compressions for a 32-byte message,
+// the pad blocks included (macKey keeps them where the toolchain allows).
 func mac(out, key, v *[32]byte, sep, seed []byte) {
 	var in [macBuf]byte
-	for i := range blockSize {
-		in[i] = 0x36
-	}
-	for i, k := range key {
-		in[i] ^= k
-	}
+	var o [blockSize + 32]byte
+	pads((*[blockSize]byte)(in[:blockSize]), (*[blockSize]byte)(o[:blockSize]), key)
 	n := blockSize
 	n += copy(in[n:], v[:])
 	n += copy(in[n:], sep)
 	n += copy(in[n:], seed)
 	inner := sha256.Sum256(in[:n])
-
-	var o [blockSize + 32]byte
-	for i := range blockSize {
-		o[i] = 0x5c
-	}
-	for i, k := range key {
-		o[i] ^= k
-	}
 	copy(o[blockSize:], inner[:])
 	*out = sha256.Sum256(o[:])
 	clear(in[:])
 	clear(o[:])
 	clear(inner[:])
 }
+
+// pads writes HMAC's inner and outer pad blocks of a 32-byte key, word by
+// word (a byte loop cost more than the two SHA-256 calls of a mac).
+func pads(in, out *[blockSize]byte, key *[32]byte) {
+	for i := 0; i < blockSize; i += 8 {
+		var k uint64
+		if i < len(key) {
+			k = binary.LittleEndian.Uint64(key[i:])
+		}
+		binary.LittleEndian.PutUint64(in[i:], k^ipad)
+		binary.LittleEndian.PutUint64(out[i:], k^opad)
+	}
+}
+
+// ipad and opad are HMAC's pad bytes repeated over a word.
+const (
+	ipad = 0x3636363636363636
+	opad = 0x5c5c5c5c5c5c5c5c
+)

@@ -34,6 +34,23 @@ func TestMACMatchesCryptoHMAC(t *testing.T) {
 		if want := hmacRef(key[:], v[:], sep, seed); !bytes.Equal(out[:], want) {
 			t.Fatalf("case %d (sep %d, seed %d bytes): mac differs from crypto/hmac", i, len(sep), len(seed))
 		}
+		// The DRBG's form: the key set once, then hashed with.
+		var mk macKey
+		mk.set(&key)
+		var viaKey [32]byte
+		mk.sum(&viaKey, &v, sep, seed)
+		if !bytes.Equal(viaKey[:], out[:]) {
+			t.Fatalf("case %d: macKey.sum differs from mac", i)
+		}
+		mk.sum(&viaKey, &v, nil, nil)
+		if want := hmacRef(key[:], v[:]); !bytes.Equal(viaKey[:], want) {
+			t.Fatalf("case %d: macKey.sum of V alone differs from crypto/hmac", i)
+		}
+		v3 := v
+		mk.sum(&v3, &v3, sep, seed)
+		if v3 != out {
+			t.Fatalf("case %d: macKey.sum with out aliasing v differs", i)
+		}
 		// Aliasing: out may be the key or v.
 		k2, v2 := key, v
 		mac(&k2, &k2, &v, sep, seed)
