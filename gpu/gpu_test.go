@@ -105,6 +105,10 @@ func schnorrItems(n int, rng *rand.Rand) []schnorr.BatchItem {
 		if i%7 == 0 {
 			msg = nil // empty message
 		}
+		if i%3 == 0 { // 32 bytes: the device computes the challenge
+			h := sha256.Sum256(msg)
+			msg = h[:]
+		}
 		sig, err := schnorr.Sign(&k, msg, &[32]byte{byte(i)})
 		if err != nil {
 			panic(err)

@@ -39,14 +39,24 @@ func BenchmarkHost(b *testing.B) {
 		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N*n), "cpu-ns/item")
 	}
 	pre := make([]bool, n)
-	b.Run("prep/schnorr", func(b *testing.B) {
-		items := schnorrItems(n, rng)
-		dst := make([]byte, schnorrItemSize*n)
-		for start(); b.Loop(); {
-			prepSchnorrRange(dst, items, pre)
-		}
-		per(b)
-	})
+	// BIP-340 with 32-byte messages, as gpubench's: the device computes
+	// the challenges (prepSchnorr), or with -hosthash the host does.
+	schnorr32 := schnorrItems(n, rng)
+	for i := range schnorr32 {
+		h := sha256.Sum256(schnorr32[i].Message)
+		schnorr32[i].Message = h[:]
+	}
+	for _, host := range []bool{false, true} {
+		b.Run("prep/schnorr"+map[bool]string{true: "-hosthash"}[host], func(b *testing.B) {
+			defer func(old bool) { deviceChallenge = old }(deviceChallenge)
+			deviceChallenge = !host
+			dst := make([]byte, schnorrItemSize*n)
+			for start(); b.Loop(); {
+				prepSchnorrRange(dst, schnorr32, pre)
+			}
+			per(b)
+		})
+	}
 	b.Run("prep/ecdsa", func(b *testing.B) {
 		items := ecdsaItems(n, rng)
 		dst := make([]byte, 196*n)

@@ -11,8 +11,10 @@
 // kernels only ever see public data (signatures, public keys, public
 // scalars).
 // Scalars mod n arrive from the host already reduced, as 32-byte big-endian
-// strings; the host also does the hashing and every range check that needs
-// no curve arithmetic.
+// strings; the host also does every range check that needs no curve
+// arithmetic, and the hashing, except BIP-340's challenge for 32-byte
+// messages, which schnorr_verify computes (SHA-256 and the GLV split of
+// n - e on eight 32-bit limbs: schnorr_neg_challenge).
 //
 // Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
 // With -D P256K1_PTX (the package's choice on NVIDIA, checked at Open by
@@ -817,7 +819,7 @@ __constant ulong BETA[4] = {0xC1396C28719501EEUL, 0x9CF0497512F58995UL, 0x6E6447
 /* The signed digits of a 128-bit big-endian magnitude: v = sum d[w]
    2^(PW*w) with d[w] in -(PTAB-1)..PTAB (a window above PTAB borrows
    2^PW from the next). */
-static void recode(char *d, __global const uchar *k) {
+static void recode(char *d, const uchar *k) {
 	int carry = 0;
 	for (int w = 0; w < PWINDOWS; w++) {
 		int bit = PW * w, v = 0;
@@ -831,7 +833,7 @@ static void recode(char *d, __global const uchar *k) {
 	}
 }
 
-static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
+static void mul_p(gej *r, const uchar *k, const uchar *sg, const ge *p) {
 	ge t1[PTAB];
 	fe lx[PTAB]; /* the lambda table's x; Z ratios until it is made */
 	t1[0] = *p;
@@ -881,6 +883,205 @@ static void mul_p(gej *r, __global const uchar *k, __global const uchar *sg, con
 		}
 	}
 	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
+}
+
+/* mul_p with k and its signs (sg) read from global memory. */
+static void mul_p_global(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
+	uchar kk[32], ss[2];
+	for (int i = 0; i < 32; i++) kk[i] = k[i];
+	ss[0] = sg[0];
+	ss[1] = sg[1];
+	mul_p(r, kk, ss, p);
+}
+
+/* ---- BIP-340's challenge on the device, for 32-byte messages ----
+
+   e = SHA256_tag(r || px || m) from the "BIP0340/challenge" tag's midstate
+   (two compressions), reduced mod n and negated, then split by GLV exactly
+   as the host's scalar.SplitLambda does, into mul_p's |k1| || |k2| and
+   signs. Scalars here are eight 32-bit limbs, least significant first.
+   Public data only (variable time would be allowed; nothing here branches
+   on the data anyway). */
+
+__constant uint SHA256_K[64] = {
+0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+/* SHA-256's state after SHA256("BIP0340/challenge") twice (gpu's
+   TestDeviceChallengeC checks the hash against internal/tagged's). */
+__constant uint CHALLENGE_MID[8] = {0x9cecba11, 0x23925381, 0x11679112, 0xd1627e0f,
+                                     0x97c87550, 0x003cc765, 0x90f61164, 0x33e9b66a};
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+/* One SHA-256 compression of the 16 big-endian words w (overwritten by
+   the message schedule) into h. */
+static void sha256_compress(uint *h, uint *w) {
+	uint a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+#pragma unroll
+	for (int i = 0; i < 64; i++) {
+		if (i >= 16) {
+			uint w15 = w[(i - 15) & 15], w2 = w[(i - 2) & 15];
+			w[i & 15] += (ROR32(w15, 7) ^ ROR32(w15, 18) ^ (w15 >> 3)) + w[(i - 7) & 15] +
+			             (ROR32(w2, 17) ^ ROR32(w2, 19) ^ (w2 >> 10));
+		}
+		uint t1 = hh + (ROR32(e, 6) ^ ROR32(e, 11) ^ ROR32(e, 25)) + ((e & f) ^ (~e & g)) + SHA256_K[i] + w[i & 15];
+		uint t2 = (ROR32(a, 2) ^ ROR32(a, 13) ^ ROR32(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+		hh = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+	}
+	h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+static uint load_be32(__global const uchar *p) {
+	return ((uint)p[0] << 24) | ((uint)p[1] << 16) | ((uint)p[2] << 8) | p[3];
+}
+
+/* The group order n, and the GLV constants of internal/scalar's glv.go:
+   a1 = b2, -b1, a2 - 2^128 (128 bits each), g1, g2 (256 bits). */
+__constant uint SC_N[8] = {0xD0364141, 0xBFD25E8C, 0xAF48A03B, 0xBAAEDCE6, 0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
+__constant uint SC_NH[8] = {0x681B20A0, 0xDFE92F46, 0x57A4501D, 0x5D576E73, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0x7FFFFFFF}; /* (n-1)/2 */
+__constant uint GLV_A1[4] = {0x9284EB15, 0xE86C90E4, 0xA7D46BCD, 0x3086D221};
+__constant uint GLV_MINUS_B1[4] = {0x0ABFE4C3, 0x6F547FA9, 0x010E8828, 0xE4437ED6};
+__constant uint GLV_A2[4] = {0x9D44CFD8, 0x57C1108D, 0xA8E2F3F6, 0x14CA50F7};
+__constant uint GLV_G1[8] = {0x45DBB031, 0xE893209A, 0x71E8CA7F, 0x3DAA8A14, 0x9284EB15, 0xE86C90E4, 0xA7D46BCD, 0x3086D221};
+__constant uint GLV_G2[8] = {0x8AC47F71, 0x1571B4AE, 0x9DF506C6, 0x221208AC, 0x0ABFE4C4, 0x6F547FA9, 0x010E8828, 0xE4437ED6};
+
+/* r = a - b - borrow over nw words; returns the borrow out. */
+static uint words_sub(uint *r, const uint *a, const uint *b, int nw) {
+	uint borrow = 0;
+	for (int i = 0; i < nw; i++) {
+		ulong d = (ulong)a[i] - b[i] - borrow;
+		r[i] = (uint)d;
+		borrow = (uint)(d >> 63);
+	}
+	return borrow;
+}
+
+/* r = a - b (mod n) for a, b < n; r may alias a or b. */
+static void sc_sub(uint *r, const uint *a, const uint *b) {
+	uint n[8];
+	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+	uint m = -words_sub(r, a, b, 8); /* all ones if a < b: add n back */
+	ulong c = 0;
+	for (int i = 0; i < 8; i++) {
+		c += (ulong)r[i] + (n[i] & m);
+		r[i] = (uint)c;
+		c >>= 32;
+	}
+}
+
+/* r = a * b (na and nb words; r has na + nb words, distinct from a, b). */
+static void words_mul(uint *r, const uint *a, int na, const uint *b, int nb) {
+	for (int i = 0; i < na + nb; i++) r[i] = 0;
+	for (int i = 0; i < na; i++) {
+		ulong c = 0;
+		for (int j = 0; j < nb; j++) {
+			c += (ulong)a[i] * b[j] + r[i + j];
+			r[i + j] = (uint)c;
+			c >>= 32;
+		}
+		r[i + nb] = (uint)c;
+	}
+}
+
+/* c = round(k * g / 2^384), below 2^128 (four words). */
+static void mul_shift384(uint *c, const uint *k, const uint *g) {
+	uint p[16];
+	words_mul(p, k, 8, g, 8);
+	ulong t = (ulong)(p[11] >> 31);
+	for (int i = 0; i < 4; i++) {
+		t += p[12 + i];
+		c[i] = (uint)t;
+		t >>= 32;
+	}
+}
+
+/* Writes |x| big-endian to out (16 bytes; |x| < 2^128 as a signed value
+   mod n) and returns 1 if x is negative (above (n-1)/2). */
+static uchar sc_abs128(uchar *out, const uint *x) {
+	uint nh[8], t[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	for (int i = 0; i < 8; i++) nh[i] = SC_NH[i];
+	uint neg = words_sub(t, nh, x, 8); /* x > (n-1)/2 */
+	sc_sub(t, zero, x);                 /* n - x */
+	uint m = -neg;
+	for (int i = 0; i < 4; i++) {
+		uint w = (t[3 - i] & m) | (x[3 - i] & ~m);
+		out[4 * i] = (uchar)(w >> 24);
+		out[4 * i + 1] = (uchar)(w >> 16);
+		out[4 * i + 2] = (uchar)(w >> 8);
+		out[4 * i + 3] = (uchar)w;
+	}
+	return (uchar)neg;
+}
+
+/* e (eight words) = BIP-340's challenge hash of item it (px at 0, r at 64,
+   the 32-byte message at 128), not yet reduced mod n. */
+static void schnorr_challenge(uint *e, __global const uchar *it) {
+	uint h[8], w[16];
+	for (int i = 0; i < 8; i++) h[i] = CHALLENGE_MID[i];
+	for (int i = 0; i < 8; i++) {
+		w[i] = load_be32(it + 64 + 4 * i); /* r */
+		w[8 + i] = load_be32(it + 4 * i);  /* px */
+	}
+	sha256_compress(h, w);
+	for (int i = 0; i < 8; i++) w[i] = load_be32(it + 128 + 4 * i); /* m */
+	w[8] = 0x80000000;
+	for (int i = 9; i < 15; i++) w[i] = 0;
+	w[15] = (64 + 96) * 8; /* the tag's two hashes and r || px || m, in bits */
+	sha256_compress(h, w);
+	for (int i = 0; i < 8; i++) e[i] = h[7 - i];
+}
+
+/* k, sg: mul_p's input for n - (e mod n), for any 256-bit e (eight words,
+   overwritten). */
+static void neg_split(uchar *k, uchar *sg, uint *e) {
+	uint n[8], t[8], u[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+	/* e mod n (e < 2^256 < 2n), then n - e mod n. */
+	uint m = words_sub(t, e, n, 8) - 1; /* all ones if e >= n */
+	for (int i = 0; i < 8; i++) e[i] = (t[i] & m) | (e[i] & ~m);
+	sc_sub(e, zero, e);
+	/* GLV: k2 = c1*(-b1) - c2*a1, k1 = e - c1*a1 - c2*a2 (glv.go's SplitLambda). */
+	uint c1[4], c2[4], k1[8], k2[8], g1[8], g2[8], a1[4], mb1[4], a2[4];
+	for (int i = 0; i < 8; i++) {
+		g1[i] = GLV_G1[i];
+		g2[i] = GLV_G2[i];
+	}
+	for (int i = 0; i < 4; i++) {
+		a1[i] = GLV_A1[i];
+		mb1[i] = GLV_MINUS_B1[i];
+		a2[i] = GLV_A2[i];
+	}
+	mul_shift384(c1, e, g1);
+	mul_shift384(c2, e, g2);
+	words_mul(t, c1, 4, mb1, 4);
+	words_mul(u, c2, 4, a1, 4);
+	sc_sub(k2, t, u);
+	words_mul(t, c1, 4, a1, 4);
+	words_mul(u, c2, 4, a2, 4);
+	ulong c = 0;
+	for (int i = 0; i < 4; i++) { /* u += c2 * 2^128: c2*a2 < n, no carry out */
+		c += (ulong)u[4 + i] + c2[i];
+		u[4 + i] = (uint)c;
+		c >>= 32;
+	}
+	sc_sub(k1, e, t);
+	sc_sub(k1, k1, u);
+	sg[0] = sc_abs128(k, k1);
+	sg[1] = sc_abs128(k + 16, k2);
+}
+
+/* k, sg: mul_p's input for n - e, e = BIP-340's challenge of item it. */
+static void schnorr_neg_challenge(uchar *k, uchar *sg, __global const uchar *it) {
+	uint e[8];
+	schnorr_challenge(e, it);
+	neg_split(k, sg, e);
 }
 
 /* Sets zi[j] = 1/r[j].z for j < m with one inversion (Montgomery's
@@ -948,7 +1149,8 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
    the host took P = (px, py) from the x-only key (even y, on the curve),
    checked r < p and s < n and computed negE = n - e mod n from e = hash(r
-   || px || msg). Result 1 iff R = s*G + negE*P is finite with even y and
+   || px || msg); or, with byte 163 set (32-byte messages), the message in
+   place of negE, which the device computes (schnorr_neg_challenge). Result 1 iff R = s*G + negE*P is finite with even y and
    x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
    all. */
 #if P256K1_WANT(2)
@@ -963,7 +1165,15 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		ge p;
 		r[j].inf = 1;
 		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
-			mul_p(&r[j], it + 128, it + 160, &p);
+			uchar k[32], sg[2];
+			if (it[163]) {
+				schnorr_neg_challenge(k, sg, it);
+			} else {
+				for (int b = 0; b < 32; b++) k[b] = it[128 + b];
+				sg[0] = it[160];
+				sg[1] = it[161];
+			}
+			mul_p(&r[j], k, sg, &p);
 			add_mul_g(&r[j], it + 96, gtab);
 		}
 	}
@@ -1000,7 +1210,7 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	fe_load(&r1, it + 128);
 	fe_load(&r2, it + 160);
 	gej r;
-	mul_p(&r, it + 96, it + 192, &q);
+	mul_p_global(&r, it + 96, it + 192, &q);
 	add_mul_g(&r, it + 64, gtab);
 	if (r.inf) return;
 	fe z2, x;
@@ -1030,7 +1240,7 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 		__global const uchar *it = items + 100 * (first + j);
 		ge q;
 		r[j].inf = 1;
-		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32)) mul_p(&r[j], it + 64, it + 96, &q);
+		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32)) mul_p_global(&r[j], it + 64, it + 96, &q);
 	}
 	store_points(out + 64 * first, r, m);
 }

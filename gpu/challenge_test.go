@@ -1,0 +1,162 @@
+package gpu
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/internal/tagged"
+)
+
+// challengeMain drives the kernels' challenge code built as C: "h HEX" (px
+// ‖ r ‖ m, 96 bytes) prints schnorr_challenge's e, big-endian; "s HEX" (a
+// 256-bit e) prints neg_split's k ‖ sg.
+const challengeMain = `
+int main(void) {
+	char op[2], hx[200];
+	while (scanf("%1s %199s", op, hx) == 2) {
+		uchar b[96], it[164] = {0}, k[32], sg[2];
+		uint e[8];
+		for (int i = 0; i < (int)strlen(hx) / 2; i++) sscanf(hx + 2 * i, "%2hhx", &b[i]);
+		if (op[0] == 'h') {
+			memcpy(it, b, 32);
+			memcpy(it + 64, b + 32, 32);
+			memcpy(it + 128, b + 64, 32);
+			schnorr_challenge(e, it);
+			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
+		} else {
+			for (int i = 0; i < 8; i++) e[i] = ((uint)b[28 - 4 * i] << 24) | ((uint)b[29 - 4 * i] << 16) | ((uint)b[30 - 4 * i] << 8) | b[31 - 4 * i];
+			neg_split(k, sg, e);
+			for (int i = 0; i < 32; i++) printf("%02x", k[i]);
+			printf("%02x%02x", sg[0], sg[1]);
+		}
+		printf("\n");
+	}
+	return 0;
+}
+`
+
+// TestDeviceChallengeC checks the kernels' BIP-340 challenge (SHA-256 from
+// the tag's midstate) and its negation and GLV split on eight 32-bit limbs
+// against internal/tagged and the host's glvEncode, on the edges a hash
+// never reaches on purpose (e = 0, 1, n − 1, n, n + 1, 2^256 − 1, (n ± 1)/2,
+// values whose halves sit at the split's bounds) and on random ones. The
+// kernel source is built as C with gpu/proxy's shim, as proxy.sh does, so
+// this runs without OpenCL; it needs a C compiler (cc).
+func TestDeviceChallengeC(t *testing.T) {
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skipf("no C compiler: %v", err)
+	}
+	dir := t.TempDir()
+	var src bytes.Buffer
+	for _, f := range []string{"proxy/cshim.h", "kernels/secp256k1.cl"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.Write(b)
+		src.WriteByte('\n')
+	}
+	src.WriteString(challengeMain)
+	if err := os.WriteFile(filepath.Join(dir, "c.c"), src.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "c")
+	if out, err := exec.Command(cc, "-O1", "-w", "-D", "PX_C=1", "-o", bin, filepath.Join(dir, "c.c")).CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
+	two128 := new(big.Int).Lsh(big.NewInt(1), 128)
+	var es []*big.Int
+	for _, v := range []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(2),
+		new(big.Int).Sub(n, big.NewInt(1)), n, new(big.Int).Add(n, big.NewInt(1)),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1)),
+		new(big.Int).Rsh(n, 1), new(big.Int).Add(new(big.Int).Rsh(n, 1), big.NewInt(1)),
+		lambda, new(big.Int).Sub(n, lambda),
+		new(big.Int).Sub(two128, big.NewInt(1)), two128,
+		new(big.Int).Mod(new(big.Int).Mul(new(big.Int).Sub(two128, big.NewInt(1)), lambda), n),
+		new(big.Int).Mod(new(big.Int).Add(new(big.Int).Sub(two128, big.NewInt(1)), new(big.Int).Mul(new(big.Int).Sub(two128, big.NewInt(1)), lambda)), n),
+	} {
+		es = append(es, v)
+	}
+	rng := rand.New(rand.NewPCG(340, 2))
+	for range 300 {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		es = append(es, new(big.Int).SetBytes(b[:]))
+	}
+	type item struct{ px, r, m [32]byte }
+	items := make([]item, 200)
+	for i := range items {
+		for _, b := range [][]byte{items[i].px[:], items[i].r[:], items[i].m[:]} {
+			for j := range b {
+				b[j] = byte(rng.Uint32())
+			}
+		}
+	}
+	items[0] = item{} // all zero
+	for j := range 32 {
+		items[1].px[j], items[1].r[j], items[1].m[j] = 0xff, 0xff, 0xff
+	}
+
+	var in strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&in, "h %x%x%x\n", it.px, it.r, it.m)
+	}
+	for _, e := range es {
+		var b [32]byte
+		e.FillBytes(b[:])
+		fmt.Fprintf(&in, "s %x\n", b)
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	lines := bufio.NewScanner(bytes.NewReader(out))
+	next := func() []byte {
+		if !lines.Scan() {
+			t.Fatal("the C build answered fewer lines than asked")
+		}
+		b, err := hex.DecodeString(lines.Text())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for i, it := range items {
+		var want [32]byte
+		tagged.BIP340Challenge.Sum(&want, it.r[:], it.px[:], it.m[:])
+		if got := next(); !bytes.Equal(got, want[:]) {
+			t.Fatalf("item %d: device challenge %x, want %x", i, got, want)
+		}
+	}
+	for i, e := range es {
+		var b [32]byte
+		e.FillBytes(b[:])
+		var s scalar.Scalar
+		s.SetBytes(&b) // reduces mod n
+		s.Negate(&s)
+		want := make([]byte, 36)
+		glvEncode(want[:32], want[32:], &s)
+		if got := next(); !bytes.Equal(got, want[:34]) {
+			t.Fatalf("e %d (%x): device split %x, host %x", i, b, got, want[:34])
+		}
+	}
+}
