@@ -177,6 +177,16 @@ func TestVerifyECDSA(t *testing.T) {
 	for i := range items {
 		k := key(uint64(i))
 		h := sha256.Sum256(fmt.Appendf(nil, "ecdsa %d", i))
+		switch i % 40 { // hashes the device must reduce mod n (u1 = z/s)
+		case 0:
+			h = [32]byte{}
+		case 1:
+			for j := range h {
+				h[j] = 0xff
+			}
+		case 2:
+			h = orderBytes
+		}
 		sig, err := ecdsa.Sign(&k, &h)
 		if err != nil {
 			t.Fatal(err)

@@ -52,6 +52,11 @@ typedef struct { fe x, y; } ge;
 #else
 #define ALWAYS_INLINE inline
 #endif
+/* The scalar code before a multiplication (schnorr_neg_challenge,
+   ecdsa_verify's u1 and u2) stays out of line: inlined, the compiler
+   schedules it among the point arithmetic and the kernel needs more
+   registers. */
+#define NOINLINE __attribute__((noinline))
 #define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
 /* Items per work-item of the kernels that end in a field inversion: their
@@ -779,16 +784,22 @@ static void gej_add_ge(gej *r, const gej *a, const ge *b) { gej_add_ge_zr(r, a, 
 /* r += k*G for a 32-byte big-endian scalar: one mixed addition per
    nonzero 16-bit window, no doublings. Added onto k*P where both are
    needed, so no general Jacobian addition joins them. */
-static void add_mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
-	for (int i = 0; i < G_WINDOWS; i++) {
-		uint digit = ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i];
-		if (digit) {
-			__global const ulong4 *e = gtab + 2 * ((ulong)i * G_DIGITS + digit - 1);
-			ulong4 x = e[0], y = e[1];
-			ge g = {{{x.x, x.y, x.z, x.w}}, {{y.x, y.y, y.z, y.w}}};
-			gej_add_ge(r, r, &g);
-		}
+static void add_g_digit(gej *r, int i, uint digit, __global const ulong4 *gtab) {
+	if (digit) {
+		__global const ulong4 *e = gtab + 2 * ((ulong)i * G_DIGITS + digit - 1);
+		ulong4 x = e[0], y = e[1];
+		ge g = {{{x.x, x.y, x.z, x.w}}, {{y.x, y.y, y.z, y.w}}};
+		gej_add_ge(r, r, &g);
 	}
+}
+
+static void add_mul_g(gej *r, __global const uchar *k, __global const ulong4 *gtab) {
+	for (int i = 0; i < G_WINDOWS; i++) add_g_digit(r, i, ((uint)k[30 - 2 * i] << 8) | k[31 - 2 * i], gtab);
+}
+
+/* add_mul_g for k as eight 32-bit words, least significant first. */
+static void add_mul_g_words(gej *r, const uint *k, __global const ulong4 *gtab) {
+	for (int i = 0; i < G_WINDOWS; i++) add_g_digit(r, i, (k[i / 2] >> (16 * (i % 2))) & 0xffff, gtab);
 }
 
 /* beta, a cube root of unity mod p: lambda*(x, y) = (beta*x, y). */
@@ -914,7 +925,7 @@ __constant uint SHA256_K[64] = {
 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
 /* SHA-256's state after SHA256("BIP0340/challenge") twice (gpu's
-   TestDeviceChallengeC checks the hash against internal/tagged's). */
+   TestKernelScalarsC checks the hash against internal/tagged's). */
 __constant uint CHALLENGE_MID[8] = {0x9cecba11, 0x23925381, 0x11679112, 0xd1627e0f,
                                      0x97c87550, 0x003cc765, 0x90f61164, 0x33e9b66a};
 
@@ -1038,15 +1049,57 @@ static void schnorr_challenge(uint *e, __global const uchar *it) {
 	for (int i = 0; i < 8; i++) e[i] = h[7 - i];
 }
 
-/* k, sg: mul_p's input for n - (e mod n), for any 256-bit e (eight words,
-   overwritten). */
-static void neg_split(uchar *k, uchar *sg, uint *e) {
-	uint n[8], t[8], u[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
-	/* e mod n (e < 2^256 < 2n), then n - e mod n. */
-	uint m = words_sub(t, e, n, 8) - 1; /* all ones if e >= n */
-	for (int i = 0; i < 8; i++) e[i] = (t[i] & m) | (e[i] & ~m);
-	sc_sub(e, zero, e);
+/* out[0..ow) = lo (eight words) + hi[0..nh) * (2^256 - n): the value of
+   lo + hi * 2^256 mod n, in fewer words (ow large enough for the sum). */
+static void sc_fold(uint *out, int ow, const uint *lo, const uint *hi, int nh) {
+	uint nc[5] = {0x2FC9BEBF, 0x402DA173, 0x50B75FC4, 0x45512319, 1}; /* 2^256 - n */
+	for (int i = 0; i < ow; i++) out[i] = i < 8 ? lo[i] : 0;
+	for (int i = 0; i < nh; i++) {
+		ulong c = 0;
+		for (int j = 0; j < 5; j++) {
+			c += (ulong)hi[i] * nc[j] + out[i + j];
+			out[i + j] = (uint)c;
+			c >>= 32;
+		}
+		for (int k = i + 5; k < ow; k++) {
+			c += out[k];
+			out[k] = (uint)c;
+			c >>= 32;
+		}
+	}
+}
+
+/* r = a * b mod n for any 256-bit a and b below n (eight words each; r may
+   alias them): the 512-bit product folded three times by 2^256 = 2^256 - n
+   (mod n), to 386, 260 then 257 bits, and one conditional subtraction.
+   Constant time (no branch or index on the values). */
+static NOINLINE void sc_mul(uint *r, const uint *a, const uint *b) {
+	uint p[16], m[13], q[9], t[9], u[8];
+	words_mul(p, a, 8, b, 8);
+	sc_fold(m, 13, p, p + 8, 8); /* < 2^386 */
+	sc_fold(q, 9, m, m + 8, 5);  /* < 2^260 */
+	sc_fold(t, 9, q, q + 8, 1);  /* < 2^256 + 2^133 < 2n */
+	uint nc[8] = {0x2FC9BEBF, 0x402DA173, 0x50B75FC4, 0x45512319, 1, 0, 0, 0};
+	ulong c = 0;
+	for (int i = 0; i < 8; i++) { /* u = t - n mod 2^256 = t + (2^256 - n) */
+		c += (ulong)t[i] + nc[i];
+		u[i] = (uint)c;
+		c >>= 32;
+	}
+	uint over = -(uint)((c | t[8]) != 0); /* t >= n */
+	for (int i = 0; i < 8; i++) r[i] = (u[i] & over) | (t[i] & ~over);
+}
+
+/* Eight words of a 32-byte big-endian scalar. */
+static void sc_load(uint *s, __global const uchar *b) {
+	for (int i = 0; i < 8; i++) s[i] = load_be32(b + 28 - 4 * i);
+}
+
+/* k, sg: mul_p's input for e < n (eight words): e = k1 + k2*lambda
+   (mod n), |k1| || |k2| big-endian and their signs, as the host's
+   glvEncode writes them. */
+static NOINLINE void glv_split(uchar *k, uchar *sg, const uint *e) {
+	uint t[8], u[8];
 	/* GLV: k2 = c1*(-b1) - c2*a1, k1 = e - c1*a1 - c2*a2 (glv.go's SplitLambda). */
 	uint c1[4], c2[4], k1[8], k2[8], g1[8], g2[8], a1[4], mb1[4], a2[4];
 	for (int i = 0; i < 8; i++) {
@@ -1075,6 +1128,18 @@ static void neg_split(uchar *k, uchar *sg, uint *e) {
 	sc_sub(k1, k1, u);
 	sg[0] = sc_abs128(k, k1);
 	sg[1] = sc_abs128(k + 16, k2);
+}
+
+/* k, sg: mul_p's input for n - (e mod n), for any 256-bit e (eight words,
+   overwritten). */
+static void neg_split(uchar *k, uchar *sg, uint *e) {
+	uint n[8], t[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+	/* e mod n (e < 2^256 < 2n), then n - e mod n. */
+	uint m = words_sub(t, e, n, 8) - 1; /* all ones if e >= n */
+	for (int i = 0; i < 8; i++) e[i] = (t[i] & m) | (e[i] & ~m);
+	sc_sub(e, zero, e);
+	glv_split(k, sg, e);
 }
 
 /* k, sg: mul_p's input for n - e, e = BIP-340's challenge of item it. */
@@ -1192,12 +1257,13 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 }
 #endif
 
-/* ECDSA verification of prepared items: item i is qx || qy || u1 || u2
-   (GLV-split) || r || rn (32 bytes each) || 4 bytes of u2's split signs,
-   where the host parsed Q, checked 0 < r, s < n and low-S, computed u1 =
-   z/s and u2 = r/s, and set rn = r + n when r + n < p (else rn = r).
-   Result 1 iff R = u1*G + u2*Q is finite and x(R) = r or rn, compared in
-   Jacobian form (X = x*Z^2): no inversion. */
+/* ECDSA verification of prepared items: item i is qx || qy || z || w || r
+   || rn (32 bytes each) || 4 zero bytes, where the host parsed Q, checked
+   0 < r, s < n and low-S, inverted s (w = 1/s, batched) and set rn = r + n
+   when r + n < p (else rn = r); z is the hash as given. The device computes
+   u1 = z*w and u2 = r*w mod n and splits u2 by GLV. Result 1 iff R = u1*G
+   + u2*Q is finite and x(R) = r or rn, compared in Jacobian form (X =
+   x*Z^2): no inversion. */
 #if P256K1_WANT(3)
 __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
@@ -1209,9 +1275,20 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
 	fe_load(&r1, it + 128);
 	fe_load(&r2, it + 160);
+	uint a[8], w[8];
+	uchar k[32], sg[2];
+	sc_load(a, it + 128);
+	sc_load(w, it + 96);
+	sc_mul(a, a, w); /* u2 = r/s */
+	glv_split(k, sg, a);
 	gej r;
-	mul_p_global(&r, it + 96, it + 192, &q);
-	add_mul_g(&r, it + 64, gtab);
+	mul_p(&r, k, sg, &q);
+	/* u1 = z/s only now, so that it is not live across mul_p's loop (136
+	   registers instead of 134 on sm_90 when computed beside u2). */
+	sc_load(a, it + 64);
+	sc_load(w, it + 96);
+	sc_mul(a, a, w);
+	add_mul_g_words(&r, a, gtab);
 	if (r.inf) return;
 	fe z2, x;
 	fe_sqr(&z2, &r.z);

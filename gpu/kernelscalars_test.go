@@ -19,7 +19,8 @@ import (
 
 // challengeMain drives the kernels' challenge code built as C: "h HEX" (px
 // ‖ r ‖ m, 96 bytes) prints schnorr_challenge's e, big-endian; "s HEX" (a
-// 256-bit e) prints neg_split's k ‖ sg.
+// 256-bit e) prints neg_split's k ‖ sg; "m HEX" (a ‖ b, 32 bytes each)
+// prints sc_mul's a·b mod n.
 const challengeMain = `
 int main(void) {
 	char op[2], hx[200];
@@ -33,6 +34,14 @@ int main(void) {
 			memcpy(it + 128, b + 64, 32);
 			schnorr_challenge(e, it);
 			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
+		} else if (op[0] == 'm') {
+			uint a[8], c[8], r[8];
+			for (int i = 0; i < 8; i++) {
+				a[i] = ((uint)b[28 - 4 * i] << 24) | ((uint)b[29 - 4 * i] << 16) | ((uint)b[30 - 4 * i] << 8) | b[31 - 4 * i];
+				c[i] = ((uint)b[60 - 4 * i] << 24) | ((uint)b[61 - 4 * i] << 16) | ((uint)b[62 - 4 * i] << 8) | b[63 - 4 * i];
+			}
+			sc_mul(r, a, c);
+			for (int i = 7; i >= 0; i--) printf("%08x", r[i]);
 		} else {
 			for (int i = 0; i < 8; i++) e[i] = ((uint)b[28 - 4 * i] << 24) | ((uint)b[29 - 4 * i] << 16) | ((uint)b[30 - 4 * i] << 8) | b[31 - 4 * i];
 			neg_split(k, sg, e);
@@ -45,14 +54,15 @@ int main(void) {
 }
 `
 
-// TestDeviceChallengeC checks the kernels' BIP-340 challenge (SHA-256 from
-// the tag's midstate) and its negation and GLV split on eight 32-bit limbs
-// against internal/tagged and the host's glvEncode, on the edges a hash
+// TestKernelScalarsC checks the kernels' BIP-340 challenge (SHA-256 from
+// the tag's midstate), its negation and GLV split, and the multiplication
+// mod n of ECDSA's u1 and u2, on eight 32-bit limbs, against
+// internal/tagged, the host's glvEncode and math/big, on the edges a hash
 // never reaches on purpose (e = 0, 1, n − 1, n, n + 1, 2^256 − 1, (n ± 1)/2,
 // values whose halves sit at the split's bounds) and on random ones. The
 // kernel source is built as C with gpu/proxy's shim, as proxy.sh does, so
 // this runs without OpenCL; it needs a C compiler (cc).
-func TestDeviceChallengeC(t *testing.T) {
+func TestKernelScalarsC(t *testing.T) {
 	cc, err := exec.LookPath("cc")
 	if err != nil {
 		t.Skipf("no C compiler: %v", err)
@@ -123,6 +133,26 @@ func TestDeviceChallengeC(t *testing.T) {
 		e.FillBytes(b[:])
 		fmt.Fprintf(&in, "s %x\n", b)
 	}
+	// sc_mul (ECDSA's u1 = z/s, u2 = r/s): a any 256-bit value (a hash), b
+	// below n (1/s), edges against each other and random pairs.
+	type pair struct{ a, b *big.Int }
+	var muls []pair
+	for _, a := range es[:15] {
+		for _, b := range es[:15] {
+			if b.Cmp(n) < 0 {
+				muls = append(muls, pair{a, b})
+			}
+		}
+	}
+	for i := 15; i+1 < len(es); i += 2 {
+		muls = append(muls, pair{es[i], new(big.Int).Mod(es[i+1], n)})
+	}
+	for _, m := range muls {
+		var a, b [32]byte
+		m.a.FillBytes(a[:])
+		m.b.FillBytes(b[:])
+		fmt.Fprintf(&in, "m %x%x\n", a, b)
+	}
 	cmd := exec.Command(bin)
 	cmd.Stdin = strings.NewReader(in.String())
 	out, err := cmd.Output()
@@ -157,6 +187,13 @@ func TestDeviceChallengeC(t *testing.T) {
 		glvEncode(want[:32], want[32:], &s)
 		if got := next(); !bytes.Equal(got, want[:34]) {
 			t.Fatalf("e %d (%x): device split %x, host %x", i, b, got, want[:34])
+		}
+	}
+	for i, m := range muls {
+		want := make([]byte, 32)
+		new(big.Int).Mod(new(big.Int).Mul(m.a, m.b), n).FillBytes(want)
+		if got := next(); !bytes.Equal(got, want) {
+			t.Fatalf("product %d (%x · %x): device %x, want %x", i, m.a, m.b, got, want)
 		}
 	}
 }
