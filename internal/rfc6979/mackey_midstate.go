@@ -12,20 +12,20 @@ import (
 // length), as internal/tagged keeps its midstates.
 const stateSize = 4 + 8*4 + 64 + 8
 
-// macKey is an HMAC-SHA256 key as the SHA-256 states after its inner and
-// outer pad blocks (Go 1.26 and later, where the compiler devirtualizes
-// crypto/sha256's state encoding and the digest stays on the stack; see
-// internal/tagged). An HMAC under a key already set then costs one
+// stdKey is macKey's form through crypto/sha256 (CPUs without SHA-NI): an
+// HMAC-SHA256 key as the SHA-256 states after its inner and outer pad
+// blocks (Go 1.26 and later, where the compiler devirtualizes crypto/sha256's
+// state encoding and the digest stays on the stack; see internal/tagged). An HMAC under a key already set then costs one
 // compression for the inner hash of a 32-byte message and one for the
 // outer hash, instead of two and two: RFC 6979's DRBG uses each of its keys
 // two or three times (16 compressions for a nonce instead of 22). Secret:
 // DRBG.Clear wipes it.
-type macKey struct {
+type stdKey struct {
 	inner, outer [stateSize]byte
 }
 
 // set computes the midstates of key (two compressions).
-func (m *macKey) set(key *[32]byte) {
+func (m *stdKey) set(key *[32]byte) {
 	var in, out [blockSize]byte
 	pads(&in, &out, key)
 	midstate(&m.inner, &in)
@@ -46,7 +46,7 @@ func midstate(dst *[stateSize]byte, block *[blockSize]byte) {
 
 // sum sets out = HMAC-SHA256(key, v ‖ sep ‖ seed) for the key m was set
 // to; out may alias v. Constant time in the contents (lengths are public).
-func (m *macKey) sum(out, v *[32]byte, sep, seed []byte) {
+func (m *stdKey) sum(out, v *[32]byte, sep, seed []byte) {
 	h := sha256.New()
 	u := h.(encoding.BinaryUnmarshaler)
 	if u.UnmarshalBinary(m.inner[:]) != nil {

@@ -5,11 +5,14 @@
 //
 // Nothing here allocates: HMAC-SHA256 is computed over crypto/sha256 with
 // fixed-size buffers on the stack (crypto/hmac allocates its state on the
-// heap). From Go 1.26 each HMAC key is kept as the SHA-256 states after its
-// pad blocks (macKey, as internal/tagged keeps its tags), so a nonce takes 16
-// compressions instead of 22: BenchmarkNonce 1.5–1.9 µs against 2.3–2.7 µs
-// with the pads hashed each time (AMD EPYC Zen 3, SHA-NI, three interleaved
-// pairs of runs beside two fuzzers, 2026-11-28). Everything is constant time in the key material and the
+// heap). Each HMAC key is kept as the SHA-256 states after its pad blocks
+// (macKey, as internal/tagged keeps its tags), so a nonce takes 16
+// compressions instead of 22: run by internal/shablock where the CPU has
+// SHA-NI, else through crypto/sha256 from Go 1.26 (before it, the pads are
+// hashed each time). BenchmarkNonce (AMD EPYC Zen 3, SHA-NI, interleaved
+// runs beside two fuzzers, 2026-11-28): 2.3–2.7 µs with the pads hashed
+// each time, 1.5–1.9 µs from crypto/sha256's midstates, and see the
+// package's history for shablock's. Everything is constant time in the key material and the
 // outputs: SHA-256 itself is data independent, and no branch or memory index
 // depends on secret bytes (lengths are public).
 package rfc6979
@@ -17,6 +20,8 @@ package rfc6979
 import (
 	"crypto/sha256"
 	"encoding/binary"
+
+	"github.com/p256k1/p256k1/internal/shablock"
 
 	"github.com/p256k1/p256k1/internal/scalar"
 )
@@ -42,6 +47,70 @@ type DRBG struct {
 	k, v  [32]byte
 	mk    macKey // k, ready to hash with
 	retry bool
+}
+
+// macKey is an HMAC-SHA256 key ready to hash with: where the CPU has
+// SHA-NI, the SHA-256 states after its inner and outer pad blocks, run by
+// internal/shablock's compression function (an HMAC of V then costs its
+// two compressions and little else); elsewhere stdKey, through
+// crypto/sha256. Secret: DRBG.Clear wipes it.
+type macKey struct {
+	fast [2]shablock.State // inner, outer
+	std  stdKey
+}
+
+// set takes key (two compressions where they are kept).
+func (m *macKey) set(key *[32]byte) {
+	if !shablock.Accelerated {
+		m.std.set(key)
+		return
+	}
+	var in, out [blockSize]byte
+	pads(&in, &out, key)
+	m.fast[0], m.fast[1] = shablock.Initial, shablock.Initial
+	m.fast[0].Blocks(in[:])
+	m.fast[1].Blocks(out[:])
+	clear(in[:])
+	clear(out[:])
+}
+
+// sum sets out = HMAC-SHA256(key, v ‖ sep ‖ seed) for the key m was set
+// to; out may alias v. Constant time in the contents (lengths are public).
+func (m *macKey) sum(out, v *[32]byte, sep, seed []byte) {
+	if !shablock.Accelerated {
+		m.std.sum(out, v, sep, seed)
+		return
+	}
+	if len(sep) == 0 && len(seed) == 0 {
+		// HMAC_K(V), the DRBG's usual step: inner and outer hash are
+		// one padded block each (pad block ‖ 32 bytes: 96 bytes), the
+		// same block with the inner digest in place of V.
+		var blk [blockSize]byte
+		copy(blk[:32], v[:])
+		blk[32] = 0x80
+		binary.BigEndian.PutUint64(blk[blockSize-8:], (blockSize+32)*8)
+		s := m.fast[0]
+		s.Blocks(blk[:])
+		s.Bytes((*[32]byte)(blk[:32]))
+		s = m.fast[1]
+		s.Blocks(blk[:])
+		s.Bytes(out)
+		clear(blk[:])
+		clear(s[:])
+		return
+	}
+	var d shablock.Digest
+	var inner [32]byte
+	d.Reset(&m.fast[0], blockSize)
+	d.Write(v[:])
+	d.Write(sep)
+	d.Write(seed)
+	d.Sum(&inner)
+	d.Reset(&m.fast[1], blockSize)
+	d.Write(inner[:])
+	d.Sum(out)
+	d.Clear()
+	clear(inner[:])
 }
 
 // zeroKey is the all-zero key of RFC 6979's step c.

@@ -46,6 +46,12 @@ func TestMACMatchesCryptoHMAC(t *testing.T) {
 		if want := hmacRef(key[:], v[:]); !bytes.Equal(viaKey[:], want) {
 			t.Fatalf("case %d: macKey.sum of V alone differs from crypto/hmac", i)
 		}
+		var sk stdKey // crypto/sha256's form, used without SHA-NI
+		sk.set(&key)
+		sk.sum(&viaKey, &v, sep, seed)
+		if !bytes.Equal(viaKey[:], out[:]) {
+			t.Fatalf("case %d: stdKey.sum differs from mac", i)
+		}
 		v3 := v
 		mk.sum(&v3, &v3, sep, seed)
 		if v3 != out {

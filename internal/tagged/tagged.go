@@ -10,32 +10,28 @@
 //
 // # Implementation
 //
-// The compression function is the standard library's crypto/sha256, which
-// uses the SHA-NI or AVX2 instructions where the CPU has them (several times
-// faster than any SHA-256 written in Go). The midstate is kept in the
-// standard library's own serialized form (encoding.BinaryMarshaler). Sum
-// has two forms, chosen by the toolchain (build tag go1.26):
+// Where the CPU has SHA-NI (amd64), Sum runs internal/shablock's
+// compression function from the midstate's chaining words: the hash costs
+// its compressions and little else (the 96-byte BIP-340 challenge hash in
+// 75–120 ns against 121 ns through crypto/sha256, see BenchmarkChoice).
+// Elsewhere it goes through the standard library's crypto/sha256, whose
+// AVX2 or generic code beats a compression written in Go, keeping the
+// midstate in crypto/sha256's own serialized form (encoding.BinaryMarshaler),
+// in one of two forms chosen by the toolchain (build tag go1.26):
 //
 //   - Go 1.26 and later (sum_midstate.go): the midstate is loaded into a
 //     fresh digest with UnmarshalBinary, so the prefix costs nothing. The
 //     compiler devirtualizes the type assertion and the interface calls, so
-//     the digest stays on Sum's stack.
+//     the digest stays on the stack.
 //   - Go 1.24 and 1.25 (sum_prefix.go): they do not devirtualize that type
 //     assertion, and the digest would move to the heap (three allocations
 //     per signature). Sum therefore hashes the 64-byte prefix again from the
 //     initial state, as crypto/sha256.Sum256 does without allocating: one
 //     more compression per hash (≈ 35 ns with SHA-NI).
 //
-// Neither allocates, for any input length; TestSumAllocs holds this, and
-// would catch a compiler that stopped devirtualizing.
-//
-// Measured on the development machine (AMD EPYC with SHA-NI, Go 1.26, see
-// BenchmarkChoice): the 96-byte BIP-340 challenge hash takes 121 ns from the
-// midstate (two compressions plus loading the state) and 155 ns hashing the
-// 64-byte prefix again from the initial state (three compressions), while
-// one compression in straightforward Go takes 285 ns, so a self-contained
-// Go SHA-256 with its own midstate type would need ≈ 600 ns for the same
-// hash. With -tags purego the standard library uses its generic Go code.
+// None allocates, for any input length; TestSumAllocs holds this, and
+// would catch a compiler that stopped devirtualizing. With -tags purego
+// both internal/shablock and the standard library use generic Go code.
 //
 // # Side channels
 //
@@ -50,6 +46,8 @@ import (
 	"crypto/sha256"
 	"encoding"
 	"encoding/binary"
+
+	"github.com/p256k1/p256k1/internal/shablock"
 )
 
 // stateSize is the length of crypto/sha256's serialized state: a 4-byte
@@ -64,6 +62,7 @@ const stateSize = 4 + 8*4 + 64 + 8
 type Tag struct {
 	state [stateSize]byte // crypto/sha256 MarshalBinary form of the midstate
 	hash  [32]byte        // SHA256(tag), for sum_prefix.go
+	mid   shablock.State  // the midstate's chaining words, for shablock
 }
 
 // The BIP-340 tags.
@@ -92,7 +91,28 @@ func New(tag string) Tag {
 	var t Tag
 	copy(t.state[:], b)
 	t.hash = th
+	t.mid = t.Midstate()
 	return t
+}
+
+// Sum sets out to the tagged hash of the concatenation of parts, starting
+// from t's midstate: with internal/shablock's compression function where
+// it runs on SHA-NI, else through crypto/sha256 (sumStd). It does not
+// allocate. Constant time in the contents of parts (not their lengths). It
+// panics if t was not made by New.
+func (t *Tag) Sum(out *[32]byte, parts ...[]byte) {
+	t.check()
+	if shablock.Accelerated {
+		var d shablock.Digest
+		d.Reset(&t.mid, 64)
+		for _, p := range parts {
+			d.Write(p)
+		}
+		d.Sum(out)
+		d.Clear()
+		return
+	}
+	t.sumStd(out, parts...)
 }
 
 // check panics if t was not made by New (the zero Tag).

@@ -3,9 +3,7 @@ package tagged
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -93,6 +91,12 @@ func TestSumVsStdlib(t *testing.T) {
 			if got != want {
 				t.Fatalf("tag %q, len %d, empty parts: %x, want %x", tag, n, got, want)
 			}
+			// crypto/sha256's form, which Sum uses where the CPU has
+			// no SHA-NI (and shablock's when it has).
+			tg.sumStd(&got, data[:i], data[i:j], data[j:])
+			if got != want {
+				t.Fatalf("tag %q, len %d: sumStd %x, want %x", tag, n, got, want)
+			}
 		}
 	}
 	// No parts at all is the hash of the empty string.
@@ -155,25 +159,29 @@ func BenchmarkSum(b *testing.B) {
 }
 
 // BenchmarkChoice compares the ways of computing the 96-byte BIP-340
-// challenge hash (two compressions from the midstate) that this package
-// chose between:
+// challenge hash (two compressions from the midstate):
 //
-//   - midstate: this package's Sum (crypto/sha256 loaded from the
-//     midstate; built with Go 1.25 it is the prefix form, see
-//     sum_prefix.go);
+//   - sum: this package's Sum (internal/shablock where the CPU has SHA-NI,
+//     else stdlib);
+//   - stdlib: crypto/sha256 loaded from the midstate (built with Go 1.25,
+//     the prefix form, see sum_prefix.go);
 //   - prefix: crypto/sha256 from scratch over tag ‖ tag ‖ data (one more
-//     compression, no state to load);
-//   - puregoBlock: one compression of a straightforward SHA-256 in Go,
-//     the building block of a self-contained implementation (two of these
-//     make the hash).
+//     compression, no state to load).
 func BenchmarkChoice(b *testing.B) {
 	th := sha256.Sum256([]byte("BIP0340/challenge"))
 	data := make([]byte, 96)
-	b.Run("midstate", func(b *testing.B) {
+	b.Run("sum", func(b *testing.B) {
 		b.ReportAllocs()
 		var out [32]byte
 		for b.Loop() {
 			BIP340Challenge.Sum(&out, data[:32], data[32:64], data[64:])
+		}
+	})
+	b.Run("stdlib", func(b *testing.B) {
+		b.ReportAllocs()
+		var out [32]byte
+		for b.Loop() {
+			BIP340Challenge.sumStd(&out, data[:32], data[32:64], data[64:])
 		}
 	})
 	b.Run("prefix", func(b *testing.B) {
@@ -181,14 +189,6 @@ func BenchmarkChoice(b *testing.B) {
 		var out [32]byte
 		for b.Loop() {
 			prefixSum(&out, &th, data[:32], data[32:64], data[64:])
-		}
-	})
-	b.Run("puregoBlock", func(b *testing.B) {
-		b.ReportAllocs()
-		st := BIP340Challenge.Midstate()
-		var blk [64]byte
-		for b.Loop() {
-			puregoBlock(&st, &blk)
 		}
 	})
 }
@@ -214,63 +214,5 @@ func itoa(n int) string {
 		if n == 0 {
 			return string(b[i:])
 		}
-	}
-}
-
-// puregoK holds the SHA-256 round constants (FIPS 180-4, 4.2.2).
-var puregoK = [64]uint32{
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-}
-
-// puregoBlock is the SHA-256 compression function (FIPS 180-4, 6.2.2) in
-// plain Go, for BenchmarkChoice only; TestPuregoBlock checks it.
-func puregoBlock(h *[8]uint32, p *[64]byte) {
-	var w [64]uint32
-	for i := range 16 {
-		w[i] = binary.BigEndian.Uint32(p[4*i:])
-	}
-	for i := 16; i < 64; i++ {
-		x, y := w[i-2], w[i-15]
-		s1 := bits.RotateLeft32(x, -17) ^ bits.RotateLeft32(x, -19) ^ x>>10
-		s0 := bits.RotateLeft32(y, -7) ^ bits.RotateLeft32(y, -18) ^ y>>3
-		w[i] = s1 + w[i-7] + s0 + w[i-16]
-	}
-	a, b, c, d, e, f, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
-	for i := range 64 {
-		t1 := hh + (bits.RotateLeft32(e, -6) ^ bits.RotateLeft32(e, -11) ^ bits.RotateLeft32(e, -25)) +
-			(e&f ^ ^e&g) + puregoK[i] + w[i]
-		t2 := (bits.RotateLeft32(a, -2) ^ bits.RotateLeft32(a, -13) ^ bits.RotateLeft32(a, -22)) +
-			(a&b ^ a&c ^ b&c)
-		hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
-	}
-	h[0] += a
-	h[1] += b
-	h[2] += c
-	h[3] += d
-	h[4] += e
-	h[5] += f
-	h[6] += g
-	h[7] += hh
-}
-
-// TestPuregoBlock checks the benchmark's compression function: the
-// midstate of a tag is one compression of SHA256(tag) ‖ SHA256(tag) from
-// the initial state.
-func TestPuregoBlock(t *testing.T) {
-	st := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
-	th := sha256.Sum256([]byte("BIP0340/challenge"))
-	var blk [64]byte
-	copy(blk[:], th[:])
-	copy(blk[32:], th[:])
-	puregoBlock(&st, &blk)
-	if st != BIP340Challenge.Midstate() {
-		t.Fatalf("pure-Go compression %08x, want %08x", st, BIP340Challenge.Midstate())
 	}
 }
