@@ -10,6 +10,7 @@
 //	go run . -unit field8 -out ../internal/field8/field8_amd64.s -stubs ../internal/field8/field8_amd64_decl.go -pkg field8
 //	go run . -unit ecmult8 -out ../internal/ecmult8/point_amd64.s
 //	go run . -unit sha -out ../internal/shablock/blocks_amd64.s
+//	go run . -unit scalar -out ../internal/scalar/mul_amd64.s
 //
 // The field unit holds the field multiplication and squaring for processors
 // with BMI2 (MULX, BZHI) and ADX (ADCX, ADOX). The group unit holds whole
@@ -37,7 +38,7 @@ import (
 )
 
 func main() {
-	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, safegcd, field8, ecmult8 or sha")
+	unit := flag.String("unit", "field", "what to generate: field, group, lookup, fe4, safegcd, field8, ecmult8, sha or scalar")
 	flag.Parse()
 	ConstraintExpr("amd64,!purego")
 	switch *unit {
@@ -57,6 +58,8 @@ func main() {
 		ecmult8Unit()
 	case "sha":
 		shaUnit()
+	case "scalar":
+		scalarUnit()
 	default:
 		fmt.Fprintf(os.Stderr, "_asm: unknown unit %q\n", *unit)
 		os.Exit(2)
