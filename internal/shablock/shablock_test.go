@@ -159,3 +159,34 @@ func BenchmarkCryptoSHA256Sum96(b *testing.B) {
 		sha256.Sum256(msg)
 	}
 }
+
+// FuzzDigest compares Digest, fed in up to three pieces from the initial
+// state or from a midstate, with crypto/sha256.
+func FuzzDigest(f *testing.F) {
+	f.Add([]byte("abc"), uint8(1), uint8(2), false)
+	f.Add(make([]byte, 200), uint8(64), uint8(128), true)
+	f.Fuzz(func(t *testing.T, msg []byte, i, j uint8, fromMid bool) {
+		a := min(int(i), len(msg))
+		b := min(max(int(j), a), len(msg))
+		prefix := bytes.Repeat([]byte{0x5c}, BlockSize)
+		s := Initial
+		var d Digest
+		var want [32]byte
+		if fromMid {
+			s.Blocks(prefix)
+			d.Reset(&s, BlockSize)
+			want = sha256.Sum256(append(append([]byte{}, prefix...), msg...))
+		} else {
+			d.Reset(&s, 0)
+			want = sha256.Sum256(msg)
+		}
+		d.Write(msg[:a])
+		d.Write(msg[a:b])
+		d.Write(msg[b:])
+		var got [32]byte
+		d.Sum(&got)
+		if got != want {
+			t.Fatalf("%x, want %x", got, want)
+		}
+	})
+}
