@@ -286,21 +286,6 @@ func (e *Engine) PublicKeys(scalars [][32]byte, out []p256k1.PublicKey) error {
 	return faultsErr("PublicKeys", &faults)
 }
 
-// decodePoint parses the device's x ‖ y (64 bytes) as a public key, with
-// ParsePublicKey's on-curve check; the zero PublicKey for anything else
-// (64 zero bytes: infinity). The decoding before checkXY and keyFromXY,
-// kept for BenchmarkHostDecode's comparison.
-func decodePoint(xy []byte) p256k1.PublicKey {
-	var u [65]byte
-	u[0] = 4
-	copy(u[1:], xy)
-	p, err := p256k1.ParsePublicKey(u[:])
-	if err != nil {
-		return p256k1.PublicKey{}
-	}
-	return p
-}
-
 // The device's fixed-base table (the kernels' G_BITS, G_WINDOWS,
 // G_DIGITS): gWindows windows of gBits bits, gDigits entries each.
 const (

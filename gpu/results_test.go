@@ -400,3 +400,18 @@ func TestChunkItemsOption(t *testing.T) {
 		t.Fatalf("LastBatchTimes %+v, want 50 items in 4 chunks", bt)
 	}
 }
+
+// decodePoint parses the device's x ‖ y (64 bytes) as a public key, with
+// ParsePublicKey's on-curve check; the zero PublicKey for anything else
+// (64 zero bytes: infinity). The decoding before checkXY and keyFromXY,
+// kept for the tests and BenchmarkHost's comparison.
+func decodePoint(xy []byte) p256k1.PublicKey {
+	var u [65]byte
+	u[0] = 4
+	copy(u[1:], xy)
+	p, err := p256k1.ParsePublicKey(u[:])
+	if err != nil {
+		return p256k1.PublicKey{}
+	}
+	return p
+}

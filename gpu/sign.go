@@ -183,8 +183,8 @@ func invertNonces(ks []scalar.Scalar, pre []error) {
 // first test against a faulty device; the fault check does the rest).
 // Public data (R is part of the signature): variable time.
 func onCurve(xy []byte) bool {
-	p := decodePoint(xy)
-	return p.IsValid()
+	_, _, ok := checkXY(xy)
+	return ok
 }
 
 // ecdsaNonce derives the nonce of ecdsa.Sign(key, hash) into k, as
