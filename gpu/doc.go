@@ -28,12 +28,13 @@
 //
 // The host does what needs no curve arithmetic: range checks, parsing,
 // ECDSA's 1/s (batched, one inversion per 64 signatures), BIP-352's input
-// sum A and input hash, and the GLV split of the variable point's scalar
-// (k = k1 + k2·λ, |k1|, |k2| < 2^128) for tweak data. ECDSA's u1 = z/s and
-// u2 = r/s and u2's split are the device's, and so are BIP-340's challenge
-// hash and its split for 32-byte messages (the usual case; the host's for
-// other lengths): SHA-256 from the tag's midstate and the scalar arithmetic
-// on 32-bit limbs, checked against the host's by TestKernelScalarsC.
+// sum A and smallest outpoint. The device computes the scalars from them:
+// ECDSA's u1 = z/s and u2 = r/s, BIP-340's challenge hash for 32-byte
+// messages (the usual case; the host's for other lengths), BIP-352's input
+// hash, and the GLV split of the variable point's scalar (k = k1 + k2·λ,
+// |k1|, |k2| < 2^128): SHA-256 from the tags' midstates and the scalar
+// arithmetic on 32-bit limbs, checked against the host's by
+// TestKernelScalarsC.
 // BIP-340 keys go to the device with their y (an XOnlyPublicKey holds the
 // whole point, checked on the curve when parsed), so the device takes no
 // square root. The device multiplies:

@@ -67,7 +67,7 @@ func BenchmarkHost(b *testing.B) {
 	})
 	b.Run("prep/tweak", func(b *testing.B) {
 		txs := hostTxs(n)
-		dst := make([]byte, 100*n)
+		dst := make([]byte, tweakItemSize*n)
 		errs := make([]error, n)
 		for start(); b.Loop(); {
 			prepTweakRange(dst, txs, errs)
@@ -79,7 +79,7 @@ func BenchmarkHost(b *testing.B) {
 		for i := range txs {
 			txs[i].Inputs = txs[i].Inputs[:1]
 		}
-		dst := make([]byte, 100*n)
+		dst := make([]byte, tweakItemSize*n)
 		errs := make([]error, n)
 		for start(); b.Loop(); {
 			prepTweakRange(dst, txs, errs)

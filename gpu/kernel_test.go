@@ -207,10 +207,11 @@ func TestPointMulEdges(t *testing.T) {
 			jobs = append(jobs, j)
 			var sc scalar.Scalar
 			sc.SetBytes(&j.k)
-			item := make([]byte, 100)
+			item := make([]byte, tweakItemSize)
 			u := pt.SerializeUncompressed()
 			copy(item, u[1:])
 			glvEncode(item[64:96], item[96:100], &sc)
+			item[100] = 1 // k given, not BIP-352's hash
 			in = append(in, item...)
 		}
 	}

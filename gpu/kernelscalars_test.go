@@ -23,9 +23,9 @@ import (
 // prints sc_mul's a·b mod n.
 const challengeMain = `
 int main(void) {
-	char op[2], hx[200];
-	while (scanf("%1s %199s", op, hx) == 2) {
-		uchar b[96], it[164] = {0}, k[32], sg[2];
+	char op[2], hx[210];
+	while (scanf("%1s %209s", op, hx) == 2) {
+		uchar b[100], it[164] = {0}, k[32], sg[2];
 		uint e[8];
 		for (int i = 0; i < (int)strlen(hx) / 2; i++) sscanf(hx + 2 * i, "%2hhx", &b[i]);
 		if (op[0] == 'h') {
@@ -33,6 +33,11 @@ int main(void) {
 			memcpy(it + 64, b + 32, 32);
 			memcpy(it + 128, b + 64, 32);
 			schnorr_challenge(e, it);
+			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
+		} else if (op[0] == 't') {
+			uchar it2[100];
+			memcpy(it2, b, 100);
+			inputs_hash(e, it2);
 			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
 		} else if (op[0] == 'm') {
 			uint a[8], c[8], r[8];
@@ -153,6 +158,25 @@ func TestKernelScalarsC(t *testing.T) {
 		m.b.FillBytes(b[:])
 		fmt.Fprintf(&in, "m %x%x\n", a, b)
 	}
+	// BIP-352's input hash (point_mul's tweak_split): A's x ‖ y ‖ the
+	// smallest outpoint, against internal/tagged.
+	type tweakItem struct {
+		xy [64]byte
+		op [36]byte
+	}
+	tweaks := make([]tweakItem, 100)
+	for i := range tweaks {
+		k := key(uint64(i) + 1)
+		pub := k.PublicKey()
+		u := pub.SerializeUncompressed()
+		copy(tweaks[i].xy[:], u[1:])
+		for j := range tweaks[i].op {
+			tweaks[i].op[j] = byte(rng.Uint32())
+		}
+	}
+	for _, tw := range tweaks {
+		fmt.Fprintf(&in, "t %x%x\n", tw.xy, tw.op)
+	}
 	cmd := exec.Command(bin)
 	cmd.Stdin = strings.NewReader(in.String())
 	out, err := cmd.Output()
@@ -194,6 +218,17 @@ func TestKernelScalarsC(t *testing.T) {
 		new(big.Int).Mod(new(big.Int).Mul(m.a, m.b), n).FillBytes(want)
 		if got := next(); !bytes.Equal(got, want) {
 			t.Fatalf("product %d (%x · %x): device %x, want %x", i, m.a, m.b, got, want)
+		}
+	}
+	tag := tagged.New("BIP0352/Inputs")
+	for i, tw := range tweaks {
+		var a33 [33]byte
+		a33[0] = 2 | tw.xy[63]&1
+		copy(a33[1:], tw.xy[:32])
+		var want [32]byte
+		tag.Sum(&want, tw.op[:], a33[:])
+		if got := next(); !bytes.Equal(got, want[:]) {
+			t.Fatalf("input hash %d: device %x, want %x", i, got, want)
 		}
 	}
 }

@@ -62,11 +62,11 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 	return p
 }
 
-// PrepareTweakData does TweakData's host work (summing keys, hashing).
+// PrepareTweakData does TweakData's host work (summing keys, picking the smallest outpoint).
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
-	p := &Prepared{kernel: "point_mul", in: make([]byte, 100*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
+	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	errs := make([]error, len(txs))
-	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[100*lo:100*hi], txs[lo:hi], errs[lo:hi]) })
+	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi]) })
 	return p
 }
 

@@ -896,15 +896,6 @@ static void mul_p(gej *r, const uchar *k, const uchar *sg, const ge *p) {
 	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
 }
 
-/* mul_p with k and its signs (sg) read from global memory. */
-static void mul_p_global(gej *r, __global const uchar *k, __global const uchar *sg, const ge *p) {
-	uchar kk[32], ss[2];
-	for (int i = 0; i < 32; i++) kk[i] = k[i];
-	ss[0] = sg[0];
-	ss[1] = sg[1];
-	mul_p(r, kk, ss, p);
-}
-
 /* ---- BIP-340's challenge on the device, for 32-byte messages ----
 
    e = SHA256_tag(r || px || m) from the "BIP0340/challenge" tag's midstate
@@ -1149,6 +1140,60 @@ static void schnorr_neg_challenge(uchar *k, uchar *sg, __global const uchar *it)
 	neg_split(k, sg, e);
 }
 
+/* SHA-256's state after SHA256("BIP0352/Inputs") twice. */
+__constant uint INPUTS_MID[8] = {0xd4143ffc, 0x012ea4b5, 0x36e21c8f, 0xf7ec7b54,
+                                 0x4dd4e2ac, 0x9bcaa0a4, 0xe244899b, 0xcd06903e};
+
+static uint load_be32p(const uchar *p) {
+	return ((uint)p[0] << 24) | ((uint)p[1] << 16) | ((uint)p[2] << 8) | p[3];
+}
+
+/* h (eight words) = BIP-352's input hash of item it (A's x at 0 and y at 32,
+   the smallest outpoint's 36 bytes at 64): SHA256_tag(outpoint || A
+   compressed), 69 bytes from the tag's midstate, two compressions. */
+static void inputs_hash(uint *h, __global const uchar *it) {
+	uchar m[128];
+	for (int i = 0; i < 36; i++) m[i] = it[64 + i];
+	m[36] = (uchar)(2 | (it[63] & 1));
+	for (int i = 0; i < 32; i++) m[37 + i] = it[i];
+	m[69] = 0x80;
+	for (int i = 70; i < 120; i++) m[i] = 0;
+	ulong bits = (64 + 69) * 8;
+	for (int i = 0; i < 8; i++) m[120 + i] = (uchar)(bits >> (56 - 8 * i));
+	uint w[16];
+	for (int i = 0; i < 8; i++) h[i] = INPUTS_MID[i];
+	for (int b = 0; b < 2; b++) {
+		for (int i = 0; i < 16; i++) w[i] = load_be32p(m + 64 * b + 4 * i);
+		sha256_compress(h, w);
+	}
+	for (int i = 0; i < 4; i++) { /* the digest is big-endian: least significant word last */
+		uint t = h[i];
+		h[i] = h[7 - i];
+		h[7 - i] = t;
+	}
+}
+
+/* k, sg: mul_p's input for item it of point_mul: BIP-352's input hash
+   (mode byte 0), or the k given (mode 1); returns 0 if the hash is 0 or not
+   below n (TweakData's ErrHashOutOfRange: no multiplication). Out of line,
+   as sc_mul: inlined, point_mul took 140 registers instead of 134. */
+static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it) {
+	if (it[100]) {
+		for (int b = 0; b < 32; b++) k[b] = it[64 + b];
+		sg[0] = it[96];
+		sg[1] = it[97];
+		return 1;
+	}
+	uint h[8], n[8], t[8];
+	inputs_hash(h, it);
+	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+	uint below = words_sub(t, h, n, 8); /* 1 iff h < n */
+	uint nz = 0;
+	for (int i = 0; i < 8; i++) nz |= h[i];
+	glv_split(k, sg, h);
+	return below && nz;
+}
+
 /* Sets zi[j] = 1/r[j].z for j < m with one inversion (Montgomery's
    trick); an infinite r[j] gets Z = 1 first (its Z is meaningless), so
    every Z is nonzero. */
@@ -1302,11 +1347,17 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 }
 #endif
 
-/* Multiplications of public points by public scalars (silent-payment tweak
-   data, input_hash*A): item i is qx || qy || k (32 bytes each, k GLV-split)
-   || 4 sign bytes (the host checked Q and 0 < k < n); out[i] = x || y of
-   k*Q, or 64 zero bytes for infinity. POINT_MUL_ITEMS items per work-item,
-   one inversion for them all. */
+/* BIP-352 tweak data, input_hash*A: item i (104 bytes) is A's x || y (the
+   sum of a transaction's input keys, which the host computed and checked)
+   || the smallest outpoint (36 bytes: txid, vout little-endian) || a zero
+   mode byte || 3 zero bytes; the device hashes (tweak_split) and
+   multiplies. With mode byte 1 the 36 bytes are instead k (GLV-split, 32
+   bytes) || 4 sign bytes and the device computes k*Q (gpu's tests of
+   mul_p's edges). out[i] = x || y of input_hash*A, or 64 zero
+   bytes for an input hash that is 0 or not below n (the host then asks the
+   CPU, which reports it) or for an item whose x is not below p (the host's
+   mark for a transaction it rejected). POINT_MUL_ITEMS items per
+   work-item, one inversion for them all. */
 #if P256K1_WANT(4)
 __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
 	ulong first = (ulong)get_global_id(0) * POINT_MUL_ITEMS;
@@ -1314,10 +1365,11 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 	int m = (int)min((ulong)POINT_MUL_ITEMS, n - first);
 	gej r[POINT_MUL_ITEMS];
 	for (int j = 0; j < m; j++) {
-		__global const uchar *it = items + 100 * (first + j);
+		__global const uchar *it = items + 104 * (first + j);
 		ge q;
 		r[j].inf = 1;
-		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32)) mul_p_global(&r[j], it + 64, it + 96, &q);
+		uchar k[32], sg[2];
+		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32) && tweak_split(k, sg, it)) mul_p(&r[j], k, sg, &q);
 	}
 	store_points(out + 64 * first, r, m);
 }
