@@ -81,6 +81,18 @@ func (g *gen) mul4r(ea, eb elem) reg4 {
 	t := g.words(8)
 	lo, hi, z := g.p.get(), g.p.get(), g.p.get()
 	Comment("d = a·b (4×64), row 0")
+	product4(t, a, b, lo, hi, z)
+	bnd.release()
+	g.reduce8(t, lo, hi, z)
+	g.p.put(t[4:]...)
+	g.p.put(lo, hi, z)
+	return reg4{t[0], t[1], t[2], t[3]}
+}
+
+// product4 emits t[0..7] = a·b, the 512-bit product of two 4-word values
+// (a and b address their words; they may be the same), 16 MULX on two
+// carry chains; lo, hi and z are scratch. It ends with CF and OF clear.
+func product4(t []GPPhysical, a, b addr, lo, hi, z GPPhysical) {
 	MOVQ(a(0), RDX)
 	MULXQ(b(0), t[0], t[1])
 	MULXQ(b(1), lo, t[2])
@@ -104,11 +116,6 @@ func (g *gen) mul4r(ea, eb elem) reg4 {
 		ADOXQ(z, t[i+4])
 		ADCXQ(z, t[i+4])
 	}
-	bnd.release()
-	g.reduce8(t, lo, hi, z)
-	g.p.put(t[4:]...)
-	g.p.put(lo, hi, z)
-	return reg4{t[0], t[1], t[2], t[3]}
 }
 
 // sqr4 emits d = a² (d may alias a).

@@ -32,29 +32,7 @@ func scalarUnit() {
 	mb := func(i int) Mem { return Mem{Base: b, Disp: 8 * i} }
 
 	Comment("t = a·b (512 bits), row 0")
-	MOVQ(ma(0), RDX)
-	MULXQ(mb(0), t[0], t[1])
-	MULXQ(mb(1), lo, t[2])
-	ADDQ(lo, t[1])
-	MULXQ(mb(2), lo, t[3])
-	ADCQ(lo, t[2])
-	MULXQ(mb(3), lo, t[4])
-	ADCQ(lo, t[3])
-	ADCQ(Imm(0), t[4])
-	for i := 1; i < 4; i++ {
-		Commentf("row %d: low halves on CF, high halves on OF", i)
-		MOVQ(ma(i), RDX)
-		XORL(z.As32(), z.As32())
-		for j := 0; j < 3; j++ {
-			MULXQ(mb(j), lo, hi)
-			ADCXQ(lo, t[i+j])
-			ADOXQ(hi, t[i+j+1])
-		}
-		MULXQ(mb(3), lo, t[i+4])
-		ADCXQ(lo, t[i+3])
-		ADOXQ(z, t[i+4])
-		ADCXQ(z, t[i+4])
-	}
+	product4(t[:], ma, mb, lo, hi, z)
 
 	Comment("the high half H to r's memory (a and b are read): round 1 reads it there")
 	r := RDI
