@@ -147,21 +147,13 @@ func prepRecoverRange(dst []byte, lo, hi int, state []uint8, qs, sigs [][64]byte
 
 // prepRecoverCheck writes the check of one recoverable signature (sig is
 // r ‖ s, recid its recovery id, q the public key's x ‖ y, sn = 1/s): Q,
-// x = r + n·(recid >> 1), u1 = ±z/s, u2 = ±r/s (negated for an odd
-// parity), and reports false when Q is not a curve point or x is not
-// below p.
+// x = r + n·(recid >> 1), z, 1/s and the parity, schnorr_verify's mode 2,
+// in which the device computes u1 = ±z/s and u2 = ±r/s (negated for an
+// odd parity) and splits u2; it reports false when Q is not a curve point
+// or x is not below p.
 func prepRecoverCheck(dst []byte, q *[64]byte, hash *[32]byte, sig *[64]byte, recid int, sn *scalar.Scalar) bool {
 	if !onCurve(q[:]) {
 		return false
-	}
-	var r, z, u1, u2 scalar.Scalar
-	r.SetBytes((*[32]byte)(sig[:32]))
-	z.SetBytes(hash)
-	u1.Mul(sn, &z)
-	u2.Mul(sn, &r)
-	if recid&1 != 0 {
-		u1.Negate(&u1)
-		u2.Negate(&u2)
 	}
 	var x field.Element
 	if x.SetBytes((*[32]byte)(sig[:32])) != 0 {
@@ -176,7 +168,8 @@ func prepRecoverCheck(dst []byte, q *[64]byte, hash *[32]byte, sig *[64]byte, re
 	}
 	copy(dst[0:64], q[:])
 	x.Bytes((*[32]byte)(dst[64:96]))
-	u1.Bytes((*[32]byte)(dst[96:128]))
-	glvEncode(dst[128:160], dst[160:164], &u2)
+	copy(dst[96:128], hash[:])
+	sn.Bytes((*[32]byte)(dst[128:160]))
+	dst[160], dst[161], dst[162], dst[163] = byte(recid&1), 0, 0, 2
 	return true
 }

@@ -798,7 +798,7 @@ static void add_mul_g(gej *r, __global const uchar *k, __global const ulong4 *gt
 }
 
 /* add_mul_g for k as eight 32-bit words, least significant first. */
-static void add_mul_g_words(gej *r, const uint *k, __global const ulong4 *gtab) {
+static NOINLINE void add_mul_g_words(gej *r, const uint *k, __global const ulong4 *gtab) {
 	for (int i = 0; i < G_WINDOWS; i++) add_g_digit(r, i, (k[i / 2] >> (16 * (i % 2))) & 0xffff, gtab);
 }
 
@@ -1140,6 +1140,51 @@ static void schnorr_neg_challenge(uchar *k, uchar *sg, __global const uchar *it)
 	neg_split(k, sg, e);
 }
 
+/* The ECDSA signers' recovery check in schnorr_verify (mode 2, gpu's
+   prepRecoverCheck): x (at 64) is the x the recovery id names (r or r + n),
+   z the hash (at 96), w = 1/s (at 128), byte 160 the recovery id's parity.
+   The point is s^-1 (z*G + r*Q), negated for an odd parity so that the
+   kernel's even-y test applies: u1 = +-z*w, u2 = +-r*w with r = x mod n. */
+static void recover_scalar(uint *u, __global const uchar *it, int at) {
+	uint w[8], n[8], t[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	sc_load(u, it + at);
+	sc_load(w, it + 128);
+	if (at == 64) { /* r = x mod n (x < p < 2n) */
+		for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+		uint m = words_sub(t, u, n, 8) - 1;
+		for (int i = 0; i < 8; i++) u[i] = (t[i] & m) | (u[i] & ~m);
+	}
+	sc_mul(u, u, w);
+	if (it[160]) sc_sub(u, zero, u);
+}
+
+/* u: G's scalar for schnorr_verify's item it: s (modes 0 and 1) or the
+   recovery check's u1 (mode 2). */
+static NOINLINE void schnorr_scalar_g(uint *u, __global const uchar *it) {
+	if (it[163] == 2) {
+		recover_scalar(u, it, 96);
+	} else {
+		sc_load(u, it + 96);
+	}
+}
+
+/* k, sg: mul_p's input for the key of schnorr_verify's item it: n - e given
+   split (mode 0), BIP-340's challenge of a 32-byte message (mode 1), or the
+   recovery check's u2 (mode 2). Out of line, as sc_mul. */
+static NOINLINE void schnorr_scalar_p(uchar *k, uchar *sg, __global const uchar *it) {
+	if (it[163] == 1) {
+		schnorr_neg_challenge(k, sg, it);
+	} else if (it[163] == 2) {
+		uint u2[8];
+		recover_scalar(u2, it, 64);
+		glv_split(k, sg, u2);
+	} else {
+		for (int b = 0; b < 32; b++) k[b] = it[128 + b];
+		sg[0] = it[160];
+		sg[1] = it[161];
+	}
+}
+
 /* SHA-256's state after SHA256("BIP0352/Inputs") twice. */
 __constant uint INPUTS_MID[8] = {0xd4143ffc, 0x012ea4b5, 0x36e21c8f, 0xf7ec7b54,
                                  0x4dd4e2ac, 0x9bcaa0a4, 0xe244899b, 0xcd06903e};
@@ -1259,8 +1304,9 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    negE (|k1| || |k2|, GLV-split, then 4 bytes of signs; 164 bytes), where
    the host took P = (px, py) from the x-only key (even y, on the curve),
    checked r < p and s < n and computed negE = n - e mod n from e = hash(r
-   || px || msg); or, with byte 163 set (32-byte messages), the message in
-   place of negE, which the device computes (schnorr_neg_challenge). Result 1 iff R = s*G + negE*P is finite with even y and
+   || px || msg); or, with byte 163 = 1 (32-byte messages), the message in
+   place of negE, which the device computes (schnorr_neg_challenge); or,
+   with byte 163 = 2, the ECDSA signers' recovery check (recover_scalar). Result 1 iff R = s*G + negE*P is finite with even y and
    x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
    all. */
 #if P256K1_WANT(2)
@@ -1276,15 +1322,11 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		r[j].inf = 1;
 		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
 			uchar k[32], sg[2];
-			if (it[163]) {
-				schnorr_neg_challenge(k, sg, it);
-			} else {
-				for (int b = 0; b < 32; b++) k[b] = it[128 + b];
-				sg[0] = it[160];
-				sg[1] = it[161];
-			}
+			schnorr_scalar_p(k, sg, it);
 			mul_p(&r[j], k, sg, &p);
-			add_mul_g(&r[j], it + 96, gtab);
+			uint u[8];
+			schnorr_scalar_g(u, it);
+			add_mul_g_words(&r[j], u, gtab);
 		}
 	}
 	gej_zinv_batch(zi, r, m);
