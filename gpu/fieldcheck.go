@@ -1,13 +1,18 @@
 package gpu
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/big"
+
+	"github.com/p256k1/p256k1/internal/scalar"
+	"github.com/p256k1/p256k1/internal/shablock"
 )
 
 // fieldCheck runs the kernels' field operations (fe_selftest: a·b, a², a + b,
-// a − b, −a, 3a/2, 1/a, a − 2b) on the edges of every carry and borrow
+// a − b, −a, 3a/2, 1/a, a − 2b), and their scalar and hash code (a·b mod n,
+// SHA-256's compression, the GLV split), on the edges of every carry and borrow
 // (0, 1, 2^32 + 977, p − 1, p, p + 1, 2^256 − 1, single words all ones or
 // zero, …) paired with each other and on fixed pseudo-random values, and
 // reports whether every result equals math/big's. Open runs it on kernels
@@ -26,7 +31,7 @@ func (e *Engine) fieldCheckPairs(vals [][2]*big.Int) string {
 		putWords(in[64*i:], v[0])
 		putWords(in[64*i+32:], v[1])
 	}
-	out := make([]byte, 8*32*n)
+	out := make([]byte, selftestResults*32*n)
 	if _, err := e.run("fe_selftest", in, out, n); err != nil {
 		return err.Error()
 	}
@@ -43,15 +48,62 @@ func (e *Engine) fieldCheckPairs(vals [][2]*big.Int) string {
 			new(big.Int).Neg(a), new(big.Int).Mul(new(big.Int).Mul(a, big.NewInt(3)), half), inv,
 			new(big.Int).Sub(a, new(big.Int).Lsh(b, 1)),
 		}
+		res := out[selftestResults*32*i : selftestResults*32*(i+1)]
 		for j, w := range want {
 			w.Mod(w, fieldPrime)
-			if got := words(out[256*i+32*j : 256*i+32*j+32]); got.Cmp(w) != 0 {
+			if got := words(res[32*j : 32*j+32]); got.Cmp(w) != 0 {
 				return fmt.Sprintf("%s(%x, %x) = %x, want %x", names[j], a, b, got, w)
 			}
+		}
+		if bad := checkScalarSelftest(res[8*32:], in[64*i:64*i+64], a, b); bad != "" {
+			return bad
 		}
 	}
 	return ""
 }
+
+// selftestResults is fe_selftest's results per pair: eight field
+// operations, then the scalar and hash code of the kernels (a·b mod n,
+// SHA-256's compression, the GLV split: four slots of 32 bytes).
+const selftestResults = 12
+
+// checkScalarSelftest checks fe_selftest's last four results for the pair
+// a, b (raw: its 64 input bytes, eight little-endian words): a·b mod n, the
+// SHA-256 compression of the eight words big-endian from the initial state,
+// and glvEncode's split of a mod n; "" if all equal.
+func checkScalarSelftest(res, raw []byte, a, b *big.Int) string {
+	if got, want := words(res[0:32]), new(big.Int).Mod(new(big.Int).Mul(a, b), scalarOrder); got.Cmp(want) != 0 {
+		return fmt.Sprintf("scalar mul(%x, %x) = %x, want %x", a, b, got, want)
+	}
+	var block [64]byte
+	for k := range 8 {
+		binary.BigEndian.PutUint64(block[8*k:], binary.LittleEndian.Uint64(raw[8*k:]))
+	}
+	st := shablock.Initial
+	st.Blocks(block[:])
+	for k := range 4 {
+		if got := binary.LittleEndian.Uint64(res[32+8*k:]); got != uint64(st[2*k])<<32|uint64(st[2*k+1]) {
+			return fmt.Sprintf("sha256 compression of %x: word pair %d %x, want %08x%08x", block, k, got, st[2*k], st[2*k+1])
+		}
+	}
+	var ab [32]byte
+	new(big.Int).Mod(a, scalarOrder).FillBytes(ab[:])
+	var s scalar.Scalar
+	s.SetBytes(&ab)
+	want := make([]byte, 36)
+	glvEncode(want[:32], want[32:], &s)
+	var got [34]byte
+	for k := range 4 {
+		binary.BigEndian.PutUint64(got[8*k:], binary.LittleEndian.Uint64(res[64+8*k:]))
+	}
+	got[32], got[33] = res[96], res[97]
+	if !bytes.Equal(got[:], want[:34]) {
+		return fmt.Sprintf("glv split of %x = %x, want %x", a, got, want[:34])
+	}
+	return ""
+}
+
+var scalarOrder, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
 
 var fieldPrime, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
 

@@ -1121,15 +1121,21 @@ static NOINLINE void glv_split(uchar *k, uchar *sg, const uint *e) {
 	sg[1] = sc_abs128(k + 16, k2);
 }
 
+/* e = e mod n, for any 256-bit e (eight words; e < 2^256 < 2n: one
+   conditional subtraction). */
+static void sc_reduce(uint *e) {
+	uint n[8], t[8];
+	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
+	uint m = words_sub(t, e, n, 8) - 1; /* all ones if e >= n */
+	for (int i = 0; i < 8; i++) e[i] = (t[i] & m) | (e[i] & ~m);
+}
+
 /* k, sg: mul_p's input for n - (e mod n), for any 256-bit e (eight words,
    overwritten). */
 static void neg_split(uchar *k, uchar *sg, uint *e) {
-	uint n[8], t[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
-	/* e mod n (e < 2^256 < 2n), then n - e mod n. */
-	uint m = words_sub(t, e, n, 8) - 1; /* all ones if e >= n */
-	for (int i = 0; i < 8; i++) e[i] = (t[i] & m) | (e[i] & ~m);
-	sc_sub(e, zero, e);
+	uint zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	sc_reduce(e);
+	sc_sub(e, zero, e); /* n - e mod n */
 	glv_split(k, sg, e);
 }
 
@@ -1146,14 +1152,10 @@ static void schnorr_neg_challenge(uchar *k, uchar *sg, __global const uchar *it)
    The point is s^-1 (z*G + r*Q), negated for an odd parity so that the
    kernel's even-y test applies: u1 = +-z*w, u2 = +-r*w with r = x mod n. */
 static void recover_scalar(uint *u, __global const uchar *it, int at) {
-	uint w[8], n[8], t[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+	uint w[8], zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
 	sc_load(u, it + at);
 	sc_load(w, it + 128);
-	if (at == 64) { /* r = x mod n (x < p < 2n) */
-		for (int i = 0; i < 8; i++) n[i] = SC_N[i];
-		uint m = words_sub(t, u, n, 8) - 1;
-		for (int i = 0; i < 8; i++) u[i] = (t[i] & m) | (u[i] & ~m);
-	}
+	if (at == 64) sc_reduce(u); /* r = x mod n (x < p < 2n) */
 	sc_mul(u, u, w);
 	if (it[160]) sc_sub(u, zero, u);
 }
@@ -1553,13 +1555,45 @@ __kernel void sign_kg(__global const uchar *ks, __global const ulong4 *stab, __g
 /* Field arithmetic on raw 256-bit values, for gpu's tests (lazy inputs:
    any value below 2^256, not only below p): item i is a || b (64 bytes,
    little-endian limbs); out gets a*b, a^2, a+b, a-b, -a, 3a/2, 1/a, a-2b,
-   each normalized (8 * 32 bytes, little-endian limbs). */
+   each normalized, then the scalar and hash code the kernels run on the
+   device (schnorr_neg_challenge, ecdsa_verify, tweak_split): a*b mod n,
+   SHA-256's compression of the 64-byte block a || b (the eight input limbs
+   big-endian) from the initial state, and glv_split of a mod n (12 * 32
+   bytes: limbs little-endian; the hash's eight words two to a limb, the
+   first high; the split's 32 bytes big-endian, then its two signs). */
 #if P256K1_WANT(6)
 __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unused, __global ulong *out, uint n) {
 	uint i = get_global_id(0);
 	if (i >= n) return;
-	fe a, b, r[8];
+	fe a, b, r[12];
 	for (int k = 0; k < 4; k++) { a.d[k] = in[8 * i + k]; b.d[k] = in[8 * i + 4 + k]; }
+	uint ua[8], ub[8], m[8], h[8], w[16];
+	for (int k = 0; k < 4; k++) {
+		ua[2 * k] = (uint)a.d[k];
+		ua[2 * k + 1] = (uint)(a.d[k] >> 32);
+		ub[2 * k] = (uint)b.d[k];
+		ub[2 * k + 1] = (uint)(b.d[k] >> 32);
+	}
+	sc_mul(m, ua, ub);
+	for (int k = 0; k < 8; k++) {
+		w[2 * k] = (uint)(in[8 * i + k] >> 32);
+		w[2 * k + 1] = (uint)in[8 * i + k];
+	}
+	h[0] = 0x6a09e667; h[1] = 0xbb67ae85; h[2] = 0x3c6ef372; h[3] = 0xa54ff53a;
+	h[4] = 0x510e527f; h[5] = 0x9b05688c; h[6] = 0x1f83d9ab; h[7] = 0x5be0cd19;
+	sha256_compress(h, w);
+	uchar ks[32], sg[2];
+	sc_reduce(ua);
+	glv_split(ks, sg, ua);
+	for (int k = 0; k < 4; k++) {
+		r[8].d[k] = (ulong)m[2 * k] | ((ulong)m[2 * k + 1] << 32);
+		r[9].d[k] = ((ulong)h[2 * k] << 32) | h[2 * k + 1];
+		ulong v = 0;
+		for (int b8 = 0; b8 < 8; b8++) v = (v << 8) | ks[8 * k + b8];
+		r[10].d[k] = v;
+		r[11].d[k] = 0;
+	}
+	r[11].d[0] = (ulong)sg[0] | ((ulong)sg[1] << 8);
 	fe_mul(&r[0], &a, &b);
 	fe_sqr(&r[1], &a);
 	fe_add(&r[2], &a, &b);
@@ -1571,9 +1605,9 @@ __kernel void fe_selftest(__global const ulong *in, __global const ulong4 *unuse
 #ifdef P256K1_FIELDCHECK_BREAK
 	r[0].d[0] ^= (a.d[0] == 977); /* gpu's tests: a wrong product that only fieldCheck's inputs show */
 #endif
-	for (int j = 0; j < 8; j++) {
-		fe_normalize(&r[j]);
-		for (int k = 0; k < 4; k++) out[32 * i + 4 * j + k] = r[j].d[k];
+	for (int j = 0; j < 12; j++) {
+		if (j < 8) fe_normalize(&r[j]);
+		for (int k = 0; k < 4; k++) out[48 * i + 4 * j + k] = r[j].d[k];
 	}
 }
 #endif
