@@ -372,7 +372,7 @@ func (e *Engine) init(cacheDir string) error {
 				ok = err == nil && e.fieldCheck()
 			}
 			if err == nil && !ok {
-				err = fmt.Errorf("%w: the kernels built with %q computed a field operation wrongly", ErrBuild, auto)
+				err = fmt.Errorf("%w: the kernels built with %q computed a field, scalar or hash operation wrongly (fe_selftest)", ErrBuild, auto)
 			}
 			if errors.Is(err, ErrBuild) && refused != "" && os.MkdirAll(filepath.Dir(refused), 0o755) == nil {
 				os.WriteFile(refused, []byte(strings.SplitN(err.Error(), "\n", 2)[0]), 0o644)
