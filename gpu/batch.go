@@ -89,9 +89,9 @@ const schnorrItemSize = 164
 // in n − e's place and sets the last byte instead: the kernel computes the
 // challenge, its negation and split, which cost the host more than all
 // the rest of its preparation (BenchmarkHost prep/schnorr against
-// prep/schnorr-hosthash). The key's y comes from the XOnlyPublicKey, which holds the whole
-// point (checked on the curve when it was parsed): the device does no
-// square root.
+// prep/schnorr-hosthash). The key's y comes from the XOnlyPublicKey, which
+// holds the whole point (checked on the curve when it was parsed): the
+// device does no square root.
 func prepSchnorr(dst []byte, it *schnorr.BatchItem) bool {
 	if it.PublicKey == nil || it.Signature == nil || !it.PublicKey.IsValid() {
 		return false

@@ -165,7 +165,7 @@ func TestPTXEmulated(t *testing.T) {
 // generator and another point, against the CPU's TweakMul.
 func TestPointMulEdges(t *testing.T) {
 	e := engine(t)
-	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	nOrder := scalarOrder
 	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
 	var ks []*big.Int
 	small := []int64{1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000}
@@ -237,7 +237,7 @@ func TestPointMulEdges(t *testing.T) {
 // Also the same items with another message, which must fail.
 func TestECDSAHighX(t *testing.T) {
 	e := engine(t)
-	nOrder, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	nOrder := scalarOrder
 	gx, _ := new(big.Int).SetString("79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", 16)
 	gy, _ := new(big.Int).SetString("483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8", 16)
 	p := fieldP

@@ -91,7 +91,7 @@ func TestKernelScalarsC(t *testing.T) {
 		t.Fatalf("cc: %v\n%s", err, out)
 	}
 
-	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	n := scalarOrder
 	lambda, _ := new(big.Int).SetString("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16)
 	two128 := new(big.Int).Lsh(big.NewInt(1), 128)
 	var es []*big.Int

@@ -62,7 +62,8 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 	return p
 }
 
-// PrepareTweakData does TweakData's host work (summing keys, picking the smallest outpoint).
+// PrepareTweakData does TweakData's host work (summing keys, picking the
+// smallest outpoint).
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	errs := make([]error, len(txs))

@@ -18,8 +18,8 @@ import (
 // else it returns ErrShortOutput).
 // The host sums the input keys (A), checks them and picks the smallest
 // outpoint; the device hashes it with A (input_hash, BIP0352/Inputs) and
-// multiplies. Everything here is public (the
-// transactions' input keys and outpoints); the receiver's scan key never
+// multiplies. Everything here is public (the transactions' input keys and
+// outpoints); the receiver's scan key never
 // goes to the device. Each device point is checked on the curve on the
 // host, as PublicKeys' are: a transaction whose point fails is computed on
 // the CPU, and the call returns an error wrapping ErrDeviceFault with the
@@ -73,9 +73,9 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 // a mode byte ‖ 3 zero bytes (the kernel's comment).
 const tweakItemSize = 104
 
-// prepTweakRange prepares txs into dst (tweakItemSize bytes each) and sets their
-// errors, making the input sums of up to invBlock transactions affine with
-// one inversion.
+// prepTweakRange prepares txs into dst (tweakItemSize bytes each) and sets
+// their errors, making the input sums of up to invBlock transactions affine
+// with one inversion.
 func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 	var sums [invBlock]group.Jacobian
 	var aff, single [invBlock]group.Affine

@@ -11,10 +11,11 @@
 // kernels only ever see public data (signatures, public keys, public
 // scalars).
 // Scalars mod n arrive from the host already reduced, as 32-byte big-endian
-// strings; the host also does every range check that needs no curve
-// arithmetic, and the hashing, except BIP-340's challenge for 32-byte
-// messages, which schnorr_verify computes (SHA-256 and the GLV split of
-// n - e on eight 32-bit limbs: schnorr_neg_challenge).
+// strings, or as what they are computed from: the device computes BIP-340's
+// challenge for 32-byte messages, ECDSA's u1 and u2 from the hash and 1/s,
+// BIP-352's input hash, and the GLV splits (SHA-256 and scalar arithmetic
+// on eight 32-bit limbs, below mul_p). The host does every range check that
+// needs no curve arithmetic, and the rest of the hashing.
 //
 // Portable OpenCL C (and C: gpu/proxy builds it as C to count operations).
 // With -D P256K1_PTX (the package's choice on NVIDIA, checked at Open by
@@ -52,10 +53,10 @@ typedef struct { fe x, y; } ge;
 #else
 #define ALWAYS_INLINE inline
 #endif
-/* The scalar code before a multiplication (schnorr_neg_challenge,
-   ecdsa_verify's u1 and u2) stays out of line: inlined, the compiler
-   schedules it among the point arithmetic and the kernel needs more
-   registers. */
+/* The scalar and hash code around a multiplication (sc_mul, glv_split,
+   tweak_split, schnorr_scalar_*, add_mul_g_words) stays out of line:
+   inlined, the compiler schedules it among the point arithmetic and the
+   kernels need more registers (ecdsa_verify took 146-160 for 134). */
 #define NOINLINE __attribute__((noinline))
 #define P0 0xFFFFFFFEFFFFFC2FUL /* p's low limb; the others are all ones */
 
@@ -896,14 +897,15 @@ static void mul_p(gej *r, const uchar *k, const uchar *sg, const ge *p) {
 	if (!r->inf) fe_mul(&r->z, &r->z, &zc);
 }
 
-/* ---- BIP-340's challenge on the device, for 32-byte messages ----
+/* ---- Hashing and scalars mod n on the device ----
 
-   e = SHA256_tag(r || px || m) from the "BIP0340/challenge" tag's midstate
-   (two compressions), reduced mod n and negated, then split by GLV exactly
-   as the host's scalar.SplitLambda does, into mul_p's |k1| || |k2| and
-   signs. Scalars here are eight 32-bit limbs, least significant first.
-   Public data only (variable time would be allowed; nothing here branches
-   on the data anyway). */
+   SHA-256 from tag midstates (BIP-340's challenge, BIP-352's input hash),
+   multiplication and subtraction mod n, and the GLV split exactly as the
+   host's scalar.SplitLambda does, into mul_p's |k1| || |k2| and signs.
+   Scalars here are eight 32-bit limbs, least significant first. Public
+   data only (variable time would be allowed; nothing here branches on the
+   data anyway). gpu's TestKernelScalarsC checks it built as C, and
+   fe_selftest (fieldCheck) on each device. */
 
 __constant uint SHA256_K[64] = {
 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -1040,10 +1042,14 @@ static void schnorr_challenge(uint *e, __global const uchar *it) {
 	for (int i = 0; i < 8; i++) e[i] = h[7 - i];
 }
 
+/* 2^256 - n (129 bits). */
+__constant uint SC_NC[5] = {0x2FC9BEBF, 0x402DA173, 0x50B75FC4, 0x45512319, 1};
+
 /* out[0..ow) = lo (eight words) + hi[0..nh) * (2^256 - n): the value of
    lo + hi * 2^256 mod n, in fewer words (ow large enough for the sum). */
 static void sc_fold(uint *out, int ow, const uint *lo, const uint *hi, int nh) {
-	uint nc[5] = {0x2FC9BEBF, 0x402DA173, 0x50B75FC4, 0x45512319, 1}; /* 2^256 - n */
+	uint nc[5];
+	for (int i = 0; i < 5; i++) nc[i] = SC_NC[i];
 	for (int i = 0; i < ow; i++) out[i] = i < 8 ? lo[i] : 0;
 	for (int i = 0; i < nh; i++) {
 		ulong c = 0;
@@ -1060,8 +1066,8 @@ static void sc_fold(uint *out, int ow, const uint *lo, const uint *hi, int nh) {
 	}
 }
 
-/* r = a * b mod n for any 256-bit a and b below n (eight words each; r may
-   alias them): the 512-bit product folded three times by 2^256 = 2^256 - n
+/* r = a * b mod n for any 256-bit a and b (eight words each; r may alias
+   them): the 512-bit product folded three times by 2^256 = 2^256 - n
    (mod n), to 386, 260 then 257 bits, and one conditional subtraction.
    Constant time (no branch or index on the values). */
 static NOINLINE void sc_mul(uint *r, const uint *a, const uint *b) {
@@ -1070,10 +1076,9 @@ static NOINLINE void sc_mul(uint *r, const uint *a, const uint *b) {
 	sc_fold(m, 13, p, p + 8, 8); /* < 2^386 */
 	sc_fold(q, 9, m, m + 8, 5);  /* < 2^260 */
 	sc_fold(t, 9, q, q + 8, 1);  /* < 2^256 + 2^133 < 2n */
-	uint nc[8] = {0x2FC9BEBF, 0x402DA173, 0x50B75FC4, 0x45512319, 1, 0, 0, 0};
 	ulong c = 0;
 	for (int i = 0; i < 8; i++) { /* u = t - n mod 2^256 = t + (2^256 - n) */
-		c += (ulong)t[i] + nc[i];
+		c += (ulong)t[i] + (i < 5 ? SC_NC[i] : 0);
 		u[i] = (uint)c;
 		c >>= 32;
 	}
@@ -1308,9 +1313,9 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    checked r < p and s < n and computed negE = n - e mod n from e = hash(r
    || px || msg); or, with byte 163 = 1 (32-byte messages), the message in
    place of negE, which the device computes (schnorr_neg_challenge); or,
-   with byte 163 = 2, the ECDSA signers' recovery check (recover_scalar). Result 1 iff R = s*G + negE*P is finite with even y and
-   x(R) = r. SCHNORR_ITEMS items per work-item, one inversion for them
-   all. */
+   with byte 163 = 2, the ECDSA signers' recovery check (recover_scalar).
+   Result 1 iff R = s*G + negE*P is finite with even y and x(R) = r.
+   SCHNORR_ITEMS items per work-item, one inversion for them all. */
 #if P256K1_WANT(2)
 __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	ulong first = (ulong)get_global_id(0) * SCHNORR_ITEMS;

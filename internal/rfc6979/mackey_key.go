@@ -3,10 +3,9 @@
 package rfc6979
 
 // stdKey is macKey's form through crypto/sha256 (CPUs without SHA-NI): an
-// HMAC-SHA256 key (before Go 1.26, whose compiler would move
-// a digest restored from a midstate to the heap; see internal/tagged): each
-// HMAC hashes the pad blocks again, as mac does. Secret: DRBG.Clear wipes
-// it.
+// HMAC-SHA256 key (before Go 1.26, whose compiler would move a digest
+// restored from a midstate to the heap; see internal/tagged): each HMAC
+// hashes the pad blocks again, as mac does. Secret: DRBG.Clear wipes it.
 type stdKey struct {
 	key [32]byte
 }

@@ -14,8 +14,9 @@ const stateSize = 4 + 8*4 + 64 + 8
 
 // stdKey is macKey's form through crypto/sha256 (CPUs without SHA-NI): an
 // HMAC-SHA256 key as the SHA-256 states after its inner and outer pad
-// blocks (Go 1.26 and later, where the compiler devirtualizes crypto/sha256's
-// state encoding and the digest stays on the stack; see internal/tagged). An HMAC under a key already set then costs one
+// blocks (Go 1.26 and later, where the compiler devirtualizes
+// crypto/sha256's state encoding and the digest stays on the stack; see
+// internal/tagged). An HMAC under a key already set then costs one
 // compression for the inner hash of a 32-byte message and one for the
 // outer hash, instead of two and two: RFC 6979's DRBG uses each of its keys
 // two or three times (16 compressions for a nonce instead of 22). Secret:
