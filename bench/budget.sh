@@ -9,26 +9,21 @@
 # per operation is the profile's CPU time over the operations run, so both
 # hold on a busy machine too (100 samples a second: ±1 % at the default -n).
 #
-# Usage: bench/budget.sh [-n 100000] [-tags purego] [-md]
-#   -n    operations per benchmark (-benchtime Nx; 100,000 gives ~300 samples)
-#   -md   print the Markdown table that docs/ARCHITECTURE.md keeps
+# Usage: bench/budget.sh [-n 100000] [-tags purego] [-md] [-from DIR]
+#        bench/budget.sh -list
+#   -n     operations per benchmark (-benchtime Nx; 100,000 gives ~300 samples)
+#   -md    print the Markdown table that docs/ARCHITECTURE.md keeps
+#   -from  classify profiles taken elsewhere instead of running anything:
+#          DIR holds, per operation, KEY.prof and KEY.out (the profile and
+#          the benchmark's output, KEY the benchmark's name before any
+#          slash) and per package PKG.test (the test binary that ran,
+#          PKG the package's last path element, p256k1 for the root), as
+#          bench/hostcheck.sh brings them back from a machine without Go
+#   -list  print the operations (name|package|benchmark) and exit
 #
 # Run from anywhere; needs only Go. Name the CPU beside any table you keep.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-count=100000
-tags=
-md=
-while [ $# -gt 0 ]; do
-	case "$1" in
-	-n) count=$2; shift 2 ;;
-	-tags) tags=$2; shift 2 ;;
-	-md) md=1; shift ;;
-	*) echo "budget.sh: unknown argument $1" >&2; exit 2 ;;
-	esac
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # name, package, benchmark (a sub-benchmark after the slash)
 ops=(
@@ -40,6 +35,23 @@ ops=(
 	"BIP-340 verify (bytes)|./schnorr|BenchmarkVerifyBytes"
 	"ECDH (33-byte key in: k·P, one exponentiation, hash)|./ecdh|BenchmarkSharedSecretBytes"
 )
+
+count=100000
+tags=
+md=
+from=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-n) count=$2; shift 2 ;;
+	-tags) tags=$2; shift 2 ;;
+	-md) md=1; shift ;;
+	-from) from=$(cd "$2" && pwd); shift 2 ;;
+	-list) printf '%s\n' "${ops[@]}"; exit 0 ;;
+	*) echo "budget.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # The bucket of one sample, from its stack (innermost frame first): table
 # builds and lookups wherever they appear in the stack; otherwise the
@@ -72,12 +84,22 @@ if [ -n "$md" ]; then
 fi
 for op in "${ops[@]}"; do
 	IFS='|' read -r name pkg bench <<<"$op"
-	prof=$tmp/${bench%%/*}.prof
-	bin=$tmp/${bench%%/*}.test
-	pattern="^${bench%%/*}\$"
-	[ "$bench" = "${bench#*/}" ] || pattern="$pattern/^${bench#*/}\$"
-	out=$(cd "$root" && go test ${tags:+-tags "$tags"} -run '^$' -bench "$pattern" -benchtime "${count}x" \
-		-cpuprofile "$prof" -o "$bin" "$pkg")
+	key=${bench%%/*}
+	if [ -n "$from" ]; then
+		prof=$from/$key.prof
+		bin=$from/$(if [ "$pkg" = . ]; then echo p256k1; else echo "${pkg##*/}"; fi).test
+		for f in "$prof" "$bin" "$from/$key.out"; do
+			[ -s "$f" ] || { echo "budget.sh: -from $from: $f is missing or empty" >&2; exit 1; }
+		done
+		out=$(cat "$from/$key.out")
+	else
+		prof=$tmp/$key.prof
+		bin=$tmp/$key.test
+		pattern="^$key\$"
+		[ "$bench" = "${bench#*/}" ] || pattern="$pattern/^${bench#*/}\$"
+		out=$(cd "$root" && go test ${tags:+-tags "$tags"} -run '^$' -bench "$pattern" -benchtime "${count}x" \
+			-cpuprofile "$prof" -o "$bin" "$pkg")
+	fi
 	# operations run: every result line's N (a sub-benchmark's own
 	# sub-benchmarks run the same operation and are counted with it)
 	ops_run=$(echo "$out" | awk '/^Benchmark/ { n += $2 } END { print n + 0 }')
