@@ -299,3 +299,59 @@ func FuzzRecover(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseBIP137: ParseBIP137 never panics; a header outside 27–42 gives
+// ErrInvalidRecoveryID; any other header parses exactly as
+// ParseRecoverable parses r ‖ s with recid (header − 27) & 3, and gives the
+// address type (header − 27) / 4; what it accepts serializes back to the
+// same 65 bytes, and ParseBitcoinCompact agrees with it.
+func FuzzParseBIP137(f *testing.F) {
+	one := bytes32(big.NewInt(1))
+	k, err := p256k1.NewPrivateKey(one[:])
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := sha256.Sum256([]byte("BIP-137"))
+	rs, err := SignRecoverable(&k, &h)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for t := AddressP2PKHUncompressed; t <= AddressP2WPKH; t++ {
+		b := rs.SerializeBIP137(t)
+		f.Add(b[:])
+	}
+	f.Add(make([]byte, BitcoinCompactSize))
+	f.Add(append([]byte{43}, make([]byte, 64)...))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var b [BitcoinCompactSize]byte
+		copy(b[:], in)
+		sig, typ, err := ParseBIP137(&b)
+		if b[0] < 27 || b[0] > 42 {
+			if !errors.Is(err, ErrInvalidRecoveryID) {
+				t.Fatalf("header %d: %v, want ErrInvalidRecoveryID", b[0], err)
+			}
+			return
+		}
+		hdr := b[0] - 27
+		want, werr := ParseRecoverable((*[CompactSize]byte)(b[1:]), int(hdr&3))
+		if (err == nil) != (werr == nil) || sig != want {
+			t.Fatalf("ParseBIP137 %v, ParseRecoverable %v", err, werr)
+		}
+		bc, compressed, cerr := ParseBitcoinCompact(&b)
+		if (cerr == nil) != (err == nil) || bc != sig {
+			t.Fatalf("ParseBitcoinCompact %v, ParseBIP137 %v", cerr, err)
+		}
+		if err != nil {
+			if !errors.Is(err, ErrInvalidSignature) {
+				t.Fatalf("error %v does not wrap ErrInvalidSignature", err)
+			}
+			return
+		}
+		if typ != BitcoinAddressType(hdr>>2) || compressed != typ.Compressed() {
+			t.Fatalf("header %d: type %v, compressed %v", b[0], typ, compressed)
+		}
+		if got := sig.SerializeBIP137(typ); got != b {
+			t.Fatalf("re-serialized %x, parsed %x", got, b)
+		}
+	})
+}

@@ -2,7 +2,10 @@ package musig2
 
 import (
 	"bytes"
+	"errors"
 	"testing"
+
+	"github.com/p256k1/p256k1"
 )
 
 // The parsers never panic, accept only what they can re-encode
@@ -118,5 +121,87 @@ func unhex(c byte) byte {
 		return c - 'a' + 10
 	default:
 		return c - 'A' + 10
+	}
+}
+
+// FuzzParseLists: ParsePublicKeys, ParsePubNonces and ParsePartialSigs
+// never panic and agree with the single parsers over lists of any lengths:
+// they succeed exactly when every element parses, return the elements the
+// single parsers return, and otherwise name the first bad index with their
+// contribution, wrapping the single parser's sentinel.
+func FuzzParseLists(f *testing.F) {
+	k := mustHexF("02F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9")
+	n := mustHexF("0337C87821AFD50A8644D820A8F3E02E499C931865C2360FB43D0A0D20DAFE07EA0287BF891D2A6DEAEBADC909352AA9405D1428C15F4B75F04DAE642A95C2548480")
+	f.Add(append(append(append([]byte{}, k...), n...), k...), []byte{33, 66, 33})
+	f.Add(append(append([]byte{}, n...), n...), []byte{66, 66, 0})
+	f.Add(bytes.Repeat([]byte{0xff}, 64), []byte{32, 32})
+	f.Add([]byte{}, []byte{})
+	f.Fuzz(func(t *testing.T, data, lens []byte) {
+		if len(lens) > 16 {
+			lens = lens[:16]
+		}
+		var encs [][]byte
+		for _, l := range lens {
+			l := int(l) % 80
+			if l > len(data) {
+				l = len(data)
+			}
+			encs = append(encs, data[:l])
+			data = data[l:]
+		}
+		checkList(t, "ParsePublicKeys", ContribPubKey, ErrInvalidPublicKey, encs,
+			func() (int, error) { ks, err := ParsePublicKeys(encs); return len(ks), err },
+			func(i int) error {
+				if len(encs[i]) != 33 {
+					return ErrInvalidPublicKey
+				}
+				_, err := p256k1.ParsePublicKey(encs[i])
+				return err
+			})
+		ns, nerr := ParsePubNonces(encs)
+		checkList(t, "ParsePubNonces", ContribPubNonce, ErrInvalidPubNonce, encs,
+			func() (int, error) { return len(ns), nerr },
+			func(i int) error {
+				m, err := ParsePubNonce(encs[i])
+				if err == nil && nerr == nil && m.Bytes() != ns[i].Bytes() {
+					t.Fatalf("ParsePubNonces[%d] differs from ParsePubNonce", i)
+				}
+				return err
+			})
+		ps, perr := ParsePartialSigs(encs)
+		checkList(t, "ParsePartialSigs", ContribPartialSig, ErrInvalidPartialSig, encs,
+			func() (int, error) { return len(ps), perr },
+			func(i int) error {
+				p, err := ParsePartialSig(encs[i])
+				if err == nil && perr == nil && p.Bytes() != ps[i].Bytes() {
+					t.Fatalf("ParsePartialSigs[%d] differs from ParsePartialSig", i)
+				}
+				return err
+			})
+	})
+}
+
+// checkList checks a list parser's result (list) against its single
+// parser (one, for element i) over encs.
+func checkList(t *testing.T, name, contrib string, sentinel error, encs [][]byte,
+	list func() (int, error), one func(i int) error) {
+	t.Helper()
+	got, err := list()
+	bad := -1
+	for i := range encs {
+		if one(i) != nil {
+			bad = i
+			break
+		}
+	}
+	if bad < 0 {
+		if err != nil || got != len(encs) {
+			t.Fatalf("%s: %v (%d of %d) though every element parses", name, err, got, len(encs))
+		}
+		return
+	}
+	var se *SignerError
+	if !errors.As(err, &se) || se.Index != bad || se.Contrib != contrib || !errors.Is(err, sentinel) {
+		t.Fatalf("%s: %v, want signer %d's %s wrapping %v", name, err, bad, contrib, sentinel)
 	}
 }

@@ -101,3 +101,36 @@ func FuzzVerifyScriptPath(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseScriptPubKey: ParseScriptPubKey never panics, accepts exactly
+// OP_1 OP_PUSHBYTES_32 followed by an x coordinate ParseXOnlyPublicKey
+// accepts, says which of its two errors applies, and what it accepts is the
+// ScriptPubKey of the key it returns.
+func FuzzParseScriptPubKey(f *testing.F) {
+	v := loadBIP341(f)
+	for _, c := range v.ScriptPubKey {
+		f.Add(mustHex(f, c.Expected.ScriptPubKey))
+	}
+	f.Add(append([]byte{0x51, 0x20}, bytes.Repeat([]byte{0xff}, 32)...))
+	f.Add(append([]byte{0x00, 0x20}, make([]byte, 32)...))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, script []byte) {
+		q, err := ParseScriptPubKey(script)
+		shape := len(script) == 34 && script[0] == 0x51 && script[1] == 0x20
+		switch {
+		case !shape:
+			if !errors.Is(err, ErrNotTaproot) {
+				t.Fatalf("%x: %v, want ErrNotTaproot", script, err)
+			}
+		case err != nil:
+			if _, perr := p256k1.ParseXOnlyPublicKey(script[2:]); perr == nil ||
+				!errors.Is(err, p256k1.ErrInvalidPublicKey) || errors.Is(err, ErrNotTaproot) {
+				t.Fatalf("%x: %v, though ParseXOnlyPublicKey says %v", script, err, perr)
+			}
+		default:
+			if spk := ScriptPubKey(&q); !bytes.Equal(spk[:], script) {
+				t.Fatalf("accepted %x, ScriptPubKey %x", script, spk)
+			}
+		}
+	})
+}
