@@ -29,8 +29,19 @@ var (
 	engineErr      error
 )
 
+// skipNoOpenCL skips t on a machine without an OpenCL platform or device,
+// unless P256K1_REQUIRE_OPENCL is set: then it fails t. CI installs PoCL
+// and sets it, so that the kernels' tests never skip quietly there.
+func skipNoOpenCL(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("P256K1_REQUIRE_OPENCL") != "" {
+		t.Fatalf("P256K1_REQUIRE_OPENCL is set, but there is no OpenCL device: %v", err)
+	}
+	t.Skipf("no OpenCL here: %v", err)
+}
+
 // engine opens the test engine once, or skips the test with the reason
-// when this machine has no OpenCL platform (CI installs PoCL).
+// when this machine has no OpenCL platform (see skipNoOpenCL).
 func engine(t testing.TB) *Engine {
 	t.Helper()
 	if engineOverride != nil {
@@ -38,7 +49,7 @@ func engine(t testing.TB) *Engine {
 	}
 	engineOnce.Do(func() { testEngine, engineErr = Open(&Options{Device: -1, CacheDir: testCacheDir(t)}) })
 	if errors.Is(engineErr, ErrNoOpenCL) || errors.Is(engineErr, ErrNoDevice) {
-		t.Skipf("no OpenCL here: %v", engineErr)
+		skipNoOpenCL(t, engineErr)
 	}
 	if engineErr != nil {
 		t.Fatal(engineErr)

@@ -172,7 +172,7 @@ func TestOptionsDevice(t *testing.T) {
 	// With OpenCL: the zero Options open the device Open(nil) opens.
 	a, err := Open(nil)
 	if err != nil {
-		t.Skipf("no OpenCL here for the Open half: %v", err)
+		skipNoOpenCL(t, err)
 	}
 	defer a.Close()
 	b, err := Open(&Options{CacheDir: testCacheDir(t)})

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestVerifyBatchDevice(t *testing.T) {
 		}
 	}
 	if _, err := gpu.Devices(); errors.Is(err, gpu.ErrNoOpenCL) || errors.Is(err, gpu.ErrNoDevice) {
-		t.Skipf("no OpenCL here: %v", err)
+		skipNoOpenCL(t, err)
 	}
 	rows := batchRows(t, 40)
 	for i := 3; i < len(rows); i += 7 {
@@ -101,11 +102,22 @@ func TestBenchDeviceJSON(t *testing.T) {
 		t.Skip("a bench run on the device: not with -short (about 20 s on PoCL)")
 	}
 	if _, err := gpu.Devices(); err != nil {
-		t.Skipf("no OpenCL here: %v", err)
+		skipNoOpenCL(t, err)
 	}
 	r := p256k1Cmd(t, "", nil, "bench", "--time", "1ms", "--no-libsecp256k1", "--json", "--device", "opencl")
 	var res struct{ Device *deviceBench }
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != 0 || res.Device == nil || len(res.Device.Results) != 5 || res.Device.Results[0].EndToEnd <= 0 {
 		t.Fatalf("exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}
+}
+
+// skipNoOpenCL skips t on a machine without an OpenCL platform or device,
+// unless P256K1_REQUIRE_OPENCL is set (CI sets it where it installed
+// PoCL): then it fails t.
+func skipNoOpenCL(t *testing.T, err error) {
+	t.Helper()
+	if os.Getenv("P256K1_REQUIRE_OPENCL") != "" {
+		t.Fatalf("P256K1_REQUIRE_OPENCL is set, but there is no OpenCL device: %v", err)
+	}
+	t.Skipf("no OpenCL here: %v", err)
 }
