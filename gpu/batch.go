@@ -152,29 +152,43 @@ func (e *Engine) VerifyECDSA(items []ECDSAItem, ok []bool) error {
 // trick: one inversion and three multiplications each).
 const invBlock = 64
 
-// prepECDSARange prepares items into dst (196 bytes each) and sets pre,
-// inverting the s of up to invBlock items at once.
+// prepECDSARange prepares items into dst (196 bytes each) and sets pre.
 func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
-	var s, acc [invBlock]scalar.Scalar
-	var idx [invBlock]int
-	var r scalar.Scalar
-	for base := 0; base < len(items); base += invBlock {
-		end := min(base+invBlock, len(items))
-		m := 0
-		for i := base; i < end; i++ {
-			clear(dst[196*i : 196*i+196])
-			pre[i] = false
+	prepECDSABlocks(dst, pre,
+		func(i int, _ []byte, r, s *scalar.Scalar) bool {
 			it := &items[i]
 			if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
-				continue
+				return false
 			}
 			c := it.Signature.SerializeCompact()
 			r.SetBytes((*[32]byte)(c[:32]))
-			s[m].SetBytes((*[32]byte)(c[32:]))
-			if r.IsZero() != 0 || s[m].IsZero() != 0 {
+			s.SetBytes((*[32]byte)(c[32:]))
+			return true
+		},
+		func(i int, d []byte, sn *scalar.Scalar) { prepECDSA(d, &items[i], sn) })
+}
+
+// prepECDSABlocks is the host's part of ecdsa_verify for len(pre) items
+// (196 bytes each in dst), inverting the s of up to invBlock items at once.
+// check(i, d, r, s) sets r and s for item i and reports whether the item
+// can be valid (r and s below n, low-S; prepECDSABlocks rejects zeros and
+// writes r at d[128:160]); finish(i, d, 1/s) writes the rest of a checked
+// item. pre[i] is whether item i passed; a failed item is all zeros.
+func prepECDSABlocks(dst []byte, pre []bool, check func(i int, d []byte, r, s *scalar.Scalar) bool, finish func(i int, d []byte, sn *scalar.Scalar)) {
+	var s, acc [invBlock]scalar.Scalar
+	var idx [invBlock]int
+	var r scalar.Scalar
+	for base := 0; base < len(pre); base += invBlock {
+		end := min(base+invBlock, len(pre))
+		m := 0
+		for i := base; i < end; i++ {
+			d := dst[196*i : 196*i+196]
+			clear(d)
+			pre[i] = false
+			if !check(i, d, &r, &s[m]) || r.IsZero() != 0 || s[m].IsZero() != 0 {
 				continue
 			}
-			copy(dst[196*i+128:196*i+160], c[:32])
+			r.Bytes((*[32]byte)(d[128:160]))
 			if m == 0 {
 				acc[0] = s[0]
 			} else {
@@ -188,22 +202,22 @@ func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 		}
 		invertPrefixVar(acc[:m], s[:m], func(j int, sn *scalar.Scalar) {
 			i := idx[j]
-			pre[i] = prepECDSA(dst[196*i:196*i+196], &items[i], sn)
+			finish(i, dst[196*i:196*i+196], sn)
+			pre[i] = true
 		})
 	}
 }
 
-// prepECDSA writes a checked item (prepECDSARange, which has written r at
+// prepECDSA writes a checked item (prepECDSABlocks has written r at
 // dst[128:160]) given sn = 1/s: Q ‖ z ‖ 1/s ‖ r ‖ r + n. The device
 // computes u1 = z/s and u2 = r/s and splits u2 (ecdsa_verify), which cost
 // the host about a third of its preparation.
-func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) bool {
+func prepECDSA(dst []byte, it *ECDSAItem, sn *scalar.Scalar) {
 	u := it.PublicKey.SerializeUncompressed()
 	copy(dst[0:64], u[1:65])
 	copy(dst[64:96], it.Hash[:])
 	sn.Bytes((*[32]byte)(dst[96:128]))
 	rPlusN((*[32]byte)(dst[160:192]), (*[32]byte)(dst[128:160]))
-	return true
 }
 
 // rPlusN writes r + n to dst when r < p − n (an x of R at or above n

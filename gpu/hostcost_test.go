@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/cputime"
+	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
 )
 
@@ -57,6 +59,53 @@ func BenchmarkHost(b *testing.B) {
 			per(b)
 		})
 	}
+	// Keys held as bytes: VerifySchnorrBytes' preparation, against the
+	// parse VerifySchnorr's items need first (a square root each) plus
+	// its preparation.
+	keys32, msgs32, sigs64 := schnorrBytes(n)
+	b.Run("prep/schnorr-bytes", func(b *testing.B) {
+		dst := make([]byte, schnorrItemSize*n)
+		for start(); b.Loop(); {
+			prepSchnorrBytesRange(dst, keys32, msgs32, sigs64, pre)
+		}
+		per(b)
+	})
+	b.Run("prep/schnorr-parse", func(b *testing.B) {
+		dst := make([]byte, schnorrItemSize*n)
+		items := make([]schnorr.BatchItem, n)
+		pks := make([]p256k1.XOnlyPublicKey, n)
+		for start(); b.Loop(); {
+			for i := range items {
+				pks[i], _ = p256k1.ParseXOnlyPublicKey(keys32[32*i : 32*i+32])
+				items[i] = schnorr.BatchItem{PublicKey: &pks[i], Message: msgs32[32*i : 32*i+32], Signature: (*[64]byte)(sigs64[64*i:])}
+			}
+			prepSchnorrRange(dst, items, pre)
+		}
+		per(b)
+	})
+	keys33, hashes32, esigs := ecdsaBytes(n)
+	b.Run("prep/ecdsa-bytes", func(b *testing.B) {
+		dst := make([]byte, 196*n)
+		for start(); b.Loop(); {
+			prepECDSABytesRange(dst, keys33, hashes32, esigs, pre)
+		}
+		per(b)
+	})
+	b.Run("prep/ecdsa-parse", func(b *testing.B) {
+		dst := make([]byte, 196*n)
+		items := make([]ECDSAItem, n)
+		pks := make([]p256k1.PublicKey, n)
+		sigs := make([]ecdsa.Signature, n)
+		for start(); b.Loop(); {
+			for i := range items {
+				pks[i], _ = p256k1.ParsePublicKey(keys33[33*i : 33*i+33])
+				sigs[i], _ = ecdsa.ParseCompact((*[64]byte)(esigs[64*i:]))
+				items[i] = ECDSAItem{PublicKey: &pks[i], Hash: (*[32]byte)(hashes32[32*i:]), Signature: &sigs[i]}
+			}
+			prepECDSARange(dst, items, pre)
+		}
+		per(b)
+	})
 	b.Run("prep/ecdsa", func(b *testing.B) {
 		items := ecdsaItems(n, rng)
 		dst := make([]byte, 196*n)

@@ -34,6 +34,18 @@ func TestShortOutput(t *testing.T) {
 			"VerifySchnorrOrCPU": func() error { return VerifySchnorrOrCPU(e, items, nil) },
 			"VerifyECDSAOrCPU":   func() error { return VerifyECDSAOrCPU(e, ecd, make([]bool, 4)) },
 			"PublicKeysOrCPU":    func() error { return PublicKeysOrCPU(e, scalars, nil) },
+			"VerifySchnorrBytes": func() error {
+				return e.VerifySchnorrBytes(make([]byte, 5*32), make([]byte, 5*32), make([]byte, 5*64), make([]bool, 4))
+			},
+			"VerifyECDSABytes": func() error {
+				return e.VerifyECDSABytes(make([]byte, 5*33), make([]byte, 5*32), make([]byte, 5*64), nil)
+			},
+			"VerifySchnorrBytesOrCPU": func() error {
+				return VerifySchnorrBytesOrCPU(e, make([]byte, 5*32), make([]byte, 5*32), make([]byte, 5*64), make([]bool, 4))
+			},
+			"VerifyECDSABytesOrCPU": func() error {
+				return VerifyECDSABytesOrCPU(e, make([]byte, 5*33), make([]byte, 5*32), make([]byte, 5*64), nil)
+			},
 		} {
 			var err error
 			func() {
@@ -85,6 +97,12 @@ func TestUnusableEngine(t *testing.T) {
 		}
 		if err := e.PublicKeysBytes(make([]byte, 32), make([]byte, 33)); !errors.Is(err, ErrClosed) {
 			t.Errorf("PublicKeysBytes on a %s Engine: %v, want ErrClosed", name, err)
+		}
+		if err := e.VerifySchnorrBytes(make([]byte, 32), make([]byte, 32), make([]byte, 64), ok); !errors.Is(err, ErrClosed) {
+			t.Errorf("VerifySchnorrBytes on a %s Engine: %v, want ErrClosed", name, err)
+		}
+		if err := e.VerifyECDSABytes(make([]byte, 33), make([]byte, 32), make([]byte, 64), ok); !errors.Is(err, ErrClosed) {
+			t.Errorf("VerifyECDSABytes on a %s Engine: %v, want ErrClosed", name, err)
 		}
 		if bt := e.LastBatchTimes(); bt != (BatchTimes{}) {
 			t.Errorf("LastBatchTimes on a %s Engine: %+v", name, bt)

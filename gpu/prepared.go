@@ -50,6 +50,36 @@ func PrepareECDSA(items []ECDSAItem) *Prepared {
 	return p
 }
 
+// PrepareSchnorrBytes does VerifySchnorrBytes' host work; its length
+// errors are VerifySchnorrBytes'.
+func PrepareSchnorrBytes(keys, msgs, sigs []byte) (*Prepared, error) {
+	n, err := bytesItems("PrepareSchnorrBytes", keys, 32, []byteArg{{"msgs", msgs, 32}, {"sigs", sigs, 64}})
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{kernel: "schnorr_verify", in: make([]byte, schnorrItemSize*n), out: make([]byte, n), n: n}
+	pre := make([]bool, n)
+	parallel(0, n, func(lo, hi int) {
+		prepSchnorrBytesRange(p.in[schnorrItemSize*lo:schnorrItemSize*hi], keys[32*lo:32*hi], msgs[32*lo:32*hi], sigs[64*lo:64*hi], pre[lo:hi])
+	})
+	return p, nil
+}
+
+// PrepareECDSABytes does VerifyECDSABytes' host work; its length errors
+// are VerifyECDSABytes'.
+func PrepareECDSABytes(keys, hashes, sigs []byte) (*Prepared, error) {
+	n, err := bytesItems("PrepareECDSABytes", keys, 33, []byteArg{{"hashes", hashes, 32}, {"sigs", sigs, 64}})
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{kernel: "ecdsa_verify", in: make([]byte, 196*n), out: make([]byte, n), n: n}
+	pre := make([]bool, n)
+	parallel(0, n, func(lo, hi int) {
+		prepECDSABytesRange(p.in[196*lo:196*hi], keys[33*lo:33*hi], hashes[32*lo:32*hi], sigs[64*lo:64*hi], pre[lo:hi])
+	})
+	return p, nil
+}
+
 // PreparePublicKeys does PublicKeys' host work (public scalars only).
 func PreparePublicKeys(scalars [][32]byte) *Prepared {
 	p := &Prepared{kernel: "pubkeys", in: make([]byte, 32*len(scalars)), out: make([]byte, 64*len(scalars)), n: len(scalars)}

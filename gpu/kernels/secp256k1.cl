@@ -654,33 +654,40 @@ static void fe_sqr_n(fe *r, const fe *a, int n) {
 	for (int i = 0; i < n; i++) fe_sqr(r, r);
 }
 
-/* r = a^(p-2) = 1/a (0 for a = 0): libsecp256k1's addition chain, x_k =
-   a^(2^k - 1) for the block lengths {1, 2, 22, 223} of p - 2; 255
-   squarings and 15 multiplications. */
-static void fe_inv(fe *r, const fe *a) {
-	fe x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t;
-	fe_sqr(&x2, a);
-	fe_mul(&x2, &x2, a);
-	fe_sqr(&x3, &x2);
-	fe_mul(&x3, &x3, a);
-	fe_sqr_n(&x6, &x3, 3);
-	fe_mul(&x6, &x6, &x3);
+/* The blocks both exponentiations below start from (libsecp256k1's
+   addition chains): x_k = a^(2^k - 1) for k = 2, 3, 22 and 223; 221
+   squarings and 11 multiplications. */
+static ALWAYS_INLINE void fe_pow_blocks(fe *x2, fe *x3, fe *x22, fe *x223, const fe *a) {
+	fe x6, x9, x11, x44, x88, x176, x220;
+	fe_sqr(x2, a);
+	fe_mul(x2, x2, a);
+	fe_sqr(x3, x2);
+	fe_mul(x3, x3, a);
+	fe_sqr_n(&x6, x3, 3);
+	fe_mul(&x6, &x6, x3);
 	fe_sqr_n(&x9, &x6, 3);
-	fe_mul(&x9, &x9, &x3);
+	fe_mul(&x9, &x9, x3);
 	fe_sqr_n(&x11, &x9, 2);
-	fe_mul(&x11, &x11, &x2);
-	fe_sqr_n(&x22, &x11, 11);
-	fe_mul(&x22, &x22, &x11);
-	fe_sqr_n(&x44, &x22, 22);
-	fe_mul(&x44, &x44, &x22);
+	fe_mul(&x11, &x11, x2);
+	fe_sqr_n(x22, &x11, 11);
+	fe_mul(x22, x22, &x11);
+	fe_sqr_n(&x44, x22, 22);
+	fe_mul(&x44, &x44, x22);
 	fe_sqr_n(&x88, &x44, 44);
 	fe_mul(&x88, &x88, &x44);
 	fe_sqr_n(&x176, &x88, 88);
 	fe_mul(&x176, &x176, &x88);
 	fe_sqr_n(&x220, &x176, 44);
 	fe_mul(&x220, &x220, &x44);
-	fe_sqr_n(&t, &x220, 3);
-	fe_mul(&x223, &t, &x3);
+	fe_sqr_n(x223, &x220, 3);
+	fe_mul(x223, x223, x3);
+}
+
+/* r = a^(p-2) = 1/a (0 for a = 0): the blocks {1, 2, 22, 223} of p - 2;
+   255 squarings and 15 multiplications. */
+static void fe_inv(fe *r, const fe *a) {
+	fe x2, x3, x22, x223, t;
+	fe_pow_blocks(&x2, &x3, &x22, &x223, a);
 	fe_sqr_n(&t, &x223, 23);
 	fe_mul(&t, &t, &x22);
 	fe_sqr_n(&t, &t, 5);
@@ -713,6 +720,52 @@ static void fe_store(__global uchar *b, const fe *a) {
 		}
 	}
 }
+
+#if P256K1_WANT(2) || P256K1_WANT(3)
+/* r = a^((p+1)/4), the blocks {2, 22, 223} of (p+1)/4 (253 squarings and
+   13 multiplications): a square root of a if a has one. Returns whether
+   r^2 = a. Variable time (public keys only). Out of line, so that the
+   verification kernels that lift keys keep their registers for mul_p. */
+static NOINLINE int fe_sqrt(fe *r, const fe *a) {
+	fe x2, x3, x22, x223, t;
+	fe_pow_blocks(&x2, &x3, &x22, &x223, a);
+	fe_sqr_n(&t, &x223, 23);
+	fe_mul(&t, &t, &x22);
+	fe_sqr_n(&t, &t, 6);
+	fe_mul(&t, &t, &x2);
+	fe_sqr_n(r, &t, 2);
+	fe_sqr(&t, r);
+	return fe_eq(&t, a);
+}
+
+/* Sets y to the root of x^3 + 7 (x below p) whose parity is odd (0 or 1),
+   normalized: BIP-340's lift_x for odd = 0, a compressed key's decoding for
+   odd = its prefix's low bit. Returns 0, y undefined, if x is not on the
+   curve. Variable time (public keys only). */
+static NOINLINE int ge_lift_x(fe *y, const fe *x, int odd) {
+	fe c, seven = {{7, 0, 0, 0}};
+	fe_sqr(&c, x);
+	fe_mul(&c, &c, x);
+	fe_add(&c, &c, &seven);
+	if (!fe_sqrt(y, &c)) return 0;
+	fe_normalize(y);
+	if ((int)(y->d[0] & 1) != odd) {
+		fe_neg(y, y);
+		fe_normalize(y);
+	}
+	return 1;
+}
+
+/* Loads a verification item's key: x at it, then y at it + 32 or, with
+   lift set, y lifted from x with parity odd (ge_lift_x). Returns 0 for an
+   x or y not below p, or an x not on the curve. Out of line: a call of
+   ge_lift_x in the kernels themselves cost schnorr_verify 4 registers on
+   sm_90 (140 against 136). */
+static NOINLINE int load_key(ge *p, __global const uchar *it, int lift, int odd) {
+	if (!fe_load(&p->x, it)) return 0;
+	return lift ? ge_lift_x(&p->y, &p->x, odd) : fe_load(&p->y, it + 32);
+}
+#endif
 
 /* Jacobian doubling for y^2 = x^3 + b (any b: the formula does not use
    it, so it also serves the isomorphic curves of the common-Z tables):
@@ -1314,6 +1367,8 @@ __kernel void pubkeys(__global const uchar *scalars, __global const ulong4 *gtab
    || px || msg); or, with byte 163 = 1 (32-byte messages), the message in
    place of negE, which the device computes (schnorr_neg_challenge); or,
    with byte 163 = 2, the ECDSA signers' recovery check (recover_scalar).
+   With byte 162 = 1 (gpu's VerifySchnorrBytes) py is not given: the device
+   lifts px (ge_lift_x), and a px that is not on the curve fails the item.
    Result 1 iff R = s*G + negE*P is finite with even y and x(R) = r.
    SCHNORR_ITEMS items per work-item, one inversion for them all. */
 #if P256K1_WANT(2)
@@ -1327,7 +1382,7 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
 		__global const uchar *it = items + 164 * (first + j);
 		ge p;
 		r[j].inf = 1;
-		if (fe_load(&p.x, it) && fe_load(&p.y, it + 32) && fe_load(&rx, it + 64)) {
+		if (load_key(&p, it, it[162], 0) && fe_load(&rx, it + 64)) {
 			uchar k[32], sg[2];
 			schnorr_scalar_p(k, sg, it);
 			mul_p(&r[j], k, sg, &p);
@@ -1357,7 +1412,9 @@ __kernel void schnorr_verify(__global const uchar *items, __global const ulong4 
    when r + n < p (else rn = r); z is the hash as given. The device computes
    u1 = z*w and u2 = r*w mod n and splits u2 by GLV. Result 1 iff R = u1*G
    + u2*Q is finite and x(R) = r or rn, compared in Jacobian form (X =
-   x*Z^2): no inversion. */
+   x*Z^2): no inversion. With byte 192 = 1 (gpu's VerifyECDSABytes) qy is
+   not given: the device decompresses qx with the parity in byte 193
+   (ge_lift_x), and a qx that is not on the curve fails the item. */
 #if P256K1_WANT(3)
 __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *gtab, __global uchar *ok, uint n) {
 	uint i = get_global_id(0);
@@ -1366,7 +1423,7 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 	ok[i] = 0;
 	ge q;
 	fe r1, r2;
-	if (!fe_load(&q.x, it) || !fe_load(&q.y, it + 32)) return;
+	if (!load_key(&q, it, it[192], it[193] & 1)) return;
 	fe_load(&r1, it + 128);
 	fe_load(&r2, it + 160);
 	uint a[8], w[8];

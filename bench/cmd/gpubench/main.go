@@ -54,7 +54,7 @@ func main() {
 	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; a launch before them builds the kind's program and is reported apart)")
 	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (where the host's time goes)")
-	kinds := flag.String("kinds", "schnorr,ecdsa,pubkeys,pubkeys33,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
+	kinds := flag.String("kinds", "schnorr,schnorr-bytes,ecdsa,ecdsa-bytes,pubkeys,pubkeys33,tweak,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
 	if err != nil {
@@ -146,6 +146,59 @@ func main() {
 		run("ecdsa", gpu.PrepareECDSA(items), func() error { return e.VerifyECDSA(items, ok) },
 			func() {
 				parallel(*n, func(i int) { ref[i] = ecdsa.Verify(items[i].PublicKey, items[i].Hash, items[i].Signature) })
+			},
+			func() int { return diff(ok, ref) })
+	}
+	if want["schnorr-bytes"] {
+		// VerifySchnorrBytes: x-only keys, messages and signatures as flat
+		// bytes, the keys lifted on the device; the CPU parses each key.
+		items := schnorrItems(*n)
+		keys, msgs, sigs := make([]byte, 32**n), make([]byte, 32**n), make([]byte, 64**n)
+		for i, it := range items {
+			kb := it.PublicKey.Bytes()
+			copy(keys[32*i:], kb[:])
+			copy(msgs[32*i:], it.Message)
+			copy(sigs[64*i:], it.Signature[:])
+		}
+		prep, err := gpu.PrepareSchnorrBytes(keys, msgs, sigs)
+		if err != nil {
+			fail(err)
+		}
+		ok, ref := make([]bool, *n), make([]bool, *n)
+		run("schnorr-bytes", prep, func() error { return e.VerifySchnorrBytes(keys, msgs, sigs, ok) },
+			func() {
+				parallel(*n, func(i int) {
+					pk, err := p256k1.ParseXOnlyPublicKey(keys[32*i : 32*i+32])
+					ref[i] = err == nil && schnorr.Verify(&pk, msgs[32*i:32*i+32], (*[64]byte)(sigs[64*i:]))
+				})
+			},
+			func() int { return diff(ok, ref) })
+	}
+	if want["ecdsa-bytes"] {
+		// VerifyECDSABytes: compressed keys, hashes and compact signatures
+		// as flat bytes, the keys decompressed on the device; the CPU
+		// parses each key and signature.
+		items := ecdsaItems(*n)
+		keys, hashes, sigs := make([]byte, 33**n), make([]byte, 32**n), make([]byte, 64**n)
+		for i, it := range items {
+			kb := it.PublicKey.SerializeCompressed()
+			copy(keys[33*i:], kb[:])
+			copy(hashes[32*i:], it.Hash[:])
+			c := it.Signature.SerializeCompact()
+			copy(sigs[64*i:], c[:])
+		}
+		prep, err := gpu.PrepareECDSABytes(keys, hashes, sigs)
+		if err != nil {
+			fail(err)
+		}
+		ok, ref := make([]bool, *n), make([]bool, *n)
+		run("ecdsa-bytes", prep, func() error { return e.VerifyECDSABytes(keys, hashes, sigs, ok) },
+			func() {
+				parallel(*n, func(i int) {
+					pk, err1 := p256k1.ParsePublicKey(keys[33*i : 33*i+33])
+					sig, err2 := ecdsa.ParseCompact((*[64]byte)(sigs[64*i:]))
+					ref[i] = err1 == nil && err2 == nil && ecdsa.Verify(&pk, (*[32]byte)(hashes[32*i:]), &sig)
+				})
 			},
 			func() int { return diff(ok, ref) })
 	}
