@@ -155,7 +155,7 @@ const invBlock = 64
 // prepECDSARange prepares items into dst (196 bytes each) and sets pre.
 func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 	prepECDSABlocks(dst, pre,
-		func(i int, _ []byte, r, s *scalar.Scalar) bool {
+		func(i int, r, s *scalar.Scalar) bool {
 			it := &items[i]
 			if it.PublicKey == nil || it.Hash == nil || it.Signature == nil || !it.PublicKey.IsValid() || !it.Signature.IsLowS() {
 				return false
@@ -170,11 +170,11 @@ func prepECDSARange(dst []byte, items []ECDSAItem, pre []bool) {
 
 // prepECDSABlocks is the host's part of ecdsa_verify for len(pre) items
 // (196 bytes each in dst), inverting the s of up to invBlock items at once.
-// check(i, d, r, s) sets r and s for item i and reports whether the item
+// check(i, r, s) sets r and s for item i and reports whether the item
 // can be valid (r and s below n, low-S; prepECDSABlocks rejects zeros and
 // writes r at d[128:160]); finish(i, d, 1/s) writes the rest of a checked
 // item. pre[i] is whether item i passed; a failed item is all zeros.
-func prepECDSABlocks(dst []byte, pre []bool, check func(i int, d []byte, r, s *scalar.Scalar) bool, finish func(i int, d []byte, sn *scalar.Scalar)) {
+func prepECDSABlocks(dst []byte, pre []bool, check func(i int, r, s *scalar.Scalar) bool, finish func(i int, d []byte, sn *scalar.Scalar)) {
 	var s, acc [invBlock]scalar.Scalar
 	var idx [invBlock]int
 	var r scalar.Scalar
@@ -185,7 +185,7 @@ func prepECDSABlocks(dst []byte, pre []bool, check func(i int, d []byte, r, s *s
 			d := dst[196*i : 196*i+196]
 			clear(d)
 			pre[i] = false
-			if !check(i, d, &r, &s[m]) || r.IsZero() != 0 || s[m].IsZero() != 0 {
+			if !check(i, &r, &s[m]) || r.IsZero() != 0 || s[m].IsZero() != 0 {
 				continue
 			}
 			r.Bytes((*[32]byte)(d[128:160]))

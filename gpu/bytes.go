@@ -21,7 +21,7 @@ import (
 // computes each challenge, so the host only range-checks s and copies
 // bytes. For keys held as bytes (a block's Taproot outputs, a relay's
 // events), VerifySchnorr needs them parsed first, a square root each on
-// the CPU (about 3.5 µs, several times the kernel's whole time per item
+// the CPU (about 4 µs, several times the kernel's whole time per item
 // across a machine's cores); here the device does it, at about a tenth of
 // a verification's work.
 //
@@ -91,7 +91,7 @@ func (e *Engine) VerifyECDSABytes(keys, hashes, sigs []byte, ok []bool) error {
 // r, s < n and low-S; the device checks qx < p and that qx is on the curve.
 func prepECDSABytesRange(dst, keys, hashes, sigs []byte, pre []bool) {
 	prepECDSABlocks(dst, pre,
-		func(i int, d []byte, r, s *scalar.Scalar) bool {
+		func(i int, r, s *scalar.Scalar) bool {
 			if k := keys[33*i]; k != 2 && k != 3 {
 				return false
 			}
