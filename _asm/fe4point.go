@@ -44,6 +44,9 @@ func fe4Unit() {
 	prefixStep4()
 	sqrN4x()
 	affineAddInv2()
+	oddStep4()
+	oddPut4(false)
+	oddPut4(true)
 }
 
 // linear4 generates linearAsm, which exists for the tests: the linear steps

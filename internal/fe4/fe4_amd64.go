@@ -129,3 +129,24 @@ func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *grou
 
 //go:noescape
 func affineAddInv2Asm(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element)
+
+// oddStep, oddPut and oddScalePut are OddMultiples' chain step and its
+// backward pass's work on one entry (oddStepGeneric, oddPutGeneric and
+// oddScalePutGeneric in Go, which the tests hold them to), each one
+// straight-line function here.
+func oddStep(d, prev, next *[2]Element, h *Element) { oddStepAsm(d, prev, next, h) }
+
+func oddPut(tp, tpl *group.AffineStorage, xy *[2]Element) { oddPutAsm(tp, tpl, xy, &Beta) }
+
+func oddScalePut(tp, tpl *group.AffineStorage, xy *[2]Element, zs *Element) {
+	oddScalePutAsm(tp, tpl, xy, &Beta, zs)
+}
+
+//go:noescape
+func oddStepAsm(d, prev, next *[2]Element, h *Element)
+
+//go:noescape
+func oddPutAsm(tp, tpl *group.AffineStorage, xy *[2]Element, beta *Element)
+
+//go:noescape
+func oddScalePutAsm(tp, tpl *group.AffineStorage, xy *[2]Element, beta, zs *Element)

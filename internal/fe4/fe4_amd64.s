@@ -9000,3 +9000,1445 @@ TEXT ·affineAddInv2Asm(SB), $344-72
 	MOVQ R8, 16(R14)
 	MOVQ AX, 24(R14)
 	RET
+
+// func oddStepAsm(d *uint64, prev *uint64, next *uint64, h *uint64)
+// Requires: ADX, BMI2
+TEXT ·oddStepAsm(SB), $184-32
+	// H = X1 − X2; Y1 − Y2
+	MOVQ d+0(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+	MOVQ prev+8(FP), R8
+	SUBQ (R8), BX
+	SBBQ 8(R8), CX
+	SBBQ 16(R8), SI
+	SBBQ 24(R8), DI
+	MOVQ $0x00000001000003d1, R10
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, BX
+	SBBQ $0x00, CX
+	SBBQ $0x00, SI
+	SBBQ $0x00, DI
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, BX
+	MOVQ h+24(FP), R11
+	MOVQ BX, (R11)
+	MOVQ CX, 8(R11)
+	MOVQ SI, 16(R11)
+	MOVQ DI, 24(R11)
+	MOVQ d+0(FP), R12
+	MOVQ 32(R12), R13
+	MOVQ 40(R12), R14
+	MOVQ 48(R12), R15
+	MOVQ 56(R12), AX
+	MOVQ prev+8(FP), R8
+	SUBQ 32(R8), R13
+	SBBQ 40(R8), R14
+	SBBQ 48(R8), R15
+	SBBQ 56(R8), AX
+	MOVQ $0x00000001000003d1, R10
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, R13
+	SBBQ $0x00, R14
+	SBBQ $0x00, R15
+	SBBQ $0x00, AX
+	SBBQ R9, R9
+	ANDQ R10, R9
+	SUBQ R9, R13
+	MOVQ R13, 24(SP)
+	MOVQ R14, 32(SP)
+	MOVQ R15, 40(SP)
+	MOVQ AX, 48(SP)
+
+	// W1 = X1·H², W2 = X2·H²
+	MOVQ h+24(FP), R11
+	MOVQ (R11), BX
+	MOVQ 8(R11), CX
+	MOVQ 16(R11), SI
+	MOVQ 24(R11), DI
+
+	// a0·(a1, a2, a3)
+	MOVQ  BX, DX
+	MULXQ CX, R12, R8
+	MULXQ SI, AX, R9
+	ADDQ  AX, R8
+	MULXQ DI, AX, R10
+	ADCQ  AX, R9
+	ADCQ  $0x00, R10
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  CX, DX
+	XORL  R15, R15
+	MULXQ SI, AX, R11
+	ADCXQ AX, R9
+	ADOXQ R11, R10
+	MULXQ DI, AX, R13
+	ADCXQ AX, R10
+	ADOXQ R15, R13
+	ADCXQ R15, R13
+
+	// a2·a3
+	MOVQ  SI, DX
+	MULXQ DI, AX, R14
+	ADDQ  AX, R13
+	ADCQ  $0x00, R14
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R15, R15
+	ADDQ  R12, R12
+	ADCQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R13, R13
+	ADCQ  R14, R14
+	ADCQ  $0x00, R15
+	MOVQ  BX, DX
+	MULXQ DX, BX, AX
+	MOVQ  CX, DX
+	MULXQ DX, CX, R11
+	ADDQ  AX, R12
+	ADCQ  CX, R8
+	ADCQ  R11, R9
+	MOVQ  SI, DX
+	MULXQ DX, AX, R11
+	ADCQ  AX, R10
+	ADCQ  R11, R13
+	MOVQ  DI, DX
+	MULXQ DX, AX, R11
+	ADCQ  AX, R14
+	ADCQ  R11, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  DI, DI
+	MULXQ R10, AX, R11
+	ADCXQ AX, BX
+	ADOXQ R11, R12
+	MULXQ R13, AX, R11
+	ADCXQ AX, R12
+	ADOXQ R11, R8
+	MULXQ R14, AX, R11
+	ADCXQ AX, R8
+	ADOXQ R11, R9
+	MULXQ R15, AX, R11
+	ADCXQ AX, R9
+	ADOXQ DI, R11
+	ADCXQ DI, R11
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R11, AX, R11
+	ADDQ  AX, BX
+	ADCQ  R11, R12
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R9
+	SBBQ  AX, AX
+	ANDQ  DX, AX
+	ADDQ  AX, BX
+	ADCQ  $0x00, R12
+	MOVQ  BX, 56(SP)
+	MOVQ  R12, 64(SP)
+	MOVQ  R8, 72(SP)
+	MOVQ  R9, 80(SP)
+	MOVQ  d+0(FP), CX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ 56(SP), SI, DI
+	MULXQ 64(SP), BX, R10
+	ADDQ  BX, DI
+	MULXQ 72(SP), BX, R13
+	ADCQ  BX, R10
+	MULXQ 80(SP), BX, R14
+	ADCQ  BX, R13
+	ADCQ  $0x00, R14
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  R8, R8
+	MULXQ 56(SP), BX, R12
+	ADCXQ BX, DI
+	ADOXQ R12, R10
+	MULXQ 64(SP), BX, R12
+	ADCXQ BX, R10
+	ADOXQ R12, R13
+	MULXQ 72(SP), BX, R12
+	ADCXQ BX, R13
+	ADOXQ R12, R14
+	MULXQ 80(SP), BX, R15
+	ADCXQ BX, R14
+	ADOXQ R8, R15
+	ADCXQ R8, R15
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  R8, R8
+	MULXQ 56(SP), BX, R12
+	ADCXQ BX, R10
+	ADOXQ R12, R13
+	MULXQ 64(SP), BX, R12
+	ADCXQ BX, R13
+	ADOXQ R12, R14
+	MULXQ 72(SP), BX, R12
+	ADCXQ BX, R14
+	ADOXQ R12, R15
+	MULXQ 80(SP), BX, AX
+	ADCXQ BX, R15
+	ADOXQ R8, AX
+	ADCXQ R8, AX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  R8, R8
+	MULXQ 56(SP), BX, R12
+	ADCXQ BX, R13
+	ADOXQ R12, R14
+	MULXQ 64(SP), BX, R12
+	ADCXQ BX, R14
+	ADOXQ R12, R15
+	MULXQ 72(SP), BX, R12
+	ADCXQ BX, R15
+	ADOXQ R12, AX
+	MULXQ 80(SP), BX, R11
+	ADCXQ BX, AX
+	ADOXQ R8, R11
+	ADCXQ R8, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R8, R8
+	MULXQ R14, BX, R12
+	ADCXQ BX, SI
+	ADOXQ R12, DI
+	MULXQ R15, BX, R12
+	ADCXQ BX, DI
+	ADOXQ R12, R10
+	MULXQ AX, BX, R12
+	ADCXQ BX, R10
+	ADOXQ R12, R13
+	MULXQ R11, BX, R12
+	ADCXQ BX, R13
+	ADOXQ R8, R12
+	ADCXQ R8, R12
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R12, BX, R12
+	ADDQ  BX, SI
+	ADCQ  R12, DI
+	ADCQ  $0x00, R10
+	ADCQ  $0x00, R13
+	SBBQ  BX, BX
+	ANDQ  DX, BX
+	ADDQ  BX, SI
+	ADCQ  $0x00, DI
+	MOVQ  SI, 88(SP)
+	MOVQ  DI, 96(SP)
+	MOVQ  R10, 104(SP)
+	MOVQ  R13, 112(SP)
+	MOVQ  prev+8(FP), R9
+
+	// d = a·b (4×64), row 0
+	MOVQ  (R9), DX
+	MULXQ 56(SP), CX, R14
+	MULXQ 64(SP), SI, R15
+	ADDQ  SI, R14
+	MULXQ 72(SP), SI, AX
+	ADCQ  SI, R15
+	MULXQ 80(SP), SI, R11
+	ADCQ  SI, AX
+	ADCQ  $0x00, R11
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(R9), DX
+	XORL  R10, R10
+	MULXQ 56(SP), SI, DI
+	ADCXQ SI, R14
+	ADOXQ DI, R15
+	MULXQ 64(SP), SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ 72(SP), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, R11
+	MULXQ 80(SP), SI, BX
+	ADCXQ SI, R11
+	ADOXQ R10, BX
+	ADCXQ R10, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(R9), DX
+	XORL  R10, R10
+	MULXQ 56(SP), SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ 64(SP), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, R11
+	MULXQ 72(SP), SI, DI
+	ADCXQ SI, R11
+	ADOXQ DI, BX
+	MULXQ 80(SP), SI, R12
+	ADCXQ SI, BX
+	ADOXQ R10, R12
+	ADCXQ R10, R12
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(R9), DX
+	XORL  R10, R10
+	MULXQ 56(SP), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, R11
+	MULXQ 64(SP), SI, DI
+	ADCXQ SI, R11
+	ADOXQ DI, BX
+	MULXQ 72(SP), SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R12
+	MULXQ 80(SP), SI, R8
+	ADCXQ SI, R12
+	ADOXQ R10, R8
+	ADCXQ R10, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R10, R10
+	MULXQ R11, SI, DI
+	ADCXQ SI, CX
+	ADOXQ DI, R14
+	MULXQ BX, SI, DI
+	ADCXQ SI, R14
+	ADOXQ DI, R15
+	MULXQ R12, SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ R8, SI, DI
+	ADCXQ SI, AX
+	ADOXQ R10, DI
+	ADCXQ R10, DI
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ DI, SI, DI
+	ADDQ  SI, CX
+	ADCQ  DI, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, AX
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, CX
+	ADCQ  $0x00, R14
+	MOVQ  CX, 120(SP)
+	MOVQ  R14, 128(SP)
+	MOVQ  R15, 136(SP)
+	MOVQ  AX, 144(SP)
+
+	// A1 = Y1·(W1 − W2): d's new Y; W1 its new X
+	MOVQ 88(SP), R13
+	MOVQ 96(SP), R9
+	MOVQ 104(SP), R11
+	MOVQ 112(SP), BX
+	SUBQ 120(SP), R13
+	SBBQ 128(SP), R9
+	SBBQ 136(SP), R11
+	SBBQ 144(SP), BX
+	MOVQ $0x00000001000003d1, R8
+	SBBQ R12, R12
+	ANDQ R8, R12
+	SUBQ R12, R13
+	SBBQ $0x00, R9
+	SBBQ $0x00, R11
+	SBBQ $0x00, BX
+	SBBQ R12, R12
+	ANDQ R8, R12
+	SUBQ R12, R13
+	MOVQ R13, 152(SP)
+	MOVQ R9, 160(SP)
+	MOVQ R11, 168(SP)
+	MOVQ BX, 176(SP)
+	MOVQ d+0(FP), SI
+
+	// d = a·b (4×64), row 0
+	MOVQ  32(SI), DX
+	MULXQ 152(SP), DI, R10
+	MULXQ 160(SP), R13, CX
+	ADDQ  R13, R10
+	MULXQ 168(SP), R13, R14
+	ADCQ  R13, CX
+	MULXQ 176(SP), R13, R15
+	ADCQ  R13, R14
+	ADCQ  $0x00, R15
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  40(SI), DX
+	XORL  R11, R11
+	MULXQ 152(SP), R13, R9
+	ADCXQ R13, R10
+	ADOXQ R9, CX
+	MULXQ 160(SP), R13, R9
+	ADCXQ R13, CX
+	ADOXQ R9, R14
+	MULXQ 168(SP), R13, R9
+	ADCXQ R13, R14
+	ADOXQ R9, R15
+	MULXQ 176(SP), R13, AX
+	ADCXQ R13, R15
+	ADOXQ R11, AX
+	ADCXQ R11, AX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  48(SI), DX
+	XORL  R11, R11
+	MULXQ 152(SP), R13, R9
+	ADCXQ R13, CX
+	ADOXQ R9, R14
+	MULXQ 160(SP), R13, R9
+	ADCXQ R13, R14
+	ADOXQ R9, R15
+	MULXQ 168(SP), R13, R9
+	ADCXQ R13, R15
+	ADOXQ R9, AX
+	MULXQ 176(SP), R13, R12
+	ADCXQ R13, AX
+	ADOXQ R11, R12
+	ADCXQ R11, R12
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  56(SI), DX
+	XORL  R11, R11
+	MULXQ 152(SP), R13, R9
+	ADCXQ R13, R14
+	ADOXQ R9, R15
+	MULXQ 160(SP), R13, R9
+	ADCXQ R13, R15
+	ADOXQ R9, AX
+	MULXQ 168(SP), R13, R9
+	ADCXQ R13, AX
+	ADOXQ R9, R12
+	MULXQ 176(SP), R13, R8
+	ADCXQ R13, R12
+	ADOXQ R11, R8
+	ADCXQ R11, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R15, R13, R9
+	ADCXQ R13, DI
+	ADOXQ R9, R10
+	MULXQ AX, R13, R9
+	ADCXQ R13, R10
+	ADOXQ R9, CX
+	MULXQ R12, R13, R9
+	ADCXQ R13, CX
+	ADOXQ R9, R14
+	MULXQ R8, R13, R9
+	ADCXQ R13, R14
+	ADOXQ R11, R9
+	ADCXQ R11, R9
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R9, R13, R9
+	ADDQ  R13, DI
+	ADCQ  R9, R10
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, R14
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, DI
+	ADCQ  $0x00, R10
+	MOVQ  d+0(FP), BX
+	MOVQ  DI, 32(BX)
+	MOVQ  R10, 40(BX)
+	MOVQ  CX, 48(BX)
+	MOVQ  R14, 56(BX)
+	MOVQ  88(SP), SI
+	MOVQ  96(SP), R15
+	MOVQ  104(SP), AX
+	MOVQ  112(SP), R12
+	MOVQ  d+0(FP), R8
+	MOVQ  SI, (R8)
+	MOVQ  R15, 8(R8)
+	MOVQ  AX, 16(R8)
+	MOVQ  R12, 24(R8)
+
+	// X3 = (Y1 − Y2)² − W1 − W2
+	MOVQ 88(SP), R13
+	MOVQ 96(SP), R9
+	MOVQ 104(SP), R11
+	MOVQ 112(SP), BX
+	ADDQ 120(SP), R13
+	ADCQ 128(SP), R9
+	ADCQ 136(SP), R11
+	ADCQ 144(SP), BX
+	MOVQ $0x00000001000003d1, R10
+	SBBQ DI, DI
+	ANDQ R10, DI
+	ADDQ DI, R13
+	ADCQ $0x00, R9
+	ADCQ $0x00, R11
+	ADCQ $0x00, BX
+	SBBQ DI, DI
+	ANDQ R10, DI
+	ADDQ DI, R13
+	MOVQ R13, 152(SP)
+	MOVQ R9, 160(SP)
+	MOVQ R11, 168(SP)
+	MOVQ BX, 176(SP)
+	MOVQ 24(SP), CX
+	MOVQ 32(SP), R14
+	MOVQ 40(SP), R8
+	MOVQ 48(SP), SI
+
+	// a0·(a1, a2, a3)
+	MOVQ  CX, DX
+	MULXQ R14, R15, AX
+	MULXQ R8, R11, R12
+	ADDQ  R11, AX
+	MULXQ SI, R11, DI
+	ADCQ  R11, R12
+	ADCQ  $0x00, DI
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R14, DX
+	XORL  R9, R9
+	MULXQ R8, R11, BX
+	ADCXQ R11, R12
+	ADOXQ BX, DI
+	MULXQ SI, R11, R10
+	ADCXQ R11, DI
+	ADOXQ R9, R10
+	ADCXQ R9, R10
+
+	// a2·a3
+	MOVQ  R8, DX
+	MULXQ SI, R11, R13
+	ADDQ  R11, R10
+	ADCQ  $0x00, R13
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R9, R9
+	ADDQ  R15, R15
+	ADCQ  AX, AX
+	ADCQ  R12, R12
+	ADCQ  DI, DI
+	ADCQ  R10, R10
+	ADCQ  R13, R13
+	ADCQ  $0x00, R9
+	MOVQ  CX, DX
+	MULXQ DX, CX, R11
+	MOVQ  R14, DX
+	MULXQ DX, R14, BX
+	ADDQ  R11, R15
+	ADCQ  R14, AX
+	ADCQ  BX, R12
+	MOVQ  R8, DX
+	MULXQ DX, R11, BX
+	ADCQ  R11, DI
+	ADCQ  BX, R10
+	MOVQ  SI, DX
+	MULXQ DX, R11, BX
+	ADCQ  R11, R13
+	ADCQ  BX, R9
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  SI, SI
+	MULXQ DI, R11, BX
+	ADCXQ R11, CX
+	ADOXQ BX, R15
+	MULXQ R10, R11, BX
+	ADCXQ R11, R15
+	ADOXQ BX, AX
+	MULXQ R13, R11, BX
+	ADCXQ R11, AX
+	ADOXQ BX, R12
+	MULXQ R9, R11, BX
+	ADCXQ R11, R12
+	ADOXQ SI, BX
+	ADCXQ SI, BX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ BX, R11, BX
+	ADDQ  R11, CX
+	ADCQ  BX, R15
+	ADCQ  $0x00, AX
+	ADCQ  $0x00, R12
+	SBBQ  R11, R11
+	ANDQ  DX, R11
+	ADDQ  R11, CX
+	ADCQ  $0x00, R15
+	SUBQ  152(SP), CX
+	SBBQ  160(SP), R15
+	SBBQ  168(SP), AX
+	SBBQ  176(SP), R12
+	MOVQ  $0x00000001000003d1, R8
+	SBBQ  R14, R14
+	ANDQ  R8, R14
+	SUBQ  R14, CX
+	SBBQ  $0x00, R15
+	SBBQ  $0x00, AX
+	SBBQ  $0x00, R12
+	SBBQ  R14, R14
+	ANDQ  R8, R14
+	SUBQ  R14, CX
+	MOVQ  next+16(FP), SI
+	MOVQ  CX, (SI)
+	MOVQ  R15, 8(SI)
+	MOVQ  AX, 16(SI)
+	MOVQ  R12, 24(SI)
+
+	// Y3 = (Y1 − Y2)·(W1 − X3) − A1
+	MOVQ 88(SP), DI
+	MOVQ 96(SP), R10
+	MOVQ 104(SP), R13
+	MOVQ 112(SP), R9
+	MOVQ next+16(FP), R11
+	SUBQ (R11), DI
+	SBBQ 8(R11), R10
+	SBBQ 16(R11), R13
+	SBBQ 24(R11), R9
+	MOVQ $0x00000001000003d1, R14
+	SBBQ BX, BX
+	ANDQ R14, BX
+	SUBQ BX, DI
+	SBBQ $0x00, R10
+	SBBQ $0x00, R13
+	SBBQ $0x00, R9
+	SBBQ BX, BX
+	ANDQ R14, BX
+	SUBQ BX, DI
+	MOVQ DI, 152(SP)
+	MOVQ R10, 160(SP)
+	MOVQ R13, 168(SP)
+	MOVQ R9, 176(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  24(SP), DX
+	MULXQ 152(SP), R8, SI
+	MULXQ 160(SP), R14, CX
+	ADDQ  R14, SI
+	MULXQ 168(SP), R14, R15
+	ADCQ  R14, CX
+	MULXQ 176(SP), R14, AX
+	ADCQ  R14, R15
+	ADCQ  $0x00, AX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  32(SP), DX
+	XORL  R10, R10
+	MULXQ 152(SP), R14, DI
+	ADCXQ R14, SI
+	ADOXQ DI, CX
+	MULXQ 160(SP), R14, DI
+	ADCXQ R14, CX
+	ADOXQ DI, R15
+	MULXQ 168(SP), R14, DI
+	ADCXQ R14, R15
+	ADOXQ DI, AX
+	MULXQ 176(SP), R14, R12
+	ADCXQ R14, AX
+	ADOXQ R10, R12
+	ADCXQ R10, R12
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  40(SP), DX
+	XORL  R10, R10
+	MULXQ 152(SP), R14, DI
+	ADCXQ R14, CX
+	ADOXQ DI, R15
+	MULXQ 160(SP), R14, DI
+	ADCXQ R14, R15
+	ADOXQ DI, AX
+	MULXQ 168(SP), R14, DI
+	ADCXQ R14, AX
+	ADOXQ DI, R12
+	MULXQ 176(SP), R14, R11
+	ADCXQ R14, R12
+	ADOXQ R10, R11
+	ADCXQ R10, R11
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  48(SP), DX
+	XORL  R10, R10
+	MULXQ 152(SP), R14, DI
+	ADCXQ R14, R15
+	ADOXQ DI, AX
+	MULXQ 160(SP), R14, DI
+	ADCXQ R14, AX
+	ADOXQ DI, R12
+	MULXQ 168(SP), R14, DI
+	ADCXQ R14, R12
+	ADOXQ DI, R11
+	MULXQ 176(SP), R14, BX
+	ADCXQ R14, R11
+	ADOXQ R10, BX
+	ADCXQ R10, BX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R10, R10
+	MULXQ AX, R14, DI
+	ADCXQ R14, R8
+	ADOXQ DI, SI
+	MULXQ R12, R14, DI
+	ADCXQ R14, SI
+	ADOXQ DI, CX
+	MULXQ R11, R14, DI
+	ADCXQ R14, CX
+	ADOXQ DI, R15
+	MULXQ BX, R14, DI
+	ADCXQ R14, R15
+	ADOXQ R10, DI
+	ADCXQ R10, DI
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ DI, R14, DI
+	ADDQ  R14, R8
+	ADCQ  DI, SI
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, R15
+	SBBQ  R14, R14
+	ANDQ  DX, R14
+	ADDQ  R14, R8
+	ADCQ  $0x00, SI
+	MOVQ  d+0(FP), R13
+	SUBQ  32(R13), R8
+	SBBQ  40(R13), SI
+	SBBQ  48(R13), CX
+	SBBQ  56(R13), R15
+	MOVQ  $0x00000001000003d1, AX
+	SBBQ  R9, R9
+	ANDQ  AX, R9
+	SUBQ  R9, R8
+	SBBQ  $0x00, SI
+	SBBQ  $0x00, CX
+	SBBQ  $0x00, R15
+	SBBQ  R9, R9
+	ANDQ  AX, R9
+	SUBQ  R9, R8
+	MOVQ  next+16(FP), R12
+	MOVQ  R8, 32(R12)
+	MOVQ  SI, 40(R12)
+	MOVQ  CX, 48(R12)
+	MOVQ  R15, 56(R12)
+	RET
+
+// func oddPutAsm(tp *uint64, tpl *uint64, xy *uint64, beta *uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·oddPutAsm(SB), $24-32
+	// table form: canonical x, y and β·x
+	MOVQ    xy+16(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    $0x00000001000003d1, R8
+	ADDQ    BX, R8
+	MOVQ    CX, R9
+	ADCQ    $0x00, R9
+	MOVQ    SI, R10
+	ADCQ    $0x00, R10
+	MOVQ    DI, R11
+	ADCQ    $0x00, R11
+	CMOVQCS R8, BX
+	CMOVQCS R9, CX
+	CMOVQCS R10, SI
+	CMOVQCS R11, DI
+	MOVQ    tp+0(FP), R12
+	MOVQ    BX, (R12)
+	MOVQ    CX, 8(R12)
+	MOVQ    SI, 16(R12)
+	MOVQ    DI, 24(R12)
+	MOVQ    xy+16(FP), R13
+	MOVQ    32(R13), R14
+	MOVQ    40(R13), R15
+	MOVQ    48(R13), AX
+	MOVQ    56(R13), R8
+	MOVQ    $0x00000001000003d1, R9
+	ADDQ    R14, R9
+	MOVQ    R15, R10
+	ADCQ    $0x00, R10
+	MOVQ    AX, R11
+	ADCQ    $0x00, R11
+	MOVQ    R8, R12
+	ADCQ    $0x00, R12
+	CMOVQCS R9, R14
+	CMOVQCS R10, R15
+	CMOVQCS R11, AX
+	CMOVQCS R12, R8
+	MOVQ    tp+0(FP), BX
+	MOVQ    R14, 32(BX)
+	MOVQ    R15, 40(BX)
+	MOVQ    AX, 48(BX)
+	MOVQ    R8, 56(BX)
+	MOVQ    tpl+8(FP), CX
+	MOVQ    R14, 32(CX)
+	MOVQ    R15, 40(CX)
+	MOVQ    AX, 48(CX)
+	MOVQ    R8, 56(CX)
+	MOVQ    xy+16(FP), SI
+	MOVQ    beta+24(FP), DI
+
+	// d = a·b (4×64), row 0
+	MOVQ  (SI), DX
+	MULXQ (DI), R13, R9
+	MULXQ 8(DI), R15, R10
+	ADDQ  R15, R9
+	MULXQ 16(DI), R15, R11
+	ADCQ  R15, R10
+	MULXQ 24(DI), R15, R12
+	ADCQ  R15, R11
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(SI), DX
+	XORL  R8, R8
+	MULXQ (DI), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ 8(DI), R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ 16(DI), R15, AX
+	ADCXQ R15, R11
+	ADOXQ AX, R12
+	MULXQ 24(DI), R15, BX
+	ADCXQ R15, R12
+	ADOXQ R8, BX
+	ADCXQ R8, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(SI), DX
+	XORL  R8, R8
+	MULXQ (DI), R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ 8(DI), R15, AX
+	ADCXQ R15, R11
+	ADOXQ AX, R12
+	MULXQ 16(DI), R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, BX
+	MULXQ 24(DI), R15, CX
+	ADCXQ R15, BX
+	ADOXQ R8, CX
+	ADCXQ R8, CX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(SI), DX
+	XORL  R8, R8
+	MULXQ (DI), R15, AX
+	ADCXQ R15, R11
+	ADOXQ AX, R12
+	MULXQ 8(DI), R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, BX
+	MULXQ 16(DI), R15, AX
+	ADCXQ R15, BX
+	ADOXQ AX, CX
+	MULXQ 24(DI), R15, R14
+	ADCXQ R15, CX
+	ADOXQ R8, R14
+	ADCXQ R8, R14
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R8, R8
+	MULXQ R12, R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R9
+	MULXQ BX, R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ CX, R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ R14, R15, AX
+	ADCXQ R15, R11
+	ADOXQ R8, AX
+	ADCXQ R8, AX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ   AX, R15, AX
+	ADDQ    R15, R13
+	ADCQ    AX, R9
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, R11
+	SBBQ    R15, R15
+	ANDQ    DX, R15
+	ADDQ    R15, R13
+	ADCQ    $0x00, R9
+	MOVQ    $0x00000001000003d1, SI
+	ADDQ    R13, SI
+	MOVQ    R9, DI
+	ADCQ    $0x00, DI
+	MOVQ    R10, R12
+	ADCQ    $0x00, R12
+	MOVQ    R11, BX
+	ADCQ    $0x00, BX
+	CMOVQCS SI, R13
+	CMOVQCS DI, R9
+	CMOVQCS R12, R10
+	CMOVQCS BX, R11
+	MOVQ    tpl+8(FP), CX
+	MOVQ    R13, (CX)
+	MOVQ    R9, 8(CX)
+	MOVQ    R10, 16(CX)
+	MOVQ    R11, 24(CX)
+	RET
+
+// func oddScalePutAsm(tp *uint64, tpl *uint64, xy *uint64, beta *uint64, zs *uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·oddScalePutAsm(SB), $56-40
+	// x·zs², y·zs³
+	MOVQ zs+32(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+
+	// a0·(a1, a2, a3)
+	MOVQ  BX, DX
+	MULXQ CX, R8, R9
+	MULXQ SI, R15, R10
+	ADDQ  R15, R9
+	MULXQ DI, R15, R11
+	ADCQ  R15, R10
+	ADCQ  $0x00, R11
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  CX, DX
+	XORL  R14, R14
+	MULXQ SI, R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ DI, R15, R12
+	ADCXQ R15, R11
+	ADOXQ R14, R12
+	ADCXQ R14, R12
+
+	// a2·a3
+	MOVQ  SI, DX
+	MULXQ DI, R15, R13
+	ADDQ  R15, R12
+	ADCQ  $0x00, R13
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R14, R14
+	ADDQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R11, R11
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  $0x00, R14
+	MOVQ  BX, DX
+	MULXQ DX, BX, R15
+	MOVQ  CX, DX
+	MULXQ DX, CX, AX
+	ADDQ  R15, R8
+	ADCQ  CX, R9
+	ADCQ  AX, R10
+	MOVQ  SI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R11
+	ADCQ  AX, R12
+	MOVQ  DI, DX
+	MULXQ DX, R15, AX
+	ADCQ  R15, R13
+	ADCQ  AX, R14
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  DI, DI
+	MULXQ R11, R15, AX
+	ADCXQ R15, BX
+	ADOXQ AX, R8
+	MULXQ R12, R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ R13, R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ R14, R15, AX
+	ADCXQ R15, R10
+	ADOXQ DI, AX
+	ADCXQ DI, AX
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ AX, R15, AX
+	ADDQ  R15, BX
+	ADCQ  AX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	SBBQ  R15, R15
+	ANDQ  DX, R15
+	ADDQ  R15, BX
+	ADCQ  $0x00, R8
+	MOVQ  BX, 24(SP)
+	MOVQ  R8, 32(SP)
+	MOVQ  R9, 40(SP)
+	MOVQ  R10, 48(SP)
+	MOVQ  xy+16(FP), CX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ 24(SP), SI, DI
+	MULXQ 32(SP), BX, R11
+	ADDQ  BX, DI
+	MULXQ 40(SP), BX, R12
+	ADCQ  BX, R11
+	MULXQ 48(SP), BX, R13
+	ADCQ  BX, R12
+	ADCQ  $0x00, R13
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, DI
+	ADOXQ R8, R11
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 48(SP), BX, R14
+	ADCXQ BX, R13
+	ADOXQ R9, R14
+	ADCXQ R9, R14
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R13
+	ADOXQ R8, R14
+	MULXQ 48(SP), BX, R15
+	ADCXQ BX, R14
+	ADOXQ R9, R15
+	ADCXQ R9, R15
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  R9, R9
+	MULXQ 24(SP), BX, R8
+	ADCXQ BX, R12
+	ADOXQ R8, R13
+	MULXQ 32(SP), BX, R8
+	ADCXQ BX, R13
+	ADOXQ R8, R14
+	MULXQ 40(SP), BX, R8
+	ADCXQ BX, R14
+	ADOXQ R8, R15
+	MULXQ 48(SP), BX, AX
+	ADCXQ BX, R15
+	ADOXQ R9, AX
+	ADCXQ R9, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R9, R9
+	MULXQ R13, BX, R8
+	ADCXQ BX, SI
+	ADOXQ R8, DI
+	MULXQ R14, BX, R8
+	ADCXQ BX, DI
+	ADOXQ R8, R11
+	MULXQ R15, BX, R8
+	ADCXQ BX, R11
+	ADOXQ R8, R12
+	MULXQ AX, BX, R8
+	ADCXQ BX, R12
+	ADOXQ R9, R8
+	ADCXQ R9, R8
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R8, BX, R8
+	ADDQ  BX, SI
+	ADCQ  R8, DI
+	ADCQ  $0x00, R11
+	ADCQ  $0x00, R12
+	SBBQ  BX, BX
+	ANDQ  DX, BX
+	ADDQ  BX, SI
+	ADCQ  $0x00, DI
+	MOVQ  xy+16(FP), R10
+	MOVQ  SI, (R10)
+	MOVQ  DI, 8(R10)
+	MOVQ  R11, 16(R10)
+	MOVQ  R12, 24(R10)
+	MOVQ  zs+32(FP), CX
+
+	// d = a·b (4×64), row 0
+	MOVQ  24(SP), DX
+	MULXQ (CX), R13, R14
+	MULXQ 8(CX), SI, R15
+	ADDQ  SI, R14
+	MULXQ 16(CX), SI, AX
+	ADCQ  SI, R15
+	MULXQ 24(CX), SI, BX
+	ADCQ  SI, AX
+	ADCQ  $0x00, BX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  32(SP), DX
+	XORL  R11, R11
+	MULXQ (CX), SI, DI
+	ADCXQ SI, R14
+	ADOXQ DI, R15
+	MULXQ 8(CX), SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ 16(CX), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, BX
+	MULXQ 24(CX), SI, R8
+	ADCXQ SI, BX
+	ADOXQ R11, R8
+	ADCXQ R11, R8
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  40(SP), DX
+	XORL  R11, R11
+	MULXQ (CX), SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ 8(CX), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, BX
+	MULXQ 16(CX), SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R8
+	MULXQ 24(CX), SI, R9
+	ADCXQ SI, R8
+	ADOXQ R11, R9
+	ADCXQ R11, R9
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  48(SP), DX
+	XORL  R11, R11
+	MULXQ (CX), SI, DI
+	ADCXQ SI, AX
+	ADOXQ DI, BX
+	MULXQ 8(CX), SI, DI
+	ADCXQ SI, BX
+	ADOXQ DI, R8
+	MULXQ 16(CX), SI, DI
+	ADCXQ SI, R8
+	ADOXQ DI, R9
+	MULXQ 24(CX), SI, R10
+	ADCXQ SI, R9
+	ADOXQ R11, R10
+	ADCXQ R11, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ BX, SI, DI
+	ADCXQ SI, R13
+	ADOXQ DI, R14
+	MULXQ R8, SI, DI
+	ADCXQ SI, R14
+	ADOXQ DI, R15
+	MULXQ R9, SI, DI
+	ADCXQ SI, R15
+	ADOXQ DI, AX
+	MULXQ R10, SI, DI
+	ADCXQ SI, AX
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ DI, SI, DI
+	ADDQ  SI, R13
+	ADCQ  DI, R14
+	ADCQ  $0x00, R15
+	ADCQ  $0x00, AX
+	SBBQ  SI, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R13
+	ADCQ  $0x00, R14
+	MOVQ  R13, 24(SP)
+	MOVQ  R14, 32(SP)
+	MOVQ  R15, 40(SP)
+	MOVQ  AX, 48(SP)
+	MOVQ  xy+16(FP), R12
+
+	// d = a·b (4×64), row 0
+	MOVQ  32(R12), DX
+	MULXQ 24(SP), CX, BX
+	MULXQ 32(SP), R13, R8
+	ADDQ  R13, BX
+	MULXQ 40(SP), R13, R9
+	ADCQ  R13, R8
+	MULXQ 48(SP), R13, R10
+	ADCQ  R13, R9
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  40(R12), DX
+	XORL  R15, R15
+	MULXQ 24(SP), R13, R14
+	ADCXQ R13, BX
+	ADOXQ R14, R8
+	MULXQ 32(SP), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 40(SP), R13, R14
+	ADCXQ R13, R9
+	ADOXQ R14, R10
+	MULXQ 48(SP), R13, SI
+	ADCXQ R13, R10
+	ADOXQ R15, SI
+	ADCXQ R15, SI
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  48(R12), DX
+	XORL  R15, R15
+	MULXQ 24(SP), R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ 32(SP), R13, R14
+	ADCXQ R13, R9
+	ADOXQ R14, R10
+	MULXQ 40(SP), R13, R14
+	ADCXQ R13, R10
+	ADOXQ R14, SI
+	MULXQ 48(SP), R13, DI
+	ADCXQ R13, SI
+	ADOXQ R15, DI
+	ADCXQ R15, DI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  56(R12), DX
+	XORL  R15, R15
+	MULXQ 24(SP), R13, R14
+	ADCXQ R13, R9
+	ADOXQ R14, R10
+	MULXQ 32(SP), R13, R14
+	ADCXQ R13, R10
+	ADOXQ R14, SI
+	MULXQ 40(SP), R13, R14
+	ADCXQ R13, SI
+	ADOXQ R14, DI
+	MULXQ 48(SP), R13, R11
+	ADCXQ R13, DI
+	ADOXQ R15, R11
+	ADCXQ R15, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R10, R13, R14
+	ADCXQ R13, CX
+	ADOXQ R14, BX
+	MULXQ SI, R13, R14
+	ADCXQ R13, BX
+	ADOXQ R14, R8
+	MULXQ DI, R13, R14
+	ADCXQ R13, R8
+	ADOXQ R14, R9
+	MULXQ R11, R13, R14
+	ADCXQ R13, R9
+	ADOXQ R15, R14
+	ADCXQ R15, R14
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ R14, R13, R14
+	ADDQ  R13, CX
+	ADCQ  R14, BX
+	ADCQ  $0x00, R8
+	ADCQ  $0x00, R9
+	SBBQ  R13, R13
+	ANDQ  DX, R13
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
+	MOVQ  xy+16(FP), AX
+	MOVQ  CX, 32(AX)
+	MOVQ  BX, 40(AX)
+	MOVQ  R8, 48(AX)
+	MOVQ  R9, 56(AX)
+
+	// table form: canonical x, y and β·x
+	MOVQ    xy+16(FP), R12
+	MOVQ    (R12), R10
+	MOVQ    8(R12), SI
+	MOVQ    16(R12), DI
+	MOVQ    24(R12), R11
+	MOVQ    $0x00000001000003d1, R13
+	ADDQ    R10, R13
+	MOVQ    SI, R14
+	ADCQ    $0x00, R14
+	MOVQ    DI, R15
+	ADCQ    $0x00, R15
+	MOVQ    R11, AX
+	ADCQ    $0x00, AX
+	CMOVQCS R13, R10
+	CMOVQCS R14, SI
+	CMOVQCS R15, DI
+	CMOVQCS AX, R11
+	MOVQ    tp+0(FP), CX
+	MOVQ    R10, (CX)
+	MOVQ    SI, 8(CX)
+	MOVQ    DI, 16(CX)
+	MOVQ    R11, 24(CX)
+	MOVQ    xy+16(FP), BX
+	MOVQ    32(BX), R8
+	MOVQ    40(BX), R9
+	MOVQ    48(BX), R12
+	MOVQ    56(BX), R13
+	MOVQ    $0x00000001000003d1, R14
+	ADDQ    R8, R14
+	MOVQ    R9, R15
+	ADCQ    $0x00, R15
+	MOVQ    R12, AX
+	ADCQ    $0x00, AX
+	MOVQ    R13, CX
+	ADCQ    $0x00, CX
+	CMOVQCS R14, R8
+	CMOVQCS R15, R9
+	CMOVQCS AX, R12
+	CMOVQCS CX, R13
+	MOVQ    tp+0(FP), R10
+	MOVQ    R8, 32(R10)
+	MOVQ    R9, 40(R10)
+	MOVQ    R12, 48(R10)
+	MOVQ    R13, 56(R10)
+	MOVQ    tpl+8(FP), SI
+	MOVQ    R8, 32(SI)
+	MOVQ    R9, 40(SI)
+	MOVQ    R12, 48(SI)
+	MOVQ    R13, 56(SI)
+	MOVQ    xy+16(FP), DI
+	MOVQ    beta+24(FP), R11
+
+	// d = a·b (4×64), row 0
+	MOVQ  (DI), DX
+	MULXQ (R11), BX, R14
+	MULXQ 8(R11), R9, R15
+	ADDQ  R9, R14
+	MULXQ 16(R11), R9, AX
+	ADCQ  R9, R15
+	MULXQ 24(R11), R9, CX
+	ADCQ  R9, AX
+	ADCQ  $0x00, CX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(DI), DX
+	XORL  R13, R13
+	MULXQ (R11), R9, R12
+	ADCXQ R9, R14
+	ADOXQ R12, R15
+	MULXQ 8(R11), R9, R12
+	ADCXQ R9, R15
+	ADOXQ R12, AX
+	MULXQ 16(R11), R9, R12
+	ADCXQ R9, AX
+	ADOXQ R12, CX
+	MULXQ 24(R11), R9, R10
+	ADCXQ R9, CX
+	ADOXQ R13, R10
+	ADCXQ R13, R10
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(DI), DX
+	XORL  R13, R13
+	MULXQ (R11), R9, R12
+	ADCXQ R9, R15
+	ADOXQ R12, AX
+	MULXQ 8(R11), R9, R12
+	ADCXQ R9, AX
+	ADOXQ R12, CX
+	MULXQ 16(R11), R9, R12
+	ADCXQ R9, CX
+	ADOXQ R12, R10
+	MULXQ 24(R11), R9, SI
+	ADCXQ R9, R10
+	ADOXQ R13, SI
+	ADCXQ R13, SI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(DI), DX
+	XORL  R13, R13
+	MULXQ (R11), R9, R12
+	ADCXQ R9, AX
+	ADOXQ R12, CX
+	MULXQ 8(R11), R9, R12
+	ADCXQ R9, CX
+	ADOXQ R12, R10
+	MULXQ 16(R11), R9, R12
+	ADCXQ R9, R10
+	ADOXQ R12, SI
+	MULXQ 24(R11), R9, R8
+	ADCXQ R9, SI
+	ADOXQ R13, R8
+	ADCXQ R13, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ CX, R9, R12
+	ADCXQ R9, BX
+	ADOXQ R12, R14
+	MULXQ R10, R9, R12
+	ADCXQ R9, R14
+	ADOXQ R12, R15
+	MULXQ SI, R9, R12
+	ADCXQ R9, R15
+	ADOXQ R12, AX
+	MULXQ R8, R9, R12
+	ADCXQ R9, AX
+	ADOXQ R13, R12
+	ADCXQ R13, R12
+
+	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
+	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	MULXQ   R12, R9, R12
+	ADDQ    R9, BX
+	ADCQ    R12, R14
+	ADCQ    $0x00, R15
+	ADCQ    $0x00, AX
+	SBBQ    R9, R9
+	ANDQ    DX, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, R14
+	MOVQ    $0x00000001000003d1, DI
+	ADDQ    BX, DI
+	MOVQ    R14, R11
+	ADCQ    $0x00, R11
+	MOVQ    R15, CX
+	ADCQ    $0x00, CX
+	MOVQ    AX, R10
+	ADCQ    $0x00, R10
+	CMOVQCS DI, BX
+	CMOVQCS R11, R14
+	CMOVQCS CX, R15
+	CMOVQCS R10, AX
+	MOVQ    tpl+8(FP), SI
+	MOVQ    BX, (SI)
+	MOVQ    R14, 8(SI)
+	MOVQ    R15, 16(SI)
+	MOVQ    AX, 24(SI)
+	RET

@@ -78,3 +78,12 @@ func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *grou
 	affineAddInvGeneric(b1, px1, py1, acc, pre1)
 	affineAddInvGeneric(b2, px2, py2, acc, pre2)
 }
+
+// oddStep, oddPut and oddScalePut are OddMultiples' steps, in Go here.
+func oddStep(d, prev, next *[2]Element, h *Element) { oddStepGeneric(d, prev, next, h) }
+
+func oddPut(tp, tpl *group.AffineStorage, xy *[2]Element) { oddPutGeneric(tp, tpl, xy) }
+
+func oddScalePut(tp, tpl *group.AffineStorage, xy *[2]Element, zs *Element) {
+	oddScalePutGeneric(tp, tpl, xy, zs)
+}

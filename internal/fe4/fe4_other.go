@@ -38,3 +38,12 @@ func SqrN4(r *[4]Element, n int) { panic("fe4: no assembly") }
 func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {
 	panic("fe4: no assembly")
 }
+
+// oddStep, oddPut and oddScalePut are OddMultiples' steps, in Go here.
+func oddStep(d, prev, next *[2]Element, h *Element) { oddStepGeneric(d, prev, next, h) }
+
+func oddPut(tp, tpl *group.AffineStorage, xy *[2]Element) { oddPutGeneric(tp, tpl, xy) }
+
+func oddScalePut(tp, tpl *group.AffineStorage, xy *[2]Element, zs *Element) {
+	oddScalePutGeneric(tp, tpl, xy, zs)
+}

@@ -39,7 +39,8 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 	if size < 2 || size > MaxOddMultiples || len(tpl) != size {
 		panic("fe4: OddMultiples: table lengths")
 	}
-	var xs, ys, zr [MaxOddMultiples]Element
+	var pts [MaxOddMultiples][2]Element // entry i's (x, y) on its own Z
+	var zr [MaxOddMultiples]Element
 	var d Jacobian
 	d.X.FromField(&p.X)
 	d.Y.FromField(&p.Y)
@@ -53,58 +54,74 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 	var z2, z3, z Element
 	Square(&z2, &d.Z)
 	Mul(&z3, &z2, &d.Z)
-	Mul(&xs[0], &ax, &z2)
-	Mul(&ys[0], &ay, &z3)
+	Mul(&pts[0][0], &ax, &z2)
+	Mul(&pts[0][1], &ay, &z3)
 	z = d.Z
-	dx, dy := d.X, d.Y
+	dxy := [2]Element{d.X, d.Y}
 	// The chain's last Z is d.Z times every H; the backward pass below
 	// forms the products of the H's anyway, so z is not updated here.
 	for i := 1; i < size; i++ {
-		// (dx, dy) + (x, y), sharing Z: the new Z is Z·H.
-		x, y := &xs[i-1], &ys[i-1]
-		var h, yd, c, w1, w2, t Element
-		Sub(&h, &dx, x)   // H = X1 − X2
-		Sub(&yd, &dy, y)  // Y1 − Y2
-		Square(&c, &h)    // H²
-		Mul(&w1, &dx, &c) // W1 = X1·H²: 2·P's new X
-		Mul(&w2, x, &c)   // W2 = X2·H²
-		Sub(&c, &w1, &w2)
-		Mul(&dy, &dy, &c) // A1 = Y1·(W1 − W2): 2·P's new Y
-		dx = w1
-		Add(&t, &w1, &w2)
-		Square(&xs[i], &yd)
-		Sub(&xs[i], &xs[i], &t) // X3 = (Y1 − Y2)² − W1 − W2
-		Sub(&t, &w1, &xs[i])
-		Mul(&ys[i], &yd, &t)
-		Sub(&ys[i], &ys[i], &dy) // Y3 = (Y1 − Y2)·(W1 − X3) − A1
-		zr[i] = h
+		oddStep(&dxy, &pts[i-1], &pts[i], &zr[i])
 	}
 	// Every entry onto the last Z: entry i is scaled by zs = Z_last / Z_i,
 	// the product of the H's after it.
-	put := func(i int, x, y *Element) {
-		var bx Element
-		Mul(&bx, x, &Beta)
-		tp[i].X = field.Storage(x.Reduced())
-		tp[i].Y = field.Storage(y.Reduced())
-		tpl[i].X = field.Storage(bx.Reduced())
-		tpl[i].Y = tp[i].Y
-	}
 	last := size - 1
-	put(last, &xs[last], &ys[last])
+	oddPut(&tp[last], &tpl[last], &pts[last])
 	zs := zr[last]
 	for i := last - 1; i >= 0; i-- {
 		if i != last-1 {
 			Mul(&zs, &zs, &zr[i+1])
 		}
-		var zs2, zs3 Element
-		Square(&zs2, &zs)
-		Mul(&zs3, &zs2, &zs)
-		Mul(&xs[i], &xs[i], &zs2)
-		Mul(&ys[i], &ys[i], &zs3)
-		put(i, &xs[i], &ys[i])
+		oddScalePut(&tp[i], &tpl[i], &pts[i], &zs)
 	}
 	// zs is now the product of every H: the last Z is d.Z·zs, and back on
 	// secp256k1's Z (the chain's curve was P's scaled by P.Z) zz = Z·P.Z.
 	Mul(&z, &z, &zs)
 	Mul(zz, &z, &pz)
+}
+
+// oddStepGeneric is oddStep in Go: with d = 2·P and prev on one Z (d ≠
+// ±prev), it sets next = prev + d and d to d on next's Z, the co-Z
+// addition, and h = d.x − prev.x, the ratio of the new Z to the old.
+// Constant time. The arguments must not overlap.
+func oddStepGeneric(d, prev, next *[2]Element, h *Element) {
+	dx, dy := &d[0], &d[1]
+	x, y := &prev[0], &prev[1]
+	var yd, c, w1, w2, t Element
+	Sub(h, dx, x)     // H = X1 − X2
+	Sub(&yd, dy, y)   // Y1 − Y2
+	Square(&c, h)     // H²
+	Mul(&w1, dx, &c)  // W1 = X1·H²: 2·P's new X
+	Mul(&w2, x, &c)   // W2 = X2·H²
+	Sub(&c, &w1, &w2) //
+	Mul(dy, dy, &c)   // A1 = Y1·(W1 − W2): 2·P's new Y
+	*dx = w1
+	Add(&t, &w1, &w2)
+	Square(&next[0], &yd)
+	Sub(&next[0], &next[0], &t) // X3 = (Y1 − Y2)² − W1 − W2
+	Sub(&t, &w1, &next[0])
+	Mul(&next[1], &yd, &t)
+	Sub(&next[1], &next[1], dy) // Y3 = (Y1 − Y2)·(W1 − X3) − A1
+}
+
+// oddPutGeneric is oddPut in Go: it stores xy in table form (canonical) to
+// tp and (β·x, y) to tpl. Constant time.
+func oddPutGeneric(tp, tpl *group.AffineStorage, xy *[2]Element) {
+	var bx Element
+	Mul(&bx, &xy[0], &Beta)
+	tp.X = field.Storage(xy[0].Reduced())
+	tp.Y = field.Storage(xy[1].Reduced())
+	tpl.X = field.Storage(bx.Reduced())
+	tpl.Y = tp.Y
+}
+
+// oddScalePutGeneric is oddScalePut in Go: xy = (x·zs², y·zs³), then
+// oddPut. Constant time.
+func oddScalePutGeneric(tp, tpl *group.AffineStorage, xy *[2]Element, zs *Element) {
+	var zs2, zs3 Element
+	Square(&zs2, zs)
+	Mul(&zs3, &zs2, zs)
+	Mul(&xy[0], &xy[0], &zs2)
+	Mul(&xy[1], &xy[1], &zs3)
+	oddPutGeneric(tp, tpl, xy)
 }
