@@ -148,6 +148,29 @@ type TxInputs struct {
 	Outpoints []Outpoint
 }
 
+// TxInputKeys is TxInputs with the input keys as bytes, unparsed: each the
+// 33 bytes InputKeyBytes gives for an input that counts by its shape. It is
+// what a caller who hands the keys' parsing to a device (gpu's
+// TweakDataBytes) holds.
+type TxInputKeys struct {
+	Keys      [][33]byte
+	Outpoints []Outpoint
+}
+
+// Parse returns tx as TxInputs: its keys parsed, leaving out each that does
+// not parse, as InputPublicKey leaves out an input whose key is invalid (a
+// transaction whose every key fails has no inputs: ErrNoInputs). The
+// outpoints are shared, not copied. Variable time (public data).
+func (tx *TxInputKeys) Parse() TxInputs {
+	ti := TxInputs{Outpoints: tx.Outpoints}
+	for i := range tx.Keys {
+		if p, err := p256k1.ParsePublicKey(tx.Keys[i][:]); err == nil {
+			ti.Inputs = append(ti.Inputs, p)
+		}
+	}
+	return ti
+}
+
 // TweakDataBatch computes TweakData for each transaction on the calling
 // goroutine: out[i] and errs[i] (nil on success) for txs[i]; both must be
 // at least len(txs) long. The results equal TweakData's; the input sums of

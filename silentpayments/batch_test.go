@@ -223,3 +223,40 @@ func TestScanAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TxInputKeys.Parse leaves out the keys that do not parse, as
+// InputPublicKey leaves out their inputs, and InputKeyBytes gives an
+// off-curve P2WPKH key's bytes that InputPublicKey then refuses.
+func TestTxInputKeysParse(t *testing.T) {
+	k := testKey(t, "keys parse", 5)
+	pub := k.PublicKey()
+	good := pub.SerializeCompressed()
+	bad := good
+	for { // an x off the curve: about every second one
+		bad[32]++
+		if _, err := p256k1.ParsePublicKey(bad[:]); err != nil {
+			break
+		}
+	}
+	over := [33]byte{2}
+	for i := 1; i < 33; i++ {
+		over[i] = 0xff // x ≥ p
+	}
+	ops := []Outpoint{{Vout: 1}}
+	tx := TxInputKeys{Keys: [][33]byte{bad, good, over, {4}}, Outpoints: ops}
+	ti := tx.Parse()
+	if len(ti.Inputs) != 1 || ti.Inputs[0].SerializeCompressed() != good || len(ti.Outpoints) != 1 {
+		t.Fatalf("Parse: %d inputs", len(ti.Inputs))
+	}
+	if ti := (&TxInputKeys{Keys: [][33]byte{bad}, Outpoints: ops}).Parse(); len(ti.Inputs) != 0 {
+		t.Fatal("an off-curve key parsed")
+	}
+	spk := append([]byte{0, 0x14}, make([]byte, 20)...)
+	in := &Input{Witness: [][]byte{{1}, bad[:]}, PrevoutScript: spk}
+	if key, tap, ok := InputKeyBytes(in); !ok || tap || key != bad {
+		t.Fatalf("InputKeyBytes(P2WPKH) = %x, %v, %v", key, tap, ok)
+	}
+	if _, _, ok := InputPublicKey(in); ok {
+		t.Fatal("InputPublicKey took an off-curve key")
+	}
+}

@@ -46,7 +46,20 @@ func FuzzInputPublicKey(f *testing.F) {
 		if err != nil {
 			return
 		}
-		pub, taproot, ok := InputPublicKey(&Input{ScriptSig: scriptSig, Witness: w, PrevoutScript: spk})
+		in := &Input{ScriptSig: scriptSig, Witness: w, PrevoutScript: spk}
+		pub, taproot, ok := InputPublicKey(in)
+		key, ktap, kok := InputKeyBytes(in)
+		if kok && key[0] != 2 && key[0] != 3 || ktap && key[0] != 2 || !kok && (key != [33]byte{} || ktap) {
+			t.Fatalf("InputKeyBytes: %x taproot %v ok %v", key, ktap, kok)
+		}
+		if ok != (kok && pub.SerializeCompressed() == key) || ok && taproot != ktap {
+			t.Fatalf("InputPublicKey ok %v (%x, taproot %v) against InputKeyBytes %x, taproot %v, ok %v", ok, pub.SerializeCompressed(), taproot, key, ktap, kok)
+		}
+		if kok && !ok {
+			if _, err := p256k1.ParsePublicKey(key[:]); err == nil {
+				t.Fatalf("InputKeyBytes' %x parses but InputPublicKey has no key", key)
+			}
+		}
 		if !ok {
 			return
 		}

@@ -50,40 +50,63 @@ func isP2TR(s []byte) bool   { return len(s) == 34 && s[0] == 0x51 && s[1] == 0x
 //   - P2TR: the output key of the script (an annex, a last witness item that
 //     starts with 0x50, is ignored first).
 //
-// Variable time (public data).
+// It is InputKeyBytes followed by p256k1.ParsePublicKey. Variable time
+// (public data).
 func InputPublicKey(in *Input) (pub p256k1.PublicKey, taproot bool, ok bool) {
-	if in == nil {
+	key, taproot, ok := InputKeyBytes(in)
+	if !ok {
 		return p256k1.PublicKey{}, false, false
 	}
+	pub, err := p256k1.ParsePublicKey(key[:])
+	if err != nil {
+		return p256k1.PublicKey{}, false, false
+	}
+	return pub, taproot, true
+}
+
+// InputKeyBytes is InputPublicKey without the key's parsing: the 33 bytes
+// (a compressed key's form: 0x02 or 0x03, then x; a Taproot key as 0x02 ‖
+// x) that InputPublicKey parses for in, and whether they come from a
+// Taproot output, with ok false for an input that does not count by its
+// shape alone. An input counts when ok is true and the bytes parse
+// (p256k1.ParsePublicKey); they fail to parse for an x that is not below p
+// or not on the curve. It lets a caller who hands the parsing to a device
+// (gpu's TweakDataBytes) skip the host's square root per key. For a
+// P2PKH input it takes the last candidate whose HASH160 matches and whose
+// first byte is 0x02 or 0x03. Variable time (public data).
+func InputKeyBytes(in *Input) (key [33]byte, taproot bool, ok bool) {
+	if in == nil {
+		return key, false, false
+	}
 	spk := in.PrevoutScript
+	compressed := func(b []byte) bool { return len(b) == 33 && (b[0] == 2 || b[0] == 3) }
 	switch {
 	case isP2PKH(spk):
 		want := spk[3:23]
 		for i := len(in.ScriptSig); i >= 33; i-- {
 			cand := in.ScriptSig[i-33 : i]
-			h := ripemd160.Hash160(cand)
-			if bytes.Equal(h[:], want) {
-				if p, err := parseCompressed(cand); err == nil {
-					return p, false, true
-				}
+			if !compressed(cand) {
+				continue
+			}
+			if h := ripemd160.Hash160(cand); bytes.Equal(h[:], want) {
+				copy(key[:], cand)
+				return key, false, true
 			}
 		}
 	case isP2SH(spk):
-		if len(in.ScriptSig) > 0 && isP2WPKH(in.ScriptSig[1:]) && len(in.Witness) > 0 {
-			if p, err := parseCompressed(in.Witness[len(in.Witness)-1]); err == nil {
-				return p, false, true
-			}
+		if len(in.ScriptSig) > 0 && isP2WPKH(in.ScriptSig[1:]) && len(in.Witness) > 0 && compressed(in.Witness[len(in.Witness)-1]) {
+			copy(key[:], in.Witness[len(in.Witness)-1])
+			return key, false, true
 		}
 	case isP2WPKH(spk):
-		if len(in.Witness) > 0 {
-			if p, err := parseCompressed(in.Witness[len(in.Witness)-1]); err == nil {
-				return p, false, true
-			}
+		if len(in.Witness) > 0 && compressed(in.Witness[len(in.Witness)-1]) {
+			copy(key[:], in.Witness[len(in.Witness)-1])
+			return key, false, true
 		}
 	case isP2TR(spk):
 		stack := in.Witness
 		if len(stack) == 0 {
-			return p256k1.PublicKey{}, false, false
+			return key, false, false
 		}
 		if len(stack) > 1 && len(stack[len(stack)-1]) > 0 && stack[len(stack)-1][0] == 0x50 {
 			stack = stack[:len(stack)-1]
@@ -91,17 +114,14 @@ func InputPublicKey(in *Input) (pub p256k1.PublicKey, taproot bool, ok bool) {
 		if len(stack) > 1 {
 			cb := stack[len(stack)-1]
 			if len(cb) >= 33 && bytes.Equal(cb[1:33], numsH[:]) {
-				return p256k1.PublicKey{}, false, false
+				return key, false, false
 			}
 		}
-		var enc [33]byte
-		enc[0] = 0x02
-		copy(enc[1:], spk[2:34])
-		if p, err := p256k1.ParsePublicKey(enc[:]); err == nil {
-			return p, true, true
-		}
+		key[0] = 0x02
+		copy(key[1:], spk[2:34])
+		return key, true, true
 	}
-	return p256k1.PublicKey{}, false, false
+	return [33]byte{}, false, false
 }
 
 // ErrWitness reports a serialized witness that does not parse.
