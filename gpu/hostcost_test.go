@@ -119,7 +119,7 @@ func BenchmarkHost(b *testing.B) {
 		dst := make([]byte, tweakItemSize*n)
 		errs := make([]error, n)
 		for start(); b.Loop(); {
-			prepTweakRange(dst, txs, errs)
+			prepTweakRange(dst, txs, errs, nil)
 		}
 		per(b)
 	})
@@ -131,7 +131,33 @@ func BenchmarkHost(b *testing.B) {
 		dst := make([]byte, tweakItemSize*n)
 		errs := make([]error, n)
 		for start(); b.Loop(); {
-			prepTweakRange(dst, txs, errs)
+			prepTweakRange(dst, txs, errs, nil)
+		}
+		per(b)
+	})
+	// TweakDataBytes' one-key transactions (the device lifts the key)
+	// against what a caller holding the same bytes paid before it: the
+	// parse of every key, then TweakData's preparation.
+	b.Run("prep/tweak1-bytes", func(b *testing.B) {
+		txs := hostTxKeys(n, 1)
+		dst := make([]byte, tweakItemSize*n)
+		errs := make([]error, n)
+		on := make([]bool, n)
+		for start(); b.Loop(); {
+			prepTweakBytesRange(dst, txs, errs, on)
+		}
+		per(b)
+	})
+	b.Run("prep/tweak1-parse", func(b *testing.B) {
+		txs := hostTxKeys(n, 1)
+		dst := make([]byte, tweakItemSize*n)
+		errs := make([]error, n)
+		parsed := make([]silentpayments.TxInputs, n)
+		for start(); b.Loop(); {
+			for i := range txs {
+				parsed[i] = txs[i].Parse()
+			}
+			prepTweakRange(dst, parsed, errs, nil)
 		}
 		per(b)
 	})
@@ -201,4 +227,17 @@ func hostTxs(n int) []silentpayments.TxInputs {
 		txs[i] = silentpayments.TxInputs{Inputs: []p256k1.PublicKey{a.PublicKey(), b.PublicKey()}, Outpoints: []silentpayments.Outpoint{op}}
 	}
 	return txs
+}
+
+// hostTxKeys is hostTxs with keys as bytes, k keys (1 or 2) a transaction.
+func hostTxKeys(n, k int) []silentpayments.TxInputKeys {
+	txs := hostTxs(n)
+	out := make([]silentpayments.TxInputKeys, n)
+	for i := range txs {
+		for _, p := range txs[i].Inputs[:k] {
+			out[i].Keys = append(out[i].Keys, p.SerializeCompressed())
+		}
+		out[i].Outpoints = txs[i].Outpoints
+	}
+	return out
 }

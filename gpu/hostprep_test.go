@@ -60,10 +60,10 @@ func TestHostPrepTimes(t *testing.T) {
 				prepECDSARange(dst[196*i:196*i+196], ecd[i:i+1], pre[i:i+1])
 			}
 		})
-		tb += measure(func() { prepTweakRange(dst, txs, errs) })
+		tb += measure(func() { prepTweakRange(dst, txs, errs, nil) })
 		t1 += measure(func() {
 			for i := range txs {
-				prepTweakRange(dst[100*i:100*i+100], txs[i:i+1], errs[i:i+1])
+				prepTweakRange(dst[100*i:100*i+100], txs[i:i+1], errs[i:i+1], nil)
 			}
 		})
 	}

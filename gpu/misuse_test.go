@@ -27,10 +27,13 @@ func TestShortOutput(t *testing.T) {
 	}
 	for name, e := range engines {
 		for call, f := range map[string]func() error{
-			"VerifySchnorr":      func() error { return e.VerifySchnorr(items, make([]bool, 3)) },
-			"VerifyECDSA":        func() error { return e.VerifyECDSA(ecd, make([]bool, 4)) },
-			"PublicKeys":         func() error { return e.PublicKeys(scalars, make([]p256k1.PublicKey, 2)) },
-			"TweakData":          func() error { return e.TweakData(txs, make([]p256k1.PublicKey, 5), make([]error, 1)) },
+			"VerifySchnorr": func() error { return e.VerifySchnorr(items, make([]bool, 3)) },
+			"VerifyECDSA":   func() error { return e.VerifyECDSA(ecd, make([]bool, 4)) },
+			"PublicKeys":    func() error { return e.PublicKeys(scalars, make([]p256k1.PublicKey, 2)) },
+			"TweakData":     func() error { return e.TweakData(txs, make([]p256k1.PublicKey, 5), make([]error, 1)) },
+			"TweakDataBytes": func() error {
+				return e.TweakDataBytes(make([]silentpayments.TxInputKeys, 5), make([]p256k1.PublicKey, 4), make([]error, 5))
+			},
 			"VerifySchnorrOrCPU": func() error { return VerifySchnorrOrCPU(e, items, nil) },
 			"VerifyECDSAOrCPU":   func() error { return VerifyECDSAOrCPU(e, ecd, make([]bool, 4)) },
 			"PublicKeysOrCPU":    func() error { return PublicKeysOrCPU(e, scalars, nil) },
@@ -85,6 +88,9 @@ func TestUnusableEngine(t *testing.T) {
 		}
 		if err := e.TweakData(make([]silentpayments.TxInputs, 1), make([]p256k1.PublicKey, 1), make([]error, 1)); !errors.Is(err, ErrClosed) {
 			t.Errorf("TweakData on a %s Engine: %v, want ErrClosed", name, err)
+		}
+		if err := e.TweakDataBytes(make([]silentpayments.TxInputKeys, 1), make([]p256k1.PublicKey, 1), make([]error, 1)); !errors.Is(err, ErrClosed) {
+			t.Errorf("TweakDataBytes on a %s Engine: %v, want ErrClosed", name, err)
 		}
 		if err := e.RunPrepared(PrepareSchnorr(items)); !errors.Is(err, ErrClosed) {
 			t.Errorf("RunPrepared on a %s Engine: %v, want ErrClosed", name, err)

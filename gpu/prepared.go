@@ -97,7 +97,21 @@ func PreparePublicKeys(scalars [][32]byte) *Prepared {
 func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	errs := make([]error, len(txs))
-	parallel(0, len(txs), func(lo, hi int) { prepTweakRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi]) })
+	parallel(0, len(txs), func(lo, hi int) {
+		prepTweakRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], nil)
+	})
+	return p
+}
+
+// PrepareTweakDataBytes does TweakDataBytes' host work (a one-key
+// transaction's key copied for the device to lift; the others' keys parsed
+// and summed; the smallest outpoint picked).
+func PrepareTweakDataBytes(txs []silentpayments.TxInputKeys) *Prepared {
+	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
+	errs, on := make([]error, len(txs)), make([]bool, len(txs))
+	parallel(0, len(txs), func(lo, hi int) {
+		prepTweakBytesRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], on[lo:hi])
+	})
 	return p
 }
 

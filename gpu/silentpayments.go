@@ -61,7 +61,7 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 			}
 		}
 	}
-	if err := e.pipeline("point_mul", n, tweakItemSize, 64, func(lo, hi int, in []byte) { prepTweakRange(in, txs[lo:hi], pre[lo:hi]) }, decode); err != nil {
+	if err := e.pipeline("point_mul", n, tweakItemSize, 64, func(lo, hi int, in []byte) { prepTweakRange(in, txs[lo:hi], pre[lo:hi], nil) }, decode); err != nil {
 		clear(out[:n])
 		clear(errs[:n])
 		return err
@@ -75,14 +75,20 @@ const tweakItemSize = 104
 
 // prepTweakRange prepares txs into dst (tweakItemSize bytes each) and sets
 // their errors, making the input sums of up to invBlock transactions affine
-// with one inversion.
-func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
+// with one inversion. A transaction i with skip[i] set (skip may be nil)
+// is left alone: its item and error are the caller's.
+func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error, skip []bool) {
 	var sums [invBlock]group.Jacobian
 	var aff, single [invBlock]group.Affine
 	var isSingle [invBlock]bool
 	for base := 0; base < len(txs); base += invBlock {
 		end := min(base+invBlock, len(txs))
 		for i := base; i < end; i++ {
+			if skip != nil && skip[i] {
+				isSingle[i-base] = false
+				sums[i-base].SetInfinity()
+				continue
+			}
 			// One valid input key: A is that key, already affine (no sum,
 			// no share of the inversion).
 			tx := &txs[i]
@@ -99,6 +105,9 @@ func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error) {
 		}
 		group.BatchToAffineVar(aff[:end-base], sums[:end-base])
 		for i := base; i < end; i++ {
+			if skip != nil && skip[i] {
+				continue
+			}
 			d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
 			if isSingle[i-base] {
 				aff[i-base] = single[i-base] // a PublicKey's point: normalized
@@ -148,18 +157,113 @@ func sumInputs(sum *group.Jacobian, tx *silentpayments.TxInputs) error {
 // outpoint and A compressed, its range check and GLV split, which cost the
 // host more than a third of its preparation of a one-input transaction).
 func prepTweak(dst []byte, tx *silentpayments.TxInputs, a *group.Affine) {
-	least := dst[64:100]
-	for i := range tx.Outpoints {
+	leastOutpoint(dst[64:100], tx.Outpoints)
+	a.X.Bytes((*[32]byte)(dst[0:32]))
+	a.Y.Bytes((*[32]byte)(dst[32:64]))
+	clear(dst[100:tweakItemSize]) // mode 0: BIP-352's hash
+}
+
+// leastOutpoint writes the smallest of ops (at least one) as serialized
+// (txid ‖ vout, little-endian: 36 bytes) to least.
+func leastOutpoint(least []byte, ops []silentpayments.Outpoint) {
+	for i := range ops {
 		var b [36]byte
-		copy(b[:32], tx.Outpoints[i].TxID[:])
-		binary.LittleEndian.PutUint32(b[32:], tx.Outpoints[i].Vout)
+		copy(b[:32], ops[i].TxID[:])
+		binary.LittleEndian.PutUint32(b[32:], ops[i].Vout)
 		if i == 0 || bytes.Compare(b[:], least) < 0 {
 			copy(least, b[:])
 		}
 	}
-	a.X.Bytes((*[32]byte)(dst[0:32]))
-	a.Y.Bytes((*[32]byte)(dst[32:64]))
-	clear(dst[100:tweakItemSize]) // mode 0: BIP-352's hash
+}
+
+// TweakDataBytes is TweakData for transactions whose input keys are bytes
+// (silentpayments.TxInputKeys, as InputKeyBytes gives them): out[i] and
+// errs[i] are silentpayments.TweakDataBatch's for txs[i].Parse(), so a key
+// that does not parse is left out as InputPublicKey leaves out its input
+// (both must be at least len(txs) long, else ErrShortOutput). A
+// transaction with one key and an outpoint goes to the device as that
+// key's x and parity, and the device lifts y (load_key), the square root
+// that parsing costs the host (about 4 µs a key on one core); the keys of
+// a transaction with several are parsed and summed on the host, as
+// TweakData's are. Faults and errors as TweakData's. Public data only.
+func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error) error {
+	n := len(txs)
+	if err := shortOutput("TweakDataBytes", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
+		return err
+	}
+	if err := e.usable(); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	pre := make([]error, n)
+	onDevice := make([]bool, n)
+	var faults atomic.Int64
+	decode := func(lo, hi int, res []byte) {
+		for i := lo; i < hi; i++ {
+			out[i], errs[i] = p256k1.PublicKey{}, pre[i]
+			if pre[i] != nil {
+				continue
+			}
+			xy := res[64*(i-lo) : 64*(i-lo+1)]
+			if x, y, ok := checkXY(xy); ok {
+				out[i] = keyFromXY(&x, &y)
+				continue
+			}
+			// 64 zero bytes: an input hash out of range, or (a key the
+			// device lifted) an x not on the curve or not below p, which
+			// leaves the transaction no input. The CPU confirms either,
+			// or the device was wrong.
+			ti := txs[i].Parse()
+			silentpayments.TweakDataBatch([]silentpayments.TxInputs{ti}, out[i:i+1], errs[i:i+1])
+			legit := errors.Is(errs[i], silentpayments.ErrHashOutOfRange) ||
+				onDevice[i] && errors.Is(errs[i], silentpayments.ErrNoInputs)
+			if !(allZero(xy) && legit) {
+				faults.Add(1)
+			}
+		}
+	}
+	prep := func(lo, hi int, in []byte) {
+		prepTweakBytesRange(in, txs[lo:hi], pre[lo:hi], onDevice[lo:hi])
+	}
+	if err := e.pipeline("point_mul", n, tweakItemSize, 64, prep, decode); err != nil {
+		clear(out[:n])
+		clear(errs[:n])
+		return err
+	}
+	return faultsErr("TweakDataBytes", &faults)
+}
+
+// prepTweakBytesRange prepares txs into dst as TweakDataBytes sends them:
+// a transaction with one key (prefix 0x02 or 0x03) and an outpoint as a
+// mode-2 item (x, the parity, the smallest outpoint: the device lifts y),
+// setting onDevice; the others parsed (TxInputKeys.Parse) and prepared by
+// prepTweakRange.
+func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []error, onDevice []bool) {
+	var parsed []silentpayments.TxInputs
+	for i := range txs {
+		tx := &txs[i]
+		onDevice[i] = len(tx.Keys) == 1 && len(tx.Outpoints) > 0 && (tx.Keys[0][0] == 2 || tx.Keys[0][0] == 3)
+		if !onDevice[i] {
+			if parsed == nil {
+				parsed = make([]silentpayments.TxInputs, len(txs))
+			}
+			parsed[i] = tx.Parse()
+			continue
+		}
+		errs[i] = nil
+		d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
+		copy(d[0:32], tx.Keys[0][1:])
+		clear(d[32:63])
+		d[63] = tx.Keys[0][0] & 1
+		leastOutpoint(d[64:100], tx.Outpoints)
+		clear(d[100:tweakItemSize])
+		d[100] = 2 // mode 2: lift y, then BIP-352's hash
+	}
+	if parsed != nil {
+		prepTweakRange(dst, parsed, errs, onDevice)
+	}
 }
 
 // allZero reports whether b is all zero bytes.

@@ -65,3 +65,110 @@ func TestTweakData(t *testing.T) {
 		t.Fatalf("%d of %d succeeded: the test needs both kinds", okCount, n)
 	}
 }
+
+// TestTweakDataBytes compares TweakDataBytes with the CPU's parse-then-
+// TweakDataBatch for every shape of transaction: one key of either parity
+// (the device lifts it) with one or several outpoints, one key whose x is
+// 0, p − 1, p, all ones or off the curve (no input: ErrNoInputs), a
+// wrong prefix, no outpoint, no key, several keys with one invalid or
+// summing to zero (the host's path), and three keys.
+func TestTweakDataBytes(t *testing.T) {
+	e := engine(t)
+	p := [32]byte{}
+	for i := range p {
+		p[i] = 0xff
+	}
+	p[27], p[28], p[29], p[30], p[31] = 0xfe, 0xff, 0xff, 0xfc, 0x2f
+	pm1 := p
+	pm1[31]--
+	offCurve := func(seed byte) [33]byte {
+		k := [33]byte{2, seed}
+		for {
+			if _, err := p256k1.ParsePublicKey(k[:]); err != nil {
+				return k
+			}
+			k[32]++
+		}
+	}
+	xKey := func(prefix byte, x [32]byte) [33]byte {
+		var k [33]byte
+		k[0] = prefix
+		copy(k[1:], x[:])
+		return k
+	}
+	var txs []silentpayments.TxInputKeys
+	for i := range 60 {
+		var op silentpayments.Outpoint
+		binary.LittleEndian.PutUint64(op.TxID[:], uint64(i)*0x9e3779b97f4a7c15)
+		ops := []silentpayments.Outpoint{{TxID: op.TxID, Vout: 3}, op}
+		k1, k2 := key(uint64(3*i)), key(uint64(3*i+1))
+		p1, p2 := k1.PublicKey(), k2.PublicKey()
+		c1, c2 := p1.SerializeCompressed(), p2.SerializeCompressed()
+		keys := [][33]byte{c1}
+		switch i % 15 {
+		case 1:
+			ops = ops[1:]
+		case 2:
+			keys = [][33]byte{xKey(2, [32]byte{})}
+		case 3:
+			keys = [][33]byte{xKey(3, pm1)}
+		case 4:
+			keys = [][33]byte{xKey(2, p)}
+		case 5:
+			var ones [32]byte
+			for j := range ones {
+				ones[j] = 0xff
+			}
+			keys = [][33]byte{xKey(3, ones)}
+		case 6:
+			keys = [][33]byte{offCurve(byte(i))}
+		case 7:
+			keys[0][0] = 4
+		case 8:
+			ops = nil
+		case 9:
+			keys = nil
+		case 10:
+			keys = [][33]byte{c1, offCurve(byte(i))}
+		case 11:
+			n := p1.Negate()
+			keys = [][33]byte{c1, n.SerializeCompressed()}
+		case 12:
+			k3 := key(uint64(3*i + 2))
+			p3 := k3.PublicKey()
+			keys = [][33]byte{c1, c2, p3.SerializeCompressed()}
+		case 13:
+			keys = [][33]byte{c2, c1}
+		}
+		txs = append(txs, silentpayments.TxInputKeys{Keys: keys, Outpoints: ops})
+	}
+	n := len(txs)
+	parsed := make([]silentpayments.TxInputs, n)
+	for i := range txs {
+		parsed[i] = txs[i].Parse()
+	}
+	want, wantErr := make([]p256k1.PublicKey, n), make([]error, n)
+	silentpayments.TweakDataBatch(parsed, want, wantErr)
+	got, gotErr := make([]p256k1.PublicKey, n), make([]error, n)
+	if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
+		t.Fatal(err)
+	}
+	okCount, parities := 0, [2]int{}
+	for i := range txs {
+		if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
+			t.Fatalf("tx %d: device %x %v, CPU %x %v", i, got[i].SerializeCompressed(), gotErr[i], want[i].SerializeCompressed(), wantErr[i])
+		}
+		if wantErr[i] == nil {
+			okCount++
+			if len(txs[i].Keys) == 1 {
+				parities[txs[i].Keys[0][0]&1]++
+			}
+		}
+	}
+	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 {
+		t.Fatalf("%d of %d succeeded, one-key parities %v: the test needs every kind", okCount, n, parities)
+	}
+	if err := e.TweakDataBytes(txs, got[:n-1], gotErr); !errors.Is(err, ErrShortOutput) {
+		t.Fatalf("short out: %v", err)
+	}
+}

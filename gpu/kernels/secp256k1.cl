@@ -721,7 +721,7 @@ static void fe_store(__global uchar *b, const fe *a) {
 	}
 }
 
-#if P256K1_WANT(2) || P256K1_WANT(3)
+#if P256K1_WANT(2) || P256K1_WANT(3) || P256K1_WANT(4)
 /* r = a^((p+1)/4), the blocks {2, 22, 223} of (p+1)/4 (253 squarings and
    13 multiplications): a square root of a if a has one. Returns whether
    r^2 = a. Variable time (public keys only). Out of line, so that the
@@ -1279,11 +1279,11 @@ static void inputs_hash(uint *h, __global const uchar *it) {
 }
 
 /* k, sg: mul_p's input for item it of point_mul: BIP-352's input hash
-   (mode byte 0), or the k given (mode 1); returns 0 if the hash is 0 or not
+   (mode bytes 0 and 2), or the k given (mode 1); returns 0 if the hash is 0 or not
    below n (TweakData's ErrHashOutOfRange: no multiplication). Out of line,
    as sc_mul: inlined, point_mul took 140 registers instead of 134. */
 static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it) {
-	if (it[100]) {
+	if (it[100] == 1) {
 		for (int b = 0; b < 32; b++) k[b] = it[64 + b];
 		sg[0] = it[96];
 		sg[1] = it[97];
@@ -1457,7 +1457,9 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
    sum of a transaction's input keys, which the host computed and checked)
    || the smallest outpoint (36 bytes: txid, vout little-endian) || a zero
    mode byte || 3 zero bytes; the device hashes (tweak_split) and
-   multiplies. With mode byte 1 the 36 bytes are instead k (GLV-split, 32
+   multiplies. With mode byte 2, A is one compressed key, its y lifted
+   here (load_key): x || 31 zero bytes || the parity byte (0 or 1, the
+   prefix's low bit, which the hash takes as A's). With mode byte 1 the 36 bytes are instead k (GLV-split, 32
    bytes) || 4 sign bytes and the device computes k*Q (gpu's tests of
    mul_p's edges). out[i] = x || y of input_hash*A, or 64 zero
    bytes for an input hash that is 0 or not below n (the host then asks the
@@ -1475,7 +1477,7 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 		ge q;
 		r[j].inf = 1;
 		uchar k[32], sg[2];
-		if (fe_load(&q.x, it) && fe_load(&q.y, it + 32) && tweak_split(k, sg, it)) mul_p(&r[j], k, sg, &q);
+		if (load_key(&q, it, it[100] == 2, it[63] & 1) && tweak_split(k, sg, it)) mul_p(&r[j], k, sg, &q);
 	}
 	store_points(out + 64 * first, r, m);
 }
