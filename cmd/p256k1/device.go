@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/gpu"
 	"github.com/p256k1/p256k1/schnorr"
+	"github.com/p256k1/p256k1/silentpayments"
 )
 
 // verifier verifies parsed rows on the CPU (engine nil) or on an OpenCL
@@ -130,6 +132,30 @@ func (v *verifier) verify(c *cli, sch []schnorr.BatchItem, ecd []ecdsaItem) (bad
 		}
 	}
 	return badSchnorr, badECDSA
+}
+
+// tweaks computes sp tweaks' tweak data for txs: on the device when one
+// is open (TweakDataBytes), else, or after a device error (reported once,
+// the device then closed), on all cores, with the same results.
+func (v *verifier) tweaks(c *cli, txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error) {
+	if v.engine != nil {
+		err := v.engine.TweakDataBytes(txs, out, errs)
+		if err == nil {
+			return
+		}
+		if errors.Is(err, gpu.ErrDeviceFault) { // those transactions were redone on the CPU
+			fmt.Fprintf(c.stderr, "p256k1: %v (recomputed on the CPU)\n", firstLine(err))
+			return
+		}
+		fmt.Fprintf(c.stderr, "p256k1: the OpenCL device failed (%v); computing on the CPU\n", firstLine(err))
+		v.engine.Close()
+		v.engine = nil
+	}
+	parsed := make([]silentpayments.TxInputs, len(txs))
+	for i := range txs {
+		parsed[i] = txs[i].Parse()
+	}
+	silentpayments.TweakDataBatchParallel(parsed, out, errs, v.workers)
 }
 
 // deviceBench is bench's measurement of an OpenCL device.

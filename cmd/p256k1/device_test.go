@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,7 +59,7 @@ func TestVerifyBatchDevice(t *testing.T) {
 func TestDeviceFlagOneRule(t *testing.T) {
 	noCL := []string{"P256K1_OPENCL=/nonexistent/libOpenCL-p256k1-test.so"}
 	for _, bad := range []string{"gpu", "opencl:x", "opencl:-1", "cpu:1", "auto:0", "cuda"} {
-		for _, args := range [][]string{{"bench", "--time", "1ms", "--device", bad}, {"verify-batch", "--device", bad, "-"}} {
+		for _, args := range [][]string{{"bench", "--time", "1ms", "--device", bad}, {"verify-batch", "--device", bad, "-"}, {"sp", "tweaks", "--device", bad, "-"}} {
 			r := p256k1Cmd(t, "x\n", noCL, args...)
 			if r.code != exitUsage || !strings.Contains(r.stderr, "device: ") || !strings.Contains(r.stderr, "want cpu, opencl, opencl:N or auto") ||
 				strings.Contains(r.stderr, "[ 1/") || r.stdout != "" {
@@ -66,7 +68,7 @@ func TestDeviceFlagOneRule(t *testing.T) {
 		}
 	}
 	// opencl without a library: refused before measuring, with the hint.
-	for _, args := range [][]string{{"bench", "--time", "1ms", "--device", "opencl"}, {"verify-batch", "--device", "opencl:0", "-"}} {
+	for _, args := range [][]string{{"bench", "--time", "1ms", "--device", "opencl"}, {"verify-batch", "--device", "opencl:0", "-"}, {"sp", "tweaks", "--device", "opencl", "-"}} {
 		r := p256k1Cmd(t, "", noCL, args...)
 		if r.code != exitUsage || strings.Contains(r.stderr, "[ 1/") || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
@@ -120,4 +122,69 @@ func skipNoOpenCL(t *testing.T, err error) {
 		t.Fatalf("P256K1_REQUIRE_OPENCL is set, but there is no OpenCL device: %v", err)
 	}
 	t.Skipf("no OpenCL here: %v", err)
+}
+
+// TestSPTweaksDevice: sp tweaks gives the same tweak data on an OpenCL
+// device (TweakDataBytes, one-input transactions' keys lifted there) as
+// on the CPU and as BIP-352's vectors, over every receiving case of the
+// vectors in one file, with a malformed line among them.
+func TestSPTweaksDevice(t *testing.T) {
+	raw, err := os.ReadFile("../../silentpayments/testdata/send_and_receive_test_vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []spCase
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	type vin struct {
+		TxID      string `json:"txid"`
+		Vout      uint32 `json:"vout"`
+		ScriptSig string `json:"scriptSig"`
+		Witness   string `json:"txinwitness"`
+		Prevout   string `json:"prevout"`
+	}
+	var lines, want []string
+	for ci, c := range cases {
+		for _, r := range c.Receiving {
+			var vins []vin
+			for _, v := range r.Given.Vin {
+				vins = append(vins, vin{v.TxID, v.Vout, v.ScriptSig, v.Witness, v.Prevout.ScriptPubKey.Hex})
+			}
+			b, _ := json.Marshal(map[string]any{"txid": fmt.Sprintf("%064x", ci), "vin": vins})
+			lines = append(lines, string(b))
+			w := "-"
+			if r.Expected.Tweak != nil {
+				w = *r.Expected.Tweak
+			}
+			want = append(want, w)
+		}
+	}
+	in := strings.Join(lines[:3], "\n") + "\n{\"txid\":\"00\",\"vin\":[{\"txid\":\"zz\"}]}\n" + strings.Join(lines[3:], "\n") + "\n"
+	cpuCode, cpuOut, cpuErr := runCLI(in, nil, "sp", "tweaks", "--device", "cpu", "-")
+	if got := strings.Fields(cpuOut); cpuCode != exitUsage || !slices.Equal(got, want) || !strings.Contains(cpuErr, "line 4: malformed") {
+		t.Fatalf("--device cpu: exit %d, %d tweaks (want %d, exit %d), stderr %q", cpuCode, len(got), len(want), exitUsage, cpuErr)
+	}
+	if _, err := gpu.Devices(); errors.Is(err, gpu.ErrNoOpenCL) || errors.Is(err, gpu.ErrNoDevice) {
+		skipNoOpenCL(t, err)
+	}
+	strip := func(s string) string { // drop the device note
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "p256k1: using ") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	for _, dev := range []string{"opencl", "auto"} {
+		code, out, errOut := runCLI(in, nil, "sp", "tweaks", "--device", dev, "-")
+		if code != cpuCode || out != cpuOut || strip(errOut) != cpuErr {
+			t.Errorf("--device %s: exit %d\n%s%s\nCPU: exit %d\n%s%s", dev, code, out, errOut, cpuCode, cpuOut, cpuErr)
+		}
+		if !strings.Contains(errOut, "p256k1: using ") {
+			t.Errorf("--device %s does not name the device: %q", dev, errOut)
+		}
+	}
+	t.Logf("%d transactions, %d with tweak data", len(want), len(want)-strings.Count(strings.Join(want, " "), "-"))
 }

@@ -288,34 +288,41 @@ func spDone(bad, total int) error {
 	return nil
 }
 
-// inputs converts a line's vin into TweakData's inputs.
+// inputs converts a line's vin into TweakData's inputs: inputKeys, parsed.
 func (tx *spTx) inputs() (silentpayments.TxInputs, error) {
-	var ti silentpayments.TxInputs
+	tk, err := tx.inputKeys()
+	return tk.Parse(), err
+}
+
+// inputKeys converts a line's vin into TweakDataBytes' inputs: each
+// input's key as silentpayments.InputKeyBytes finds it, unparsed.
+func (tx *spTx) inputKeys() (silentpayments.TxInputKeys, error) {
+	var tk silentpayments.TxInputKeys
 	for i, v := range tx.Vin {
 		id, err := hex.DecodeString(v.TxID)
 		if err != nil || len(id) != 32 {
-			return ti, fmt.Errorf("vin %d: txid: want 32 bytes hex", i)
+			return tk, fmt.Errorf("vin %d: txid: want 32 bytes hex", i)
 		}
 		slices.Reverse(id) // displayed order → serialization order
 		var op silentpayments.Outpoint
 		copy(op.TxID[:], id)
 		op.Vout = v.Vout
-		ti.Outpoints = append(ti.Outpoints, op)
+		tk.Outpoints = append(tk.Outpoints, op)
 		ss, err1 := hex.DecodeString(v.ScriptSig)
 		wb, err2 := hex.DecodeString(v.Witness)
 		spk, err3 := hex.DecodeString(string(v.Prevout))
 		if err1 != nil || err2 != nil || err3 != nil {
-			return ti, fmt.Errorf("vin %d: scriptSig, txinwitness and prevout must be hex", i)
+			return tk, fmt.Errorf("vin %d: scriptSig, txinwitness and prevout must be hex", i)
 		}
 		w, err := silentpayments.ParseWitness(wb)
 		if err != nil {
-			return ti, fmt.Errorf("vin %d: %v", i, err)
+			return tk, fmt.Errorf("vin %d: %v", i, err)
 		}
-		if pub, _, ok := silentpayments.InputPublicKey(&silentpayments.Input{ScriptSig: ss, Witness: w, PrevoutScript: spk}); ok {
-			ti.Inputs = append(ti.Inputs, pub)
+		if key, _, ok := silentpayments.InputKeyBytes(&silentpayments.Input{ScriptSig: ss, Witness: w, PrevoutScript: spk}); ok {
+			tk.Keys = append(tk.Keys, key)
 		}
 	}
-	return ti, nil
+	return tk, nil
 }
 
 const spInputHelp = `Transactions are JSON lines, one a line, with the field names of BIP-352's
@@ -336,13 +343,17 @@ with both "tweak" and "vin", gets a warning.
 func spTweaks(c *cli, args []string) error {
 	fs := c.newFlags("sp tweaks", "FILE|-", `
 Reads transactions and prints each one's tweak data input_hash·A (33 bytes),
-computed on all cores, one line per transaction read (with --json:
-{"line", "txid", "tweak"}). A transaction with no eligible input, or whose
-input keys sum to zero, gets no tweak data ("-").
+computed on all cores, or with --device on an OpenCL device (which also
+lifts each one-input transaction's key, the host's costliest step), one
+line per transaction read (with --json: {"line", "txid", "tweak"}). A
+transaction with no eligible input, or whose input keys sum to zero, gets
+no tweak data ("-"). The output is the same on every device; if the device
+fails, the rest is computed on the CPU, saying so on standard error.
 
 `+spInputHelp,
 		"  p256k1 sp tweaks block.jsonl > tweaks.txt")
 	fs.BoolVar(&c.json, "json", false, "write JSON lines")
+	device := fs.String("device", "cpu", "where to compute: "+deviceHelp)
 	pos, err := c.parse(fs, args)
 	if err != nil {
 		return err
@@ -350,23 +361,28 @@ input keys sum to zero, gets no tweak data ("-").
 	if len(pos) != 1 {
 		return usagef("want one FILE (or - for standard input); see p256k1 sp tweaks --help")
 	}
+	dev, err := c.openDevice(*device, 0)
+	if err != nil {
+		return err
+	}
+	defer dev.close()
 	lineErrs := 0
 	bad, good, err := c.spStream("sp tweaks", pos[0], nil, func(lines []spLine) error {
-		ins := make([]silentpayments.TxInputs, 0, len(lines))
+		ins := make([]silentpayments.TxInputKeys, 0, len(lines))
 		keep := lines[:0:0]
 		for i := range lines {
-			ti, err := lines[i].tx.inputs()
+			tk, err := lines[i].tx.inputKeys()
 			if err != nil {
 				c.spNote("sp tweaks", lines[i].n, "malformed: "+err.Error())
 				lineErrs++
 				continue
 			}
-			ins = append(ins, ti)
+			ins = append(ins, tk)
 			keep = append(keep, lines[i])
 		}
 		out := make([]p256k1.PublicKey, len(ins))
 		errs := make([]error, len(ins))
-		silentpayments.TweakDataBatchParallel(ins, out, errs, 0)
+		dev.tweaks(c, ins, out, errs)
 		var buf strings.Builder
 		for i := range keep {
 			tw := "-"
