@@ -249,6 +249,34 @@ func TestTweakDataFault(t *testing.T) {
 			t.Fatalf("tx %d: %v %v, CPU %v %v", i, out[i].IsValid(), errs[i], ref[i].IsValid(), referrs[i])
 		}
 	}
+
+	// TweakDataBytes: the same two spoiled answers are faults; the zero
+	// answer for a lifted key off the curve (tx 9) is not.
+	kt := hostTxKeys(24, 1)
+	kt[11] = hostTxKeys(12, 2)[11] // two keys: the host's sum
+	for {
+		kt[9].Keys[0][32]++
+		if _, err := p256k1.ParsePublicKey(kt[9].Keys[0][:]); err != nil {
+			break
+		}
+	}
+	err = e.TweakDataBytes(kt, out, errs)
+	if !errors.As(err, &fe) || fe.items != 2 || !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("TweakDataBytes: err %v, want ErrDeviceFault with 2 items", err)
+	}
+	parsed := make([]silentpayments.TxInputs, len(kt))
+	for i := range kt {
+		parsed[i] = kt[i].Parse()
+	}
+	silentpayments.TweakDataBatch(parsed, ref, referrs)
+	for i := range kt {
+		if out[i] != ref[i] || errs[i] != referrs[i] {
+			t.Fatalf("TweakDataBytes tx %d: %v %v, CPU %v %v", i, out[i].IsValid(), errs[i], ref[i].IsValid(), referrs[i])
+		}
+	}
+	if !errors.Is(errs[9], silentpayments.ErrNoInputs) {
+		t.Fatalf("tx 9: %v, want ErrNoInputs", errs[9])
+	}
 }
 
 // TestRunPipelined: RunPipelined gives RunPrepared's results, in several

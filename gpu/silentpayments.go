@@ -27,8 +27,27 @@ import (
 // was computed (out and errs are then zero values); ErrClosed for a nil,
 // zero-value or closed Engine.
 func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey, errs []error) error {
-	n := len(txs)
-	if err := shortOutput("TweakData", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
+	return e.tweakData("TweakData", len(txs), out, errs,
+		func(lo, hi int, in []byte, pre []error) { prepTweakRange(in, txs[lo:hi], pre, nil) },
+		func(i int) bool {
+			// For 0 < input_hash < n and A finite, h·A is never
+			// infinity; 64 zero bytes (x = 0 is not on the curve) are
+			// the device's answer for a hash out of range, which the
+			// CPU confirms (ErrHashOutOfRange, about 2^-128 likely) or
+			// not (a fault).
+			silentpayments.TweakDataBatch(txs[i:i+1], out[i:i+1], errs[i:i+1])
+			return errors.Is(errs[i], silentpayments.ErrHashOutOfRange)
+		})
+}
+
+// tweakData runs TweakData and TweakDataBytes (named method) on n
+// transactions through point_mul: prep prepares items lo to hi into in,
+// setting the host's errors pre[0:hi-lo]; a device answer that is not a
+// point of the curve makes redo compute transaction i on the CPU into out
+// and errs, and say whether 64 zero bytes were the right answer (else, or
+// for any other answer, the device faulted).
+func (e *Engine) tweakData(method string, n int, out []p256k1.PublicKey, errs []error, prep func(lo, hi int, in []byte, pre []error), redo func(i int) (zeroRight bool)) error {
+	if err := shortOutput(method, n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
 		return err
 	}
 	if err := e.usable(); err != nil {
@@ -45,28 +64,22 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 			if pre[i] != nil {
 				continue
 			}
-			// For 0 < input_hash < n and A finite, h·A is never
-			// infinity; 64 zero bytes (x = 0 is not on the curve) are
-			// the device's answer for a hash out of range, which the
-			// CPU confirms (ErrHashOutOfRange, about 2^-128 likely) or
-			// not (a fault).
 			xy := res[64*(i-lo) : 64*(i-lo+1)]
 			if x, y, ok := checkXY(xy); ok {
 				out[i] = keyFromXY(&x, &y)
 				continue
 			}
-			silentpayments.TweakDataBatch(txs[i:i+1], out[i:i+1], errs[i:i+1])
-			if !(allZero(xy) && errors.Is(errs[i], silentpayments.ErrHashOutOfRange)) {
+			if !redo(i) || !allZero(xy) {
 				faults.Add(1)
 			}
 		}
 	}
-	if err := e.pipeline("point_mul", n, tweakItemSize, 64, func(lo, hi int, in []byte) { prepTweakRange(in, txs[lo:hi], pre[lo:hi], nil) }, decode); err != nil {
+	if err := e.pipeline("point_mul", n, tweakItemSize, 64, func(lo, hi int, in []byte) { prep(lo, hi, in, pre[lo:hi]) }, decode); err != nil {
 		clear(out[:n])
 		clear(errs[:n])
 		return err
 	}
-	return faultsErr("TweakData", &faults)
+	return faultsErr(method, &faults)
 }
 
 // tweakItemSize is the bytes of one point_mul item: x ‖ y ‖ 36 bytes ‖
@@ -187,52 +200,18 @@ func leastOutpoint(least []byte, ops []silentpayments.Outpoint) {
 // a transaction with several are parsed and summed on the host, as
 // TweakData's are. Faults and errors as TweakData's. Public data only.
 func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error) error {
-	n := len(txs)
-	if err := shortOutput("TweakDataBytes", n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
-		return err
-	}
-	if err := e.usable(); err != nil {
-		return err
-	}
-	if n == 0 {
-		return nil
-	}
-	pre := make([]error, n)
-	onDevice := make([]bool, n)
-	var faults atomic.Int64
-	decode := func(lo, hi int, res []byte) {
-		for i := lo; i < hi; i++ {
-			out[i], errs[i] = p256k1.PublicKey{}, pre[i]
-			if pre[i] != nil {
-				continue
-			}
-			xy := res[64*(i-lo) : 64*(i-lo+1)]
-			if x, y, ok := checkXY(xy); ok {
-				out[i] = keyFromXY(&x, &y)
-				continue
-			}
+	onDevice := make([]bool, len(txs))
+	return e.tweakData("TweakDataBytes", len(txs), out, errs,
+		func(lo, hi int, in []byte, pre []error) { prepTweakBytesRange(in, txs[lo:hi], pre, onDevice[lo:hi]) },
+		func(i int) bool {
 			// 64 zero bytes: an input hash out of range, or (a key the
 			// device lifted) an x not on the curve or not below p, which
-			// leaves the transaction no input. The CPU confirms either,
-			// or the device was wrong.
+			// leaves the transaction no input.
 			ti := txs[i].Parse()
 			silentpayments.TweakDataBatch([]silentpayments.TxInputs{ti}, out[i:i+1], errs[i:i+1])
-			legit := errors.Is(errs[i], silentpayments.ErrHashOutOfRange) ||
+			return errors.Is(errs[i], silentpayments.ErrHashOutOfRange) ||
 				onDevice[i] && errors.Is(errs[i], silentpayments.ErrNoInputs)
-			if !(allZero(xy) && legit) {
-				faults.Add(1)
-			}
-		}
-	}
-	prep := func(lo, hi int, in []byte) {
-		prepTweakBytesRange(in, txs[lo:hi], pre[lo:hi], onDevice[lo:hi])
-	}
-	if err := e.pipeline("point_mul", n, tweakItemSize, 64, prep, decode); err != nil {
-		clear(out[:n])
-		clear(errs[:n])
-		return err
-	}
-	return faultsErr("TweakDataBytes", &faults)
+		})
 }
 
 // prepTweakBytesRange prepares txs into dst as TweakDataBytes sends them:

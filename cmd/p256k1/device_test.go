@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -137,22 +136,10 @@ func TestSPTweaksDevice(t *testing.T) {
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
 	}
-	type vin struct {
-		TxID      string `json:"txid"`
-		Vout      uint32 `json:"vout"`
-		ScriptSig string `json:"scriptSig"`
-		Witness   string `json:"txinwitness"`
-		Prevout   string `json:"prevout"`
-	}
 	var lines, want []string
 	for ci, c := range cases {
 		for _, r := range c.Receiving {
-			var vins []vin
-			for _, v := range r.Given.Vin {
-				vins = append(vins, vin{v.TxID, v.Vout, v.ScriptSig, v.Witness, v.Prevout.ScriptPubKey.Hex})
-			}
-			b, _ := json.Marshal(map[string]any{"txid": fmt.Sprintf("%064x", ci), "vin": vins})
-			lines = append(lines, string(b))
+			lines = append(lines, spVectorLine(ci, nil, r.Given.Vin))
 			w := "-"
 			if r.Expected.Tweak != nil {
 				w = *r.Expected.Tweak

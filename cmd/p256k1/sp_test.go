@@ -15,22 +15,25 @@ import (
 )
 
 // spCase is the part of a BIP-352 receiving vector the command needs.
+// vectorVin is an input of a case of BIP-352's vectors.
+type vectorVin struct {
+	TxID      string `json:"txid"`
+	Vout      uint32 `json:"vout"`
+	ScriptSig string `json:"scriptSig"`
+	Witness   string `json:"txinwitness"`
+	Prevout   struct {
+		ScriptPubKey struct {
+			Hex string `json:"hex"`
+		} `json:"scriptPubKey"`
+	} `json:"prevout"`
+}
+
 type spCase struct {
 	Comment   string
 	Receiving []struct {
 		Given struct {
-			Vin []struct {
-				TxID      string `json:"txid"`
-				Vout      uint32 `json:"vout"`
-				ScriptSig string `json:"scriptSig"`
-				Witness   string `json:"txinwitness"`
-				Prevout   struct {
-					ScriptPubKey struct {
-						Hex string `json:"hex"`
-					} `json:"scriptPubKey"`
-				} `json:"prevout"`
-			} `json:"vin"`
-			Outputs     []string `json:"outputs"`
+			Vin         []vectorVin `json:"vin"`
+			Outputs     []string    `json:"outputs"`
 			KeyMaterial struct {
 				Spend string `json:"spend_priv_key"`
 				Scan  string `json:"scan_priv_key"`
@@ -55,6 +58,24 @@ func runCLI(stdin string, env map[string]string, args ...string) (code int, stdo
 	c := run(args, strings.NewReader(stdin), &o, &e)
 	_ = env
 	return c, o.String(), e.String()
+}
+
+// spVectorLine is a receiving case of BIP-352's vectors (case ci, its
+// outputs and inputs) as a transaction line of sp scan and sp tweaks.
+func spVectorLine(ci int, outputs []string, vin []vectorVin) string {
+	type line struct {
+		TxID      string `json:"txid"`
+		Vout      uint32 `json:"vout"`
+		ScriptSig string `json:"scriptSig"`
+		Witness   string `json:"txinwitness"`
+		Prevout   string `json:"prevout"`
+	}
+	var vins []line
+	for _, v := range vin {
+		vins = append(vins, line{v.TxID, v.Vout, v.ScriptSig, v.Witness, v.Prevout.ScriptPubKey.Hex})
+	}
+	b, _ := json.Marshal(map[string]any{"txid": fmt.Sprintf("%064x", ci), "outputs": outputs, "vin": vins})
+	return string(b)
 }
 
 // TestSPVectors runs "sp address", "sp tweaks" and "sp scan" over every
@@ -94,23 +115,8 @@ func TestSPVectors(t *testing.T) {
 				t.Fatalf("case %d (%s): sp address: exit %d, %q, %s", ci, c.Comment, code, out, errOut)
 			}
 
-			// The transaction as a JSON line.
-			type vin struct {
-				TxID      string `json:"txid"`
-				Vout      uint32 `json:"vout"`
-				ScriptSig string `json:"scriptSig"`
-				Witness   string `json:"txinwitness"`
-				Prevout   string `json:"prevout"`
-			}
-			line := map[string]any{"txid": fmt.Sprintf("%064x", ci), "outputs": g.Outputs}
-			var vins []vin
-			for _, v := range g.Vin {
-				vins = append(vins, vin{v.TxID, v.Vout, v.ScriptSig, v.Witness, v.Prevout.ScriptPubKey.Hex})
-			}
-			line["vin"] = vins
-			b, _ := json.Marshal(line)
 			txFile := filepath.Join(dir, fmt.Sprintf("tx%d.jsonl", ci))
-			if err := os.WriteFile(txFile, append(b, '\n'), 0o644); err != nil {
+			if err := os.WriteFile(txFile, []byte(spVectorLine(ci, g.Outputs, g.Vin)+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 
