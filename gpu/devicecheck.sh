@@ -36,8 +36,9 @@
 #      and check, waiting for the device, enqueue) and the first launch; the
 #      kinds are gpubench's default (KINDS overrides): the four
 #      verification and multiplication kinds, schnorr-bytes and ecdsa-bytes
-#      (VerifySchnorrBytes, VerifyECDSABytes), tweak1-bytes (TweakDataBytes,
-#      one key a transaction, lifted on the device), pubkeys33 (PublicKeysBytes)
+#      (VerifySchnorrBytes, VerifyECDSABytes), tweak-bytes and tweak1-bytes
+#      (TweakDataBytes, two keys or one a transaction, lifted and added on
+#      the device), pubkeys33 (PublicKeysBytes)
 #      and the two signing kinds, whose kernel-only figure is sign_kg's
 #      alone and whose end-to-end figure is the whole call (the host's
 #      nonces and finishing, for ECDSA the keys' pass, and the fault check

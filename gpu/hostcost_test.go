@@ -135,32 +135,34 @@ func BenchmarkHost(b *testing.B) {
 		}
 		per(b)
 	})
-	// TweakDataBytes' one-key transactions (the device lifts the key)
-	// against what a caller holding the same bytes paid before it: the
-	// parse of every key, then TweakData's preparation.
-	b.Run("prep/tweak1-bytes", func(b *testing.B) {
-		txs := hostTxKeys(n, 1)
-		dst := make([]byte, tweakItemSize*n)
-		errs := make([]error, n)
-		on := make([]bool, n)
-		for start(); b.Loop(); {
-			prepTweakBytesRange(dst, txs, errs, on)
-		}
-		per(b)
-	})
-	b.Run("prep/tweak1-parse", func(b *testing.B) {
-		txs := hostTxKeys(n, 1)
-		dst := make([]byte, tweakItemSize*n)
-		errs := make([]error, n)
-		parsed := make([]silentpayments.TxInputs, n)
-		for start(); b.Loop(); {
-			for i := range txs {
-				parsed[i] = txs[i].Parse()
+	// TweakDataBytes on one- and two-key transactions (the device lifts
+	// and adds the keys) against what a caller holding the same bytes paid
+	// before it: the parse of every key, then TweakData's preparation.
+	for _, k := range []int{1, 2} {
+		b.Run(fmt.Sprintf("prep/tweak%d-bytes", k), func(b *testing.B) {
+			txs := hostTxKeys(n, k)
+			dst := make([]byte, tweakItemSize*n)
+			errs := make([]error, n)
+			mode := make([]byte, n)
+			for start(); b.Loop(); {
+				prepTweakBytesRange(dst, txs, errs, mode)
 			}
-			prepTweakRange(dst, parsed, errs, nil)
-		}
-		per(b)
-	})
+			per(b)
+		})
+		b.Run(fmt.Sprintf("prep/tweak%d-parse", k), func(b *testing.B) {
+			txs := hostTxKeys(n, k)
+			dst := make([]byte, tweakItemSize*n)
+			errs := make([]error, n)
+			parsed := make([]silentpayments.TxInputs, n)
+			for start(); b.Loop(); {
+				for i := range txs {
+					parsed[i] = txs[i].Parse()
+				}
+				prepTweakRange(dst, parsed, errs, nil)
+			}
+			per(b)
+		})
+	}
 	b.Run("prep/pubkeys", func(b *testing.B) {
 		scalars := pubkeyScalars(n)
 		dst := make([]byte, 32*n)

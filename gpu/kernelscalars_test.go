@@ -36,8 +36,11 @@ int main(void) {
 			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
 		} else if (op[0] == 't') {
 			uchar it2[100];
+			ge a; /* the words as loaded, even when not below p: the hash takes their bytes */
 			memcpy(it2, b, 100);
-			inputs_hash(e, it2);
+			fe_load(&a.x, it2);
+			fe_load(&a.y, it2 + 32);
+			inputs_hash(e, it2, &a);
 			for (int i = 7; i >= 0; i--) printf("%08x", e[i]);
 		} else if (op[0] == 'm') {
 			uint a[8], c[8], r[8];

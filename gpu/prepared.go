@@ -108,9 +108,9 @@ func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 // and summed; the smallest outpoint picked).
 func PrepareTweakDataBytes(txs []silentpayments.TxInputKeys) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
-	errs, on := make([]error, len(txs)), make([]bool, len(txs))
+	errs, mode := make([]error, len(txs)), make([]byte, len(txs))
 	parallel(0, len(txs), func(lo, hi int) {
-		prepTweakBytesRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], on[lo:hi])
+		prepTweakBytesRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], mode[lo:hi])
 	})
 	return p
 }

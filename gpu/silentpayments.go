@@ -194,39 +194,55 @@ func leastOutpoint(least []byte, ops []silentpayments.Outpoint) {
 // errs[i] are silentpayments.TweakDataBatch's for txs[i].Parse(), so a key
 // that does not parse is left out as InputPublicKey leaves out its input
 // (both must be at least len(txs) long, else ErrShortOutput). A
-// transaction with one key and an outpoint goes to the device as that
-// key's x and parity, and the device lifts y (load_key), the square root
-// that parsing costs the host (about 4 µs a key on one core); the keys of
-// a transaction with several are parsed and summed on the host, as
-// TweakData's are. Faults and errors as TweakData's. Public data only.
+// transaction with one or two keys and an outpoint goes to the device as
+// the keys' x and parities: the device lifts y (load_key), the square
+// root that parsing costs the host (about 3 µs a key on one core), and
+// adds two keys itself (load_pair, one inversion); the keys of a
+// transaction with more are parsed and summed on the host, as TweakData's
+// are. Faults and errors as TweakData's. Public data only.
 func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error) error {
-	onDevice := make([]bool, len(txs))
+	mode := make([]byte, len(txs))
 	return e.tweakData("TweakDataBytes", len(txs), out, errs,
-		func(lo, hi int, in []byte, pre []error) { prepTweakBytesRange(in, txs[lo:hi], pre, onDevice[lo:hi]) },
+		func(lo, hi int, in []byte, pre []error) { prepTweakBytesRange(in, txs[lo:hi], pre, mode[lo:hi]) },
 		func(i int) bool {
-			// 64 zero bytes: an input hash out of range, or (a key the
-			// device lifted) an x not on the curve or not below p, which
-			// leaves the transaction no input.
+			// 64 zero bytes: an input hash out of range, or a key the
+			// device lifted that is off the curve or not below p (one
+			// key: the transaction has no input; two: the device left
+			// it to the host), or two keys that sum to infinity.
 			ti := txs[i].Parse()
 			silentpayments.TweakDataBatch([]silentpayments.TxInputs{ti}, out[i:i+1], errs[i:i+1])
 			return errors.Is(errs[i], silentpayments.ErrHashOutOfRange) ||
-				onDevice[i] && errors.Is(errs[i], silentpayments.ErrNoInputs)
+				mode[i] == tweakLift && errors.Is(errs[i], silentpayments.ErrNoInputs) ||
+				mode[i] == tweakPair && (len(ti.Inputs) < 2 || errors.Is(errs[i], silentpayments.ErrInputSumZero))
 		})
 }
 
+// point_mul's mode bytes for TweakDataBytes (the kernel's comment): A as
+// one compressed key, lifted on the device, or as the sum of two.
+const (
+	tweakLift = 2
+	tweakPair = 3
+)
+
 // prepTweakBytesRange prepares txs into dst as TweakDataBytes sends them:
-// a transaction with one key (prefix 0x02 or 0x03) and an outpoint as a
-// mode-2 item (x, the parity, the smallest outpoint: the device lifts y),
-// setting onDevice; the others parsed (TxInputKeys.Parse) and prepared by
-// prepTweakRange.
-func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []error, onDevice []bool) {
+// a transaction with one or two keys (prefixes 0x02 or 0x03) and an
+// outpoint as an item of mode tweakLift (x, 31 zero bytes, the parity) or
+// tweakPair (x1, x2; the parities at 101 and 102), with the smallest
+// outpoint, setting mode[i]; the others parsed (TxInputKeys.Parse) and
+// prepared by prepTweakRange, mode[i] 0.
+func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []error, mode []byte) {
 	var parsed []silentpayments.TxInputs
+	var skip []bool
 	for i := range txs {
 		tx := &txs[i]
-		onDevice[i] = len(tx.Keys) == 1 && len(tx.Outpoints) > 0 && (tx.Keys[0][0] == 2 || tx.Keys[0][0] == 3)
-		if !onDevice[i] {
+		k := len(tx.Keys)
+		mode[i] = 0
+		if (k == 1 || k == 2) && len(tx.Outpoints) > 0 && compressedPrefix(tx.Keys[0][0]) && compressedPrefix(tx.Keys[k-1][0]) {
+			mode[i] = byte(tweakLift + k - 1)
+		}
+		if mode[i] == 0 {
 			if parsed == nil {
-				parsed = make([]silentpayments.TxInputs, len(txs))
+				parsed, skip = make([]silentpayments.TxInputs, len(txs)), make([]bool, len(txs))
 			}
 			parsed[i] = tx.Parse()
 			continue
@@ -234,16 +250,29 @@ func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []er
 		errs[i] = nil
 		d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
 		copy(d[0:32], tx.Keys[0][1:])
-		clear(d[32:63])
-		d[63] = tx.Keys[0][0] & 1
+		if k == 2 {
+			copy(d[32:64], tx.Keys[1][1:])
+		} else {
+			clear(d[32:63])
+			d[63] = tx.Keys[0][0] & 1
+		}
 		leastOutpoint(d[64:100], tx.Outpoints)
 		clear(d[100:tweakItemSize])
-		d[100] = 2 // mode 2: lift y, then BIP-352's hash
+		d[100] = mode[i]
+		if k == 2 {
+			d[101], d[102] = tx.Keys[0][0]&1, tx.Keys[1][0]&1
+		}
 	}
 	if parsed != nil {
-		prepTweakRange(dst, parsed, errs, onDevice)
+		for i := range mode {
+			skip[i] = mode[i] != 0 // on the device
+		}
+		prepTweakRange(dst, parsed, errs, skip)
 	}
 }
+
+// compressedPrefix reports whether b begins a compressed key (0x02, 0x03).
+func compressedPrefix(b byte) bool { return b == 2 || b == 3 }
 
 // allZero reports whether b is all zero bytes.
 func allZero(b []byte) bool {

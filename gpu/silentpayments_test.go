@@ -70,8 +70,9 @@ func TestTweakData(t *testing.T) {
 // TweakDataBatch for every shape of transaction: one key of either parity
 // (the device lifts it) with one or several outpoints, one key whose x is
 // 0, p − 1, p, all ones or off the curve (no input: ErrNoInputs), a
-// wrong prefix, no outpoint, no key, several keys with one invalid or
-// summing to zero (the host's path), and three keys.
+// wrong prefix, no outpoint, no key; two keys (the device adds them):
+// distinct, equal, summing to infinity, one or both invalid, one with a
+// wrong prefix (the host's path); and three keys.
 func TestTweakDataBytes(t *testing.T) {
 	e := engine(t)
 	p := [32]byte{}
@@ -97,7 +98,7 @@ func TestTweakDataBytes(t *testing.T) {
 		return k
 	}
 	var txs []silentpayments.TxInputKeys
-	for i := range 60 {
+	for i := range 80 {
 		var op silentpayments.Outpoint
 		binary.LittleEndian.PutUint64(op.TxID[:], uint64(i)*0x9e3779b97f4a7c15)
 		ops := []silentpayments.Outpoint{{TxID: op.TxID, Vout: 3}, op}
@@ -105,7 +106,7 @@ func TestTweakDataBytes(t *testing.T) {
 		p1, p2 := k1.PublicKey(), k2.PublicKey()
 		c1, c2 := p1.SerializeCompressed(), p2.SerializeCompressed()
 		keys := [][33]byte{c1}
-		switch i % 15 {
+		switch i % 20 {
 		case 1:
 			ops = ops[1:]
 		case 2:
@@ -139,6 +140,15 @@ func TestTweakDataBytes(t *testing.T) {
 			keys = [][33]byte{c1, c2, p3.SerializeCompressed()}
 		case 13:
 			keys = [][33]byte{c2, c1}
+		case 14:
+			keys = [][33]byte{c1, c1} // the device's tangent
+		case 15:
+			keys = [][33]byte{c1, xKey(2, p)}
+		case 16:
+			keys = [][33]byte{offCurve(byte(i)), offCurve(byte(i + 1))}
+		case 17:
+			c2[0] = 4
+			keys = [][33]byte{c1, c2}
 		}
 		txs = append(txs, silentpayments.TxInputKeys{Keys: keys, Outpoints: ops})
 	}
@@ -153,7 +163,7 @@ func TestTweakDataBytes(t *testing.T) {
 	if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
 		t.Fatal(err)
 	}
-	okCount, parities := 0, [2]int{}
+	okCount, parities, pairs := 0, [2]int{}, 0
 	for i := range txs {
 		if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
 			t.Fatalf("tx %d: device %x %v, CPU %x %v", i, got[i].SerializeCompressed(), gotErr[i], want[i].SerializeCompressed(), wantErr[i])
@@ -163,12 +173,76 @@ func TestTweakDataBytes(t *testing.T) {
 			if len(txs[i].Keys) == 1 {
 				parities[txs[i].Keys[0][0]&1]++
 			}
+			if len(txs[i].Keys) == 2 && len(parsed[i].Inputs) == 2 {
+				pairs++
+			}
 		}
 	}
-	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 {
-		t.Fatalf("%d of %d succeeded, one-key parities %v: the test needs every kind", okCount, n, parities)
+	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 || pairs == 0 {
+		t.Fatalf("%d of %d succeeded, one-key parities %v, %d pairs: the test needs every kind", okCount, n, parities, pairs)
 	}
 	if err := e.TweakDataBytes(txs, got[:n-1], gotErr); !errors.Is(err, ErrShortOutput) {
 		t.Fatalf("short out: %v", err)
 	}
+}
+
+// FuzzTweakDataBytes: transactions of up to three 33-byte keys cut from
+// the fuzzer's bytes (each transaction takes the next 1 to 3 keys, as its
+// outpoint's first byte says), each answer equal to the CPU's parse-then-
+// TweakDataBatch. On PoCL each input is a kernel launch: the seeds run
+// with go test.
+func FuzzTweakDataBytes(f *testing.F) {
+	k1, k2 := key(1), key(2)
+	p1, p2 := k1.PublicKey(), k2.PublicKey()
+	c1, c2 := p1.SerializeCompressed(), p2.SerializeCompressed()
+	n1 := p1.Negate()
+	cn := n1.SerializeCompressed()
+	var over [33]byte
+	over[0] = 3
+	for i := 1; i < 33; i++ {
+		over[i] = 0xff
+	}
+	f.Add(append(c1[:], c2[:]...), []byte{1, 2})
+	f.Add(append(c1[:], cn[:]...), []byte{2})
+	f.Add(append(append(c1[:], c1[:]...), over[:]...), []byte{2, 1, 0})
+	f.Add(append(append(c2[:], c1[:]...), c2[:]...), []byte{3})
+	f.Add(over[:], []byte{1})
+	f.Fuzz(func(t *testing.T, keys, shape []byte) {
+		e := engine(t)
+		var txs []silentpayments.TxInputKeys
+		for j, s := range shape {
+			if len(txs) == 8 {
+				break
+			}
+			k := int(s % 4)
+			var tx silentpayments.TxInputKeys
+			for range k {
+				if len(keys) < 33 {
+					break
+				}
+				tx.Keys = append(tx.Keys, [33]byte(keys[:33]))
+				keys = keys[33:]
+			}
+			if s&0x80 == 0 {
+				tx.Outpoints = []silentpayments.Outpoint{{Vout: uint32(j)}, {Vout: uint32(s)}}
+			}
+			txs = append(txs, tx)
+		}
+		n := len(txs)
+		parsed := make([]silentpayments.TxInputs, n)
+		for i := range txs {
+			parsed[i] = txs[i].Parse()
+		}
+		want, wantErr := make([]p256k1.PublicKey, n), make([]error, n)
+		silentpayments.TweakDataBatch(parsed, want, wantErr)
+		got, gotErr := make([]p256k1.PublicKey, n), make([]error, n)
+		if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
+			t.Fatal(err)
+		}
+		for i := range txs {
+			if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
+				t.Fatalf("tx %d: device %v %v, CPU %v %v", i, got[i].IsValid(), gotErr[i], want[i].IsValid(), wantErr[i])
+			}
+		}
+	})
 }

@@ -343,12 +343,13 @@ with both "tweak" and "vin", gets a warning.
 func spTweaks(c *cli, args []string) error {
 	fs := c.newFlags("sp tweaks", "FILE|-", `
 Reads transactions and prints each one's tweak data input_hash·A (33 bytes),
-computed on all cores, or with --device on an OpenCL device (which also
-lifts each one-input transaction's key, the host's costliest step), one
-line per transaction read (with --json: {"line", "txid", "tweak"}). A
-transaction with no eligible input, or whose input keys sum to zero, gets
-no tweak data ("-"). The output is the same on every device; if the device
-fails, the rest is computed on the CPU, saying so on standard error.
+one line per transaction read (with --json: {"line", "txid", "tweak"}),
+computed on all cores, or with --device on an OpenCL device, which also
+lifts and adds the keys of one- and two-input transactions (the host's
+costliest step). A transaction with no eligible input, or whose input keys
+sum to zero, gets no tweak data ("-"). The output is the same on every
+device; if the device fails, the rest is computed on the CPU, saying so on
+standard error.
 
 `+spInputHelp,
 		"  p256k1 sp tweaks block.jsonl > tweaks.txt")

@@ -1253,14 +1253,14 @@ static uint load_be32p(const uchar *p) {
 	return ((uint)p[0] << 24) | ((uint)p[1] << 16) | ((uint)p[2] << 8) | p[3];
 }
 
-/* h (eight words) = BIP-352's input hash of item it (A's x at 0 and y at 32,
-   the smallest outpoint's 36 bytes at 64): SHA256_tag(outpoint || A
-   compressed), 69 bytes from the tag's midstate, two compressions. */
-static void inputs_hash(uint *h, __global const uchar *it) {
+/* h (eight words) = BIP-352's input hash of item it (the smallest
+   outpoint's 36 bytes at 64) and A (normalized): SHA256_tag(outpoint ||
+   A compressed), 69 bytes from the tag's midstate, two compressions. */
+static void inputs_hash(uint *h, __global const uchar *it, const ge *a) {
 	uchar m[128];
 	for (int i = 0; i < 36; i++) m[i] = it[64 + i];
-	m[36] = (uchar)(2 | (it[63] & 1));
-	for (int i = 0; i < 32; i++) m[37 + i] = it[i];
+	m[36] = (uchar)(2 | (a->y.d[0] & 1));
+	for (int i = 0; i < 32; i++) m[37 + i] = (uchar)(a->x.d[3 - i / 8] >> (56 - 8 * (i % 8)));
 	m[69] = 0x80;
 	for (int i = 70; i < 120; i++) m[i] = 0;
 	ulong bits = (64 + 69) * 8;
@@ -1282,7 +1282,7 @@ static void inputs_hash(uint *h, __global const uchar *it) {
    (mode bytes 0 and 2), or the k given (mode 1); returns 0 if the hash is 0 or not
    below n (TweakData's ErrHashOutOfRange: no multiplication). Out of line,
    as sc_mul: inlined, point_mul took 140 registers instead of 134. */
-static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it) {
+static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it, const ge *a) {
 	if (it[100] == 1) {
 		for (int b = 0; b < 32; b++) k[b] = it[64 + b];
 		sg[0] = it[96];
@@ -1290,7 +1290,7 @@ static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it) {
 		return 1;
 	}
 	uint h[8], n[8], t[8];
-	inputs_hash(h, it);
+	inputs_hash(h, it, a);
 	for (int i = 0; i < 8; i++) n[i] = SC_N[i];
 	uint below = words_sub(t, h, n, 8); /* 1 iff h < n */
 	uint nz = 0;
@@ -1453,13 +1453,51 @@ __kernel void ecdsa_verify(__global const uchar *items, __global const ulong4 *g
 }
 #endif
 
+#if P256K1_WANT(4)
+/* Mode 3 of point_mul: A = the sum of two compressed keys, x1 at it and
+   x2 at it + 32 with their prefixes' parities at it[101] and it[102],
+   each lifted (load_key) and the two added in affine form with one
+   inversion (the tangent when they are equal). Returns 0, A undefined,
+   if either x is not below p or not on the curve, or the sum is infinity:
+   the host then computes the transaction on the CPU. A normalized.
+   Variable time (public keys only). Out of line, as load_key. */
+static NOINLINE int load_pair(ge *a, __global const uchar *it) {
+	ge b;
+	if (!load_key(a, it, 1, it[101] & 1) || !load_key(&b, it + 32, 1, it[102] & 1)) return 0;
+	fe dx, dy, l, t;
+	fe_sub(&dx, &b.x, &a->x);
+	fe_sub(&dy, &b.y, &a->y);
+	if (fe_is_zero(&dx)) {
+		if (!fe_is_zero(&dy)) return 0; /* b = -a */
+		fe_sqr(&t, &a->x);              /* b = a: l = 3x^2 / 2y (y is not 0) */
+		fe_add(&dy, &t, &t);
+		fe_add(&dy, &dy, &t);
+		fe_add(&dx, &a->y, &a->y);
+	}
+	fe_inv(&t, &dx);
+	fe_mul(&l, &dy, &t);
+	fe_sqr(&t, &l);
+	fe_sub(&t, &t, &a->x);
+	fe_sub(&t, &t, &b.x);      /* x3 = l^2 - x1 - x2 */
+	fe_sub(&dx, &a->x, &t);
+	fe_mul(&dy, &l, &dx);
+	fe_sub(&a->y, &dy, &a->y); /* y3 = l (x1 - x3) - y1 */
+	a->x = t;
+	fe_normalize(&a->x);
+	fe_normalize(&a->y);
+	return 1;
+}
+#endif
+
 /* BIP-352 tweak data, input_hash*A: item i (104 bytes) is A's x || y (the
    sum of a transaction's input keys, which the host computed and checked)
    || the smallest outpoint (36 bytes: txid, vout little-endian) || a zero
    mode byte || 3 zero bytes; the device hashes (tweak_split) and
    multiplies. With mode byte 2, A is one compressed key, its y lifted
    here (load_key): x || 31 zero bytes || the parity byte (0 or 1, the
-   prefix's low bit, which the hash takes as A's). With mode byte 1 the 36 bytes are instead k (GLV-split, 32
+   prefix's low bit, which the hash takes as A's). With mode byte 3, A is
+   the sum of two compressed keys (load_pair: x1 || x2 || the outpoint ||
+   3 || their parities || a zero byte). With mode byte 1 the 36 bytes are instead k (GLV-split, 32
    bytes) || 4 sign bytes and the device computes k*Q (gpu's tests of
    mul_p's edges). out[i] = x || y of input_hash*A, or 64 zero
    bytes for an input hash that is 0 or not below n (the host then asks the
@@ -1477,7 +1515,8 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 		ge q;
 		r[j].inf = 1;
 		uchar k[32], sg[2];
-		if (load_key(&q, it, it[100] == 2, it[63] & 1) && tweak_split(k, sg, it)) mul_p(&r[j], k, sg, &q);
+		int ok = it[100] == 3 ? load_pair(&q, it) : load_key(&q, it, it[100] == 2, it[63] & 1);
+		if (ok && tweak_split(k, sg, it, &q)) mul_p(&r[j], k, sg, &q);
 	}
 	store_points(out + 64 * first, r, m);
 }

@@ -54,7 +54,7 @@ func main() {
 	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; a launch before them builds the kind's program and is reported apart)")
 	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (where the host's time goes)")
-	kinds := flag.String("kinds", "schnorr,schnorr-bytes,ecdsa,ecdsa-bytes,pubkeys,pubkeys33,tweak,tweak1-bytes,sign-ecdsa,sign-schnorr", "kinds to run")
+	kinds := flag.String("kinds", "schnorr,schnorr-bytes,ecdsa,ecdsa-bytes,pubkeys,pubkeys33,tweak,tweak-bytes,tweak1-bytes,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
 	if err != nil {
@@ -262,17 +262,24 @@ func main() {
 				return m
 			})
 	}
-	if want["tweak1-bytes"] {
-		// TweakDataBytes on one-key transactions (the keys lifted on the
-		// device), against the CPU's parse and TweakDataBatchParallel.
+	for _, kind := range []string{"tweak1-bytes", "tweak-bytes"} {
+		if !want[kind] {
+			continue
+		}
+		// TweakDataBytes on one-key (tweak1-bytes) or two-key (tweak-bytes,
+		// tweak's transactions) transactions, the keys lifted and added on
+		// the device, against the CPU's parse and TweakDataBatchParallel.
 		txs := tweakTxs(*n)
 		kt := make([]silentpayments.TxInputKeys, *n)
 		for i := range txs {
-			kt[i] = silentpayments.TxInputKeys{Keys: [][33]byte{txs[i].Inputs[0].SerializeCompressed()}, Outpoints: txs[i].Outpoints}
+			kt[i].Outpoints = txs[i].Outpoints
+			for _, p := range txs[i].Inputs[:map[bool]int{true: 1, false: 2}[kind == "tweak1-bytes"]] {
+				kt[i].Keys = append(kt[i].Keys, p.SerializeCompressed())
+			}
 		}
 		out, ref := make([]p256k1.PublicKey, *n), make([]p256k1.PublicKey, *n)
 		errs, referrs := make([]error, *n), make([]error, *n)
-		run("tweak1-bytes", gpu.PrepareTweakDataBytes(kt), func() error { return e.TweakDataBytes(kt, out, errs) },
+		run(kind, gpu.PrepareTweakDataBytes(kt), func() error { return e.TweakDataBytes(kt, out, errs) },
 			func() {
 				parsed := make([]silentpayments.TxInputs, *n)
 				parallel(*n, func(i int) { parsed[i] = kt[i].Parse() })
