@@ -201,6 +201,18 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 		ecd[i] = ecdsaItem{pub: k.PublicKey(), hash: h, sig: es}
 		scalars[i] = h
 	}
+	// BIP-352 tweak data of two-input transactions, keys as bytes (the
+	// device lifts and adds them; the CPU parses, sums and multiplies).
+	txs := make([]silentpayments.TxInputKeys, n)
+	for i := range txs {
+		var op silentpayments.Outpoint
+		op.TxID = sha256.Sum256([]byte{byte(i), byte(i >> 8), 't'})
+		txs[i] = silentpayments.TxInputKeys{
+			Keys:      [][33]byte{ecd[i].pub.SerializeCompressed(), ecd[(i+1)%n].pub.SerializeCompressed()},
+			Outpoints: []silentpayments.Outpoint{op},
+		}
+	}
+	tweaks, tweakErrs := make([]p256k1.PublicKey, n), make([]error, n)
 	gItems := make([]gpu.ECDSAItem, n)
 	for i := range ecd {
 		gItems[i] = gpu.ECDSAItem{PublicKey: &ecd[i].pub, Hash: &ecd[i].hash, Signature: &ecd[i].sig}
@@ -246,6 +258,13 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 					k, _ := p256k1.NewPrivateKey(scalars[i][:])
 					pubs[i] = k.PublicKey()
 				}
+				return nil
+			}},
+		{"sp tweak data (2 keys as bytes)", gpu.PrepareTweakDataBytes(txs), func() error { return e.TweakDataBytes(txs, tweaks, tweakErrs) },
+			func() error {
+				parsed := make([]silentpayments.TxInputs, n)
+				allCores(n, func(i int) { parsed[i] = txs[i].Parse() })
+				silentpayments.TweakDataBatchParallel(parsed, tweaks, tweakErrs, 0)
 				return nil
 			}},
 		{"ecdsa sign", prepSignECDSA, func() error { return e.SignECDSA(scalars, scalars, esigs, errs) },
