@@ -23,7 +23,11 @@
 // witness and the script of the output it spends, with the BIP's rules for
 // which inputs count (P2TR unless spent through a script path whose internal
 // key is the NUMS point H, P2WPKH, P2SH-P2WPKH, P2PKH with a compressed key
-// found in a malleated scriptSig).
+// found in a malleated scriptSig). InputKeyBytes is the same without the
+// key's parsing (its square root): the 33 bytes, which TxInputKeys holds
+// per transaction for a caller that parses them elsewhere (package gpu's
+// TweakDataBytes lifts them on the device); TxInputKeys.Parse gives
+// TweakDataBatch's TxInputs.
 //
 // # Side channels
 //
