@@ -61,6 +61,11 @@ type batchRow struct {
 	msg     []byte
 	sig     [64]byte
 	ecd     ecdsaItem
+	// raw holds the key's bytes, unparsed, for a row that goes to an
+	// OpenCL device as bytes (a Schnorr row with a 32-byte message: the
+	// x-only key; an ECDSA row with a 33-byte key): the device lifts the
+	// key, the square root that parsing costs the host. nil otherwise.
+	raw []byte
 }
 
 type jsonRow struct {
@@ -137,14 +142,14 @@ func cmdVerifyBatch(c *cli, args []string) error {
 				lines = lines[1:]
 			}
 		}
-		rows := parseBatch(lines, *workers)
+		rows := parseBatch(lines, *workers, ver.engine != nil)
 		var sch []schnorr.BatchItem
 		var ecd []ecdsaItem
 		var schRow, ecdRow []int
 		for i := range rows {
 			r := &rows[i]
 			switch {
-			case r.bad != "":
+			case r.bad != "", r.raw != nil: // failed, or for the device as bytes (verifyRaw)
 			case r.schnorr:
 				sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
 				schRow = append(schRow, i)
@@ -155,17 +160,14 @@ func cmdVerifyBatch(c *cli, args []string) error {
 		}
 		vs := time.Now()
 		out.verified += len(sch) + len(ecd)
+		sch, ecd, schRow, ecdRow = ver.verifyRaw(c, rows, sch, ecd, schRow, ecdRow)
 		badS, badE := ver.verify(c, sch, ecd)
 		verifyTime += time.Since(vs)
 		for _, j := range badS {
-			rows[schRow[j]].bad, rows[schRow[j]].invalid = "schnorr signature does not verify", true
+			markInvalid(&rows[schRow[j]])
 		}
 		for _, j := range badE {
-			r := &rows[ecdRow[j]]
-			r.bad, r.invalid = "ecdsa signature does not verify", true
-			if !r.ecd.sig.IsLowS() {
-				r.bad += " (S is high, S > n/2: only low-S signatures are valid, as in libsecp256k1 and BIP-62/BIP-146; normalize S → n−S)"
-			}
+			markInvalid(&rows[ecdRow[j]])
 		}
 		if err := out.add(rows); err != nil {
 			return err
@@ -289,7 +291,10 @@ func (b *batchReport) finish(total, verifySecs float64, workers int) error {
 }
 
 // parseBatch parses a chunk's lines on workers goroutines, one row a line.
-func parseBatch(lines []inputLine, workers int) []batchRow {
+// parseBatch parses lines on workers goroutines; with raw set (an OpenCL
+// device verifies) the rows the device takes as bytes keep their keys
+// unparsed (batchRow.raw).
+func parseBatch(lines []inputLine, workers int, raw bool) []batchRow {
 	rows := make([]batchRow, len(lines))
 	var wg sync.WaitGroup
 	per := max((len(lines)+workers-1)/workers, 1)
@@ -302,7 +307,7 @@ func parseBatch(lines []inputLine, workers int) []batchRow {
 					rows[i].bad = fmt.Sprintf("longer than %d bytes", maxBatchLine)
 					continue
 				}
-				parseRow(&rows[i], lines[i].text)
+				parseRow(&rows[i], lines[i].text, raw)
 			}
 		})
 	}
@@ -310,7 +315,7 @@ func parseBatch(lines []inputLine, workers int) []batchRow {
 	return rows
 }
 
-func parseRow(r *batchRow, text []byte) {
+func parseRow(r *batchRow, text []byte, raw bool) {
 	var f jsonRow
 	if text[0] == '{' {
 		if err := json.Unmarshal(text, &f); err != nil {
@@ -350,9 +355,11 @@ func parseRow(r *batchRow, text []byte) {
 			return
 		}
 		r.msg, r.sig = msg, [64]byte(sb)
-		if r.xonly, err = p256k1.ParseXOnlyPublicKey(pb); err != nil {
-			r.bad, r.invalid = "pubkey: not a valid x-only public key", true
+		if raw && len(msg) == 32 {
+			r.raw = pb
+			return
 		}
+		r.parseKey(pb)
 	case "ecdsa":
 		pb, err := decodeHex("pubkey", f.Pubkey, 33, 65)
 		if err != nil {
@@ -379,9 +386,11 @@ func parseRow(r *batchRow, text []byte) {
 			r.bad = fmt.Sprintf("sig: %d bytes, neither 64-byte compact nor strict DER", len(sb))
 			return
 		}
-		if r.ecd.pub, err = p256k1.ParsePublicKey(pb); err != nil {
-			r.bad, r.invalid = "pubkey: not a valid public key", true
+		if raw && len(pb) == 33 {
+			r.raw = pb
+			return
 		}
+		r.parseKey(pb)
 	case "":
 		r.bad = "scheme: missing"
 	default:
@@ -389,5 +398,33 @@ func parseRow(r *batchRow, text []byte) {
 	}
 	if r.bad != "" {
 		r.bad = strings.TrimPrefix(r.bad, "p256k1: ")
+	}
+}
+
+// parseKey parses the row's key from b, marking the row invalid if it is
+// not a valid key.
+func (r *batchRow) parseKey(b []byte) {
+	var err error
+	if r.schnorr {
+		if r.xonly, err = p256k1.ParseXOnlyPublicKey(b); err != nil {
+			r.bad, r.invalid = "pubkey: not a valid x-only public key", true
+		}
+		return
+	}
+	if r.ecd.pub, err = p256k1.ParsePublicKey(b); err != nil {
+		r.bad, r.invalid = "pubkey: not a valid public key", true
+	}
+}
+
+// markInvalid marks a parsed row whose signature does not verify.
+func markInvalid(r *batchRow) {
+	r.invalid = true
+	if r.schnorr {
+		r.bad = "schnorr signature does not verify"
+		return
+	}
+	r.bad = "ecdsa signature does not verify"
+	if !r.ecd.sig.IsLowS() {
+		r.bad += " (S is high, S > n/2: only low-S signatures are valid, as in libsecp256k1 and BIP-62/BIP-146; normalize S → n−S)"
 	}
 }

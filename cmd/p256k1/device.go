@@ -134,6 +134,75 @@ func (v *verifier) verify(c *cli, sch []schnorr.BatchItem, ecd []ecdsaItem) (bad
 	return badSchnorr, badECDSA
 }
 
+// verifyRaw verifies on the device the rows whose keys are bytes
+// (batchRow.raw; parseBatch keeps them only when a device is open), as
+// VerifySchnorrBytes and VerifyECDSABytes, and marks the failures: a row
+// the device rejects has its key parsed on the host, so that a key off the
+// curve is reported as the CPU path reports it, and otherwise is a
+// signature that does not verify. On a device error (reported, the device
+// then closed) it parses those rows' keys and returns them appended to
+// sch and ecd (with their indices in schRow and ecdRow) for the CPU.
+func (v *verifier) verifyRaw(c *cli, rows []batchRow, sch []schnorr.BatchItem, ecd []ecdsaItem, schRow, ecdRow []int) ([]schnorr.BatchItem, []ecdsaItem, []int, []int) {
+	var sIdx, eIdx []int
+	var sKeys, sMsgs, sSigs, eKeys, eHashes, eSigs []byte
+	for i := range rows {
+		r := &rows[i]
+		if r.raw == nil || r.bad != "" {
+			continue
+		}
+		if r.schnorr {
+			sIdx = append(sIdx, i)
+			sKeys, sMsgs, sSigs = append(sKeys, r.raw...), append(sMsgs, r.msg...), append(sSigs, r.sig[:]...)
+		} else {
+			eIdx = append(eIdx, i)
+			cs := r.ecd.sig.SerializeCompact()
+			eKeys, eHashes, eSigs = append(eKeys, r.raw...), append(eHashes, r.ecd.hash[:]...), append(eSigs, cs[:]...)
+		}
+	}
+	if len(sIdx)+len(eIdx) == 0 {
+		return sch, ecd, schRow, ecdRow
+	}
+	okS, okE := make([]bool, len(sIdx)), make([]bool, len(eIdx))
+	var err error
+	if v.engine != nil {
+		err = v.engine.VerifySchnorrBytes(sKeys, sMsgs, sSigs, okS)
+		if err == nil {
+			err = v.engine.VerifyECDSABytes(eKeys, eHashes, eSigs, okE)
+		}
+		if err != nil {
+			fmt.Fprintf(c.stderr, "p256k1: the OpenCL device failed (%v); verifying on the CPU\n", firstLine(err))
+			v.engine.Close()
+			v.engine = nil
+		}
+	}
+	for k, idx := range [][]int{sIdx, eIdx} {
+		ok := [][]bool{okS, okE}[k]
+		for j, i := range idx {
+			r := &rows[i]
+			raw := r.raw
+			r.raw = nil
+			if v.engine != nil && ok[j] {
+				continue
+			}
+			if r.parseKey(raw); r.bad != "" {
+				continue // the key: invalid, as the CPU path says
+			}
+			if v.engine != nil { // the device said no, and the key is good
+				markInvalid(r)
+				continue
+			}
+			if r.schnorr { // the device failed: the CPU verifies
+				sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
+				schRow = append(schRow, i)
+			} else {
+				ecd = append(ecd, r.ecd)
+				ecdRow = append(ecdRow, i)
+			}
+		}
+	}
+	return sch, ecd, schRow, ecdRow
+}
+
 // tweaks computes sp tweaks' tweak data for txs: on the device when one
 // is open (TweakDataBytes), else, or after a device error (reported once,
 // the device then closed), on all cores, with the same results.

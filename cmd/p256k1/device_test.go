@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/big"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/p256k1/p256k1"
+	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/gpu"
+	"github.com/p256k1/p256k1/schnorr"
 )
 
 // TestVerifyBatchDevice: verify-batch gives the same report on an OpenCL
@@ -27,6 +34,7 @@ func TestVerifyBatchDevice(t *testing.T) {
 	for i := 3; i < len(rows); i += 7 {
 		rows[i] = flipSig(rows[i])
 	}
+	rows = append(rows, deviceEdgeRows(t)...)
 	in := "scheme,pubkey,msg,sig\n" + strings.Join(rows, "\n") + "\nschnorr,00,00\n"
 	strip := func(s string) string { // drop the timing line and the device note
 		var keep []string
@@ -174,4 +182,50 @@ func TestSPTweaksDevice(t *testing.T) {
 		}
 	}
 	t.Logf("%d transactions, %d with tweak data", len(want), len(want)-strings.Count(strings.Join(want, " "), "-"))
+}
+
+// deviceEdgeRows are verify-batch rows for the device's bytes path
+// (BIP-340 rows with 32-byte messages, ECDSA rows with 33-byte keys) at its
+// edges: keys off the curve, x = p, a wrong prefix, a high S, a flipped
+// signature; and rows beside it (a 65-byte key, a 31-byte message).
+func deviceEdgeRows(t *testing.T) []string {
+	t.Helper()
+	k, _ := p256k1.NewPrivateKey(bytes.Repeat([]byte{7}, 32))
+	h := sha256.Sum256([]byte("device edge rows"))
+	kp, _ := schnorr.NewKeypair(&k)
+	ssig, _ := schnorr.SignKeypair(&kp, h[:], &[32]byte{})
+	x := kp.XOnlyPublicKey()
+	xb := x.Bytes()
+	esig, _ := ecdsa.Sign(&k, &h)
+	pub := k.PublicKey()
+	c := pub.SerializeCompressed()
+	u := pub.SerializeUncompressed()
+	cs := esig.SerializeCompact()
+	off := xb
+	for { // an x off the curve
+		off[31]++
+		if _, err := p256k1.ParseXOnlyPublicKey(off[:]); err != nil {
+			break
+		}
+	}
+	p := strings.Repeat("f", 48) + "fffffffefffffc2f" // x = p
+	// high S: n − s
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	hs := new(big.Int).Sub(n, new(big.Int).SetBytes(cs[32:]))
+	high := fmt.Sprintf("%x%064x", cs[:32], hs)
+	rows := []string{
+		fmt.Sprintf("schnorr,%x,%x,%x", xb, h, ssig),
+		fmt.Sprintf("schnorr,%x,%x,%x", off, h, ssig),
+		fmt.Sprintf("schnorr,%s,%x,%x", p, h, ssig),
+		flipSig(fmt.Sprintf("schnorr,%x,%x,%x", xb, h, ssig)),
+		fmt.Sprintf("schnorr,%x,%x,%x", xb, h[:31], ssig),
+		fmt.Sprintf("ecdsa,%x,%x,%x", c, h, cs),
+		fmt.Sprintf("ecdsa,02%x,%x,%x", off, h, cs),
+		fmt.Sprintf("ecdsa,03%s,%x,%x", p, h, cs),
+		fmt.Sprintf("ecdsa,04%x,%x,%x", xb, h, cs),
+		fmt.Sprintf("ecdsa,%x,%x,%s", c, h, high),
+		fmt.Sprintf("ecdsa,%x,%x,%x", u, h, cs),
+		flipSig(fmt.Sprintf("ecdsa,%x,%x,%x", c, h, cs)),
+	}
+	return rows
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -24,12 +25,29 @@ func FuzzParseRow(f *testing.F) {
 			return
 		}
 		var r batchRow
-		parseRow(&r, []byte(line))
+		parseRow(&r, []byte(line), false)
 		if r.bad == "" && r.schnorr && !r.xonly.IsValid() {
 			t.Fatalf("%q: schnorr row without a valid key", line)
 		}
 		if r.bad == "" && !r.schnorr && !r.ecd.pub.IsValid() {
 			t.Fatalf("%q: ecdsa row without a valid key", line)
+		}
+		if r.raw != nil {
+			t.Fatalf("%q: key bytes kept without a device", line)
+		}
+		// For a device: the same row, its key parsed later (verifyRaw),
+		// gives the same row.
+		var d batchRow
+		parseRow(&d, []byte(line), true)
+		if d.raw != nil {
+			if d.bad != "" || (len(d.raw) != 32 || !d.schnorr || len(d.msg) != 32) && (len(d.raw) != 33 || d.schnorr) {
+				t.Fatalf("%q: key bytes kept for a row the device does not take: %+v", line, d)
+			}
+			d.parseKey(d.raw)
+			d.raw = nil
+		}
+		if !reflect.DeepEqual(d, r) {
+			t.Fatalf("%q: parsed for a device %+v, for the CPU %+v", line, d, r)
 		}
 	})
 }
