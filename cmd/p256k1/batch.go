@@ -143,32 +143,9 @@ func cmdVerifyBatch(c *cli, args []string) error {
 			}
 		}
 		rows := parseBatch(lines, *workers, ver.engine != nil)
-		var sch []schnorr.BatchItem
-		var ecd []ecdsaItem
-		var schRow, ecdRow []int
-		for i := range rows {
-			r := &rows[i]
-			switch {
-			case r.bad != "", r.raw != nil: // failed, or for the device as bytes (verifyRaw)
-			case r.schnorr:
-				sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
-				schRow = append(schRow, i)
-			default:
-				ecd = append(ecd, r.ecd)
-				ecdRow = append(ecdRow, i)
-			}
-		}
 		vs := time.Now()
-		out.verified += len(sch) + len(ecd)
-		sch, ecd, schRow, ecdRow = ver.verifyRaw(c, rows, sch, ecd, schRow, ecdRow)
-		badS, badE := ver.verify(c, sch, ecd)
+		out.verified += ver.verifyRows(c, rows)
 		verifyTime += time.Since(vs)
-		for _, j := range badS {
-			markInvalid(&rows[schRow[j]])
-		}
-		for _, j := range badE {
-			markInvalid(&rows[ecdRow[j]])
-		}
 		if err := out.add(rows); err != nil {
 			return err
 		}
@@ -427,4 +404,38 @@ func markInvalid(r *batchRow) {
 	if !r.ecd.sig.IsLowS() {
 		r.bad += " (S is high, S > n/2: only low-S signatures are valid, as in libsecp256k1 and BIP-62/BIP-146; normalize S → n−S)"
 	}
+}
+
+// verifyRows verifies the rows that parsed (on the device when one is
+// open, their keys as bytes where parseBatch kept them so), marking each
+// that fails, and returns how many it verified.
+func (v *verifier) verifyRows(c *cli, rows []batchRow) int {
+	var sch []schnorr.BatchItem
+	var ecd []ecdsaItem
+	var schRow, ecdRow []int
+	n := 0
+	for i := range rows {
+		r := &rows[i]
+		switch {
+		case r.bad != "":
+			continue
+		case r.raw != nil: // for the device as bytes (verifyRaw)
+		case r.schnorr:
+			sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
+			schRow = append(schRow, i)
+		default:
+			ecd = append(ecd, r.ecd)
+			ecdRow = append(ecdRow, i)
+		}
+		n++
+	}
+	sch, ecd, schRow, ecdRow = v.verifyRaw(c, rows, sch, ecd, schRow, ecdRow)
+	badS, badE := v.verify(c, sch, ecd)
+	for _, j := range badS {
+		markInvalid(&rows[schRow[j]])
+	}
+	for _, j := range badE {
+		markInvalid(&rows[ecdRow[j]])
+	}
+	return n
 }

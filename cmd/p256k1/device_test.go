@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"slices"
@@ -228,4 +229,48 @@ func deviceEdgeRows(t *testing.T) []string {
 		flipSig(fmt.Sprintf("ecdsa,%x,%x,%x", c, h, cs)),
 	}
 	return rows
+}
+
+// TestVerifyRowsDeviceFails: when the device fails (here a closed engine),
+// the rows whose keys were kept as bytes are parsed and verified on the
+// CPU, and every row is marked exactly as on the CPU alone, with the
+// failure said once on standard error.
+func TestVerifyRowsDeviceFails(t *testing.T) {
+	e, err := gpu.Open(&gpu.Options{Device: -1})
+	if errors.Is(err, gpu.ErrNoOpenCL) || errors.Is(err, gpu.ErrNoDevice) {
+		skipNoOpenCL(t, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	rows := batchRows(t, 70)
+	for i := 3; i < len(rows); i += 7 {
+		rows[i] = flipSig(rows[i])
+	}
+	rows = append(rows, deviceEdgeRows(t)...)
+	lines := make([]inputLine, len(rows))
+	for i := range rows {
+		lines[i] = inputLine{n: i + 1, text: []byte(rows[i])}
+	}
+	dev, cpu := parseBatch(lines, 2, true), parseBatch(lines, 2, false)
+	raw := 0
+	for i := range dev {
+		if dev[i].raw != nil {
+			raw++
+		}
+	}
+	var errOut bytes.Buffer
+	c := &cli{stdout: io.Discard, stderr: &errOut, getenv: func(string) string { return "" }}
+	v := &verifier{engine: e, workers: 2}
+	v.verifyRows(c, dev)
+	(&verifier{workers: 2}).verifyRows(c, cpu)
+	for i := range dev {
+		if dev[i].bad != cpu[i].bad || dev[i].invalid != cpu[i].invalid {
+			t.Errorf("row %d: %q (invalid %v) after the device failed, %q (%v) on the CPU", i+1, dev[i].bad, dev[i].invalid, cpu[i].bad, cpu[i].invalid)
+		}
+	}
+	if raw < 20 || v.engine != nil || strings.Count(errOut.String(), "the OpenCL device failed") != 1 {
+		t.Fatalf("%d rows as bytes, engine %v, stderr %q", raw, v.engine, errOut.String())
+	}
 }
