@@ -10,7 +10,8 @@ import (
 // pass's scaling and storing, each one straight-line function, so that the
 // chain costs its products and not a call and a load of the arguments per
 // field operation (the Go loop over Mul, Square, Add and Sub took about a
-// third more). Constant time: no branch, no secret-dependent address, the
+// sixth more: 1.55 against 1.36 µs for 8 entries, 3.05 against 2.60 for
+// 16, on Zen 4). Constant time: no branch, no secret-dependent address, the
 // canonical reduction by a conditional move.
 
 // xy's layout ([2]fe4.Element: x then y).

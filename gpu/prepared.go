@@ -103,9 +103,9 @@ func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	return p
 }
 
-// PrepareTweakDataBytes does TweakDataBytes' host work (a one-key
-// transaction's key copied for the device to lift; the others' keys parsed
-// and summed; the smallest outpoint picked).
+// PrepareTweakDataBytes does TweakDataBytes' host work (the keys of a one-
+// or two-key transaction copied for the device to lift and add; the
+// others' keys parsed and summed; the smallest outpoint picked).
 func PrepareTweakDataBytes(txs []silentpayments.TxInputKeys) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	errs, mode := make([]error, len(txs)), make([]byte, len(txs))

@@ -153,21 +153,9 @@ func TestTweakDataBytes(t *testing.T) {
 		txs = append(txs, silentpayments.TxInputKeys{Keys: keys, Outpoints: ops})
 	}
 	n := len(txs)
-	parsed := make([]silentpayments.TxInputs, n)
-	for i := range txs {
-		parsed[i] = txs[i].Parse()
-	}
-	want, wantErr := make([]p256k1.PublicKey, n), make([]error, n)
-	silentpayments.TweakDataBatch(parsed, want, wantErr)
-	got, gotErr := make([]p256k1.PublicKey, n), make([]error, n)
-	if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
-		t.Fatal(err)
-	}
+	parsed, wantErr := checkTweakDataBytes(t, e, txs)
 	okCount, parities, pairs := 0, [2]int{}, 0
 	for i := range txs {
-		if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
-			t.Fatalf("tx %d: device %x %v, CPU %x %v", i, got[i].SerializeCompressed(), gotErr[i], want[i].SerializeCompressed(), wantErr[i])
-		}
 		if wantErr[i] == nil {
 			okCount++
 			if len(txs[i].Keys) == 1 {
@@ -181,7 +169,7 @@ func TestTweakDataBytes(t *testing.T) {
 	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 || pairs == 0 {
 		t.Fatalf("%d of %d succeeded, one-key parities %v, %d pairs: the test needs every kind", okCount, n, parities, pairs)
 	}
-	if err := e.TweakDataBytes(txs, got[:n-1], gotErr); !errors.Is(err, ErrShortOutput) {
+	if err := e.TweakDataBytes(txs, make([]p256k1.PublicKey, n-1), make([]error, n)); !errors.Is(err, ErrShortOutput) {
 		t.Fatalf("short out: %v", err)
 	}
 }
@@ -228,21 +216,30 @@ func FuzzTweakDataBytes(f *testing.F) {
 			}
 			txs = append(txs, tx)
 		}
-		n := len(txs)
-		parsed := make([]silentpayments.TxInputs, n)
-		for i := range txs {
-			parsed[i] = txs[i].Parse()
-		}
-		want, wantErr := make([]p256k1.PublicKey, n), make([]error, n)
-		silentpayments.TweakDataBatch(parsed, want, wantErr)
-		got, gotErr := make([]p256k1.PublicKey, n), make([]error, n)
-		if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
-			t.Fatal(err)
-		}
-		for i := range txs {
-			if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
-				t.Fatalf("tx %d: device %v %v, CPU %v %v", i, got[i].IsValid(), gotErr[i], want[i].IsValid(), wantErr[i])
-			}
-		}
+		checkTweakDataBytes(t, e, txs)
 	})
+}
+
+// checkTweakDataBytes runs TweakDataBytes on txs and fails t unless every
+// result and error equals the CPU's parse-then-TweakDataBatch; it returns
+// the parsed transactions and the CPU's errors.
+func checkTweakDataBytes(t *testing.T, e *Engine, txs []silentpayments.TxInputKeys) ([]silentpayments.TxInputs, []error) {
+	t.Helper()
+	n := len(txs)
+	parsed := make([]silentpayments.TxInputs, n)
+	for i := range txs {
+		parsed[i] = txs[i].Parse()
+	}
+	want, wantErr := make([]p256k1.PublicKey, n), make([]error, n)
+	silentpayments.TweakDataBatch(parsed, want, wantErr)
+	got, gotErr := make([]p256k1.PublicKey, n), make([]error, n)
+	if err := e.TweakDataBytes(txs, got, gotErr); err != nil {
+		t.Fatal(err)
+	}
+	for i := range txs {
+		if got[i] != want[i] || !errors.Is(gotErr[i], wantErr[i]) || (gotErr[i] == nil) != (wantErr[i] == nil) {
+			t.Fatalf("tx %d: device %x %v, CPU %x %v", i, got[i].SerializeCompressed(), gotErr[i], want[i].SerializeCompressed(), wantErr[i])
+		}
+	}
+	return parsed, wantErr
 }

@@ -267,10 +267,9 @@ func (b *batchReport) finish(total, verifySecs float64, workers int) error {
 	return err
 }
 
-// parseBatch parses a chunk's lines on workers goroutines, one row a line.
-// parseBatch parses lines on workers goroutines; with raw set (an OpenCL
-// device verifies) the rows the device takes as bytes keep their keys
-// unparsed (batchRow.raw).
+// parseBatch parses a chunk's lines on workers goroutines, one row a line;
+// with raw set (an OpenCL device verifies) the rows the device takes as
+// bytes keep their keys unparsed (batchRow.raw).
 func parseBatch(lines []inputLine, workers int, raw bool) []batchRow {
 	rows := make([]batchRow, len(lines))
 	var wg sync.WaitGroup
@@ -406,20 +405,24 @@ func markInvalid(r *batchRow) {
 	}
 }
 
-// verifyRows verifies the rows that parsed (on the device when one is
-// open, their keys as bytes where parseBatch kept them so), marking each
-// that fails, and returns how many it verified.
+// verifyRows verifies the rows that parsed (the ones with keys as bytes
+// on the device first: verifyRaw), marking each that fails, and returns
+// how many it verified.
 func (v *verifier) verifyRows(c *cli, rows []batchRow) int {
+	n := 0
+	for i := range rows {
+		if rows[i].bad == "" {
+			n++
+		}
+	}
+	v.verifyRaw(c, rows)
 	var sch []schnorr.BatchItem
 	var ecd []ecdsaItem
 	var schRow, ecdRow []int
-	n := 0
 	for i := range rows {
 		r := &rows[i]
 		switch {
-		case r.bad != "":
-			continue
-		case r.raw != nil: // for the device as bytes (verifyRaw)
+		case r.bad != "", r.raw != nil: // failed, or verified on the device
 		case r.schnorr:
 			sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
 			schRow = append(schRow, i)
@@ -427,9 +430,7 @@ func (v *verifier) verifyRows(c *cli, rows []batchRow) int {
 			ecd = append(ecd, r.ecd)
 			ecdRow = append(ecdRow, i)
 		}
-		n++
 	}
-	sch, ecd, schRow, ecdRow = v.verifyRaw(c, rows, sch, ecd, schRow, ecdRow)
 	badS, badE := v.verify(c, sch, ecd)
 	for _, j := range badS {
 		markInvalid(&rows[schRow[j]])

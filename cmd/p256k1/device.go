@@ -136,13 +136,13 @@ func (v *verifier) verify(c *cli, sch []schnorr.BatchItem, ecd []ecdsaItem) (bad
 
 // verifyRaw verifies on the device the rows whose keys are bytes
 // (batchRow.raw; parseBatch keeps them only when a device is open), as
-// VerifySchnorrBytes and VerifyECDSABytes, and marks the failures: a row
-// the device rejects has its key parsed on the host, so that a key off the
-// curve is reported as the CPU path reports it, and otherwise is a
-// signature that does not verify. On a device error (reported, the device
-// then closed) it parses those rows' keys and returns them appended to
-// sch and ecd (with their indices in schRow and ecdRow) for the CPU.
-func (v *verifier) verifyRaw(c *cli, rows []batchRow, sch []schnorr.BatchItem, ecd []ecdsaItem, schRow, ecdRow []int) ([]schnorr.BatchItem, []ecdsaItem, []int, []int) {
+// VerifySchnorrBytes and VerifyECDSABytes. A row the device accepts keeps
+// raw (verified); one it rejects has its key parsed on the host, so that a
+// key off the curve is reported as the CPU path reports it, and otherwise
+// is marked a signature that does not verify. On a device error (reported,
+// the device then closed) those rows' keys are parsed and raw cleared:
+// verify then takes them on the CPU.
+func (v *verifier) verifyRaw(c *cli, rows []batchRow) {
 	var sIdx, eIdx []int
 	var sKeys, sMsgs, sSigs, eKeys, eHashes, eSigs []byte
 	for i := range rows {
@@ -160,12 +160,11 @@ func (v *verifier) verifyRaw(c *cli, rows []batchRow, sch []schnorr.BatchItem, e
 		}
 	}
 	if len(sIdx)+len(eIdx) == 0 {
-		return sch, ecd, schRow, ecdRow
+		return
 	}
 	okS, okE := make([]bool, len(sIdx)), make([]bool, len(eIdx))
-	var err error
 	if v.engine != nil {
-		err = v.engine.VerifySchnorrBytes(sKeys, sMsgs, sSigs, okS)
+		err := v.engine.VerifySchnorrBytes(sKeys, sMsgs, sSigs, okS)
 		if err == nil {
 			err = v.engine.VerifyECDSABytes(eKeys, eHashes, eSigs, okE)
 		}
@@ -179,28 +178,17 @@ func (v *verifier) verifyRaw(c *cli, rows []batchRow, sch []schnorr.BatchItem, e
 		ok := [][]bool{okS, okE}[k]
 		for j, i := range idx {
 			r := &rows[i]
-			raw := r.raw
-			r.raw = nil
 			if v.engine != nil && ok[j] {
 				continue
 			}
-			if r.parseKey(raw); r.bad != "" {
-				continue // the key: invalid, as the CPU path says
-			}
-			if v.engine != nil { // the device said no, and the key is good
-				markInvalid(r)
-				continue
-			}
-			if r.schnorr { // the device failed: the CPU verifies
-				sch = append(sch, schnorr.BatchItem{PublicKey: &r.xonly, Message: r.msg, Signature: &r.sig})
-				schRow = append(schRow, i)
-			} else {
-				ecd = append(ecd, r.ecd)
-				ecdRow = append(ecdRow, i)
+			raw := r.raw
+			r.raw = nil
+			r.parseKey(raw) // an invalid key: marked as the CPU path marks it
+			if v.engine != nil && r.bad == "" {
+				markInvalid(r) // the device said no, and the key is good
 			}
 		}
 	}
-	return sch, ecd, schRow, ecdRow
 }
 
 // tweaks computes sp tweaks' tweak data for txs: on the device when one
@@ -220,11 +208,16 @@ func (v *verifier) tweaks(c *cli, txs []silentpayments.TxInputKeys, out []p256k1
 		v.engine.Close()
 		v.engine = nil
 	}
+	tweaksCPU(txs, out, errs, v.workers)
+}
+
+// tweaksCPU is TweakDataBytes on the CPU: each transaction's keys parsed
+// (TxInputKeys.Parse), then TweakDataBatchParallel over workers
+// goroutines (≤ 0: GOMAXPROCS).
+func tweaksCPU(txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error, workers int) {
 	parsed := make([]silentpayments.TxInputs, len(txs))
-	for i := range txs {
-		parsed[i] = txs[i].Parse()
-	}
-	silentpayments.TweakDataBatchParallel(parsed, out, errs, v.workers)
+	allCores(len(txs), func(i int) { parsed[i] = txs[i].Parse() })
+	silentpayments.TweakDataBatchParallel(parsed, out, errs, workers)
 }
 
 // deviceBench is bench's measurement of an OpenCL device.
@@ -330,12 +323,7 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 				return nil
 			}},
 		{"sp tweak data (2 keys as bytes)", gpu.PrepareTweakDataBytes(txs), func() error { return e.TweakDataBytes(txs, tweaks, tweakErrs) },
-			func() error {
-				parsed := make([]silentpayments.TxInputs, n)
-				allCores(n, func(i int) { parsed[i] = txs[i].Parse() })
-				silentpayments.TweakDataBatchParallel(parsed, tweaks, tweakErrs, 0)
-				return nil
-			}},
+			func() error { tweaksCPU(txs, tweaks, tweakErrs, 0); return nil }},
 		{"ecdsa sign", prepSignECDSA, func() error { return e.SignECDSA(scalars, scalars, esigs, errs) },
 			func() error {
 				allCores(n, func(i int) {

@@ -28,15 +28,7 @@ func TestSPSendVectors(t *testing.T) {
 		Sending []struct {
 			Given struct {
 				Vin []struct {
-					TxID      string `json:"txid"`
-					Vout      uint32 `json:"vout"`
-					ScriptSig string `json:"scriptSig"`
-					Witness   string `json:"txinwitness"`
-					Prevout   struct {
-						ScriptPubKey struct {
-							Hex string `json:"hex"`
-						} `json:"scriptPubKey"`
-					} `json:"prevout"`
+					vectorVin
 					PrivateKey string `json:"private_key"`
 				} `json:"vin"`
 				Recipients []struct {

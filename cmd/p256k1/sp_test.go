@@ -14,7 +14,6 @@ import (
 	"github.com/p256k1/p256k1"
 )
 
-// spCase is the part of a BIP-352 receiving vector the command needs.
 // vectorVin is an input of a case of BIP-352's vectors.
 type vectorVin struct {
 	TxID      string `json:"txid"`
@@ -28,6 +27,7 @@ type vectorVin struct {
 	} `json:"prevout"`
 }
 
+// spCase is the part of a BIP-352 receiving vector the command needs.
 type spCase struct {
 	Comment   string
 	Receiving []struct {
@@ -78,9 +78,9 @@ func spVectorLine(ci int, outputs []string, vin []vectorVin) string {
 	return string(b)
 }
 
-// TestSPVectors runs "sp address", "sp tweaks" and "sp scan" over every
-// receiving case of BIP-352's vectors, one transaction file per case.
-func TestSPVectors(t *testing.T) {
+// spCases reads BIP-352's vectors (the receiving cases' part).
+func spCases(t *testing.T) []spCase {
+	t.Helper()
 	raw, err := os.ReadFile("../../silentpayments/testdata/send_and_receive_test_vectors.json")
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +89,22 @@ func TestSPVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
 	}
+	return cases
+}
+
+// tweakOrDash is a receiving case's expected tweak data as sp tweaks
+// prints it: hex, or "-" for none.
+func tweakOrDash(tweak *string) string {
+	if tweak == nil {
+		return "-"
+	}
+	return *tweak
+}
+
+// TestSPVectors runs "sp address", "sp tweaks" and "sp scan" over every
+// receiving case of BIP-352's vectors, one transaction file per case.
+func TestSPVectors(t *testing.T) {
+	cases := spCases(t)
 	dir := t.TempDir()
 	checked := 0
 	for ci, c := range cases {
@@ -121,10 +137,7 @@ func TestSPVectors(t *testing.T) {
 			}
 
 			code, out, errOut = runCLI("", nil, "sp", "tweaks", txFile)
-			want := "-"
-			if e.Tweak != nil {
-				want = *e.Tweak
-			}
+			want := tweakOrDash(e.Tweak)
 			if code != 0 || strings.TrimSpace(out) != want {
 				t.Fatalf("case %d (%s): sp tweaks: exit %d, %q (want %s), %s", ci, c.Comment, code, out, want, errOut)
 			}

@@ -1278,10 +1278,11 @@ static void inputs_hash(uint *h, __global const uchar *it, const ge *a) {
 	}
 }
 
-/* k, sg: mul_p's input for item it of point_mul: BIP-352's input hash
-   (mode bytes 0 and 2), or the k given (mode 1); returns 0 if the hash is 0 or not
-   below n (TweakData's ErrHashOutOfRange: no multiplication). Out of line,
-   as sc_mul: inlined, point_mul took 140 registers instead of 134. */
+/* k, sg: mul_p's input for item it of point_mul: BIP-352's input hash of
+   the outpoint and A (mode bytes 0, 2 and 3), or the k given (mode 1);
+   returns 0 if the hash is 0 or not below n (TweakData's
+   ErrHashOutOfRange: no multiplication). Out of line, as sc_mul: inlined,
+   point_mul took 140 registers instead of 134. */
 static NOINLINE int tweak_split(uchar *k, uchar *sg, __global const uchar *it, const ge *a) {
 	if (it[100] == 1) {
 		for (int b = 0; b < 32; b++) k[b] = it[64 + b];
@@ -1497,9 +1498,9 @@ static NOINLINE int load_pair(ge *a, __global const uchar *it) {
    here (load_key): x || 31 zero bytes || the parity byte (0 or 1, the
    prefix's low bit, which the hash takes as A's). With mode byte 3, A is
    the sum of two compressed keys (load_pair: x1 || x2 || the outpoint ||
-   3 || their parities || a zero byte). With mode byte 1 the 36 bytes are instead k (GLV-split, 32
-   bytes) || 4 sign bytes and the device computes k*Q (gpu's tests of
-   mul_p's edges). out[i] = x || y of input_hash*A, or 64 zero
+   3 || their parities || a zero byte). With mode byte 1 the 36 bytes are
+   instead k (GLV-split, 32 bytes) || 4 sign bytes and the device computes
+   k*Q (gpu's tests of mul_p's edges). out[i] = x || y of input_hash*A, or 64 zero
    bytes for an input hash that is 0 or not below n (the host then asks the
    CPU, which reports it) or for an item whose x is not below p (the host's
    mark for a transaction it rejected). POINT_MUL_ITEMS items per

@@ -93,7 +93,7 @@ func oddStepGeneric(d, prev, next *[2]Element, h *Element) {
 	Square(&c, h)     // H²
 	Mul(&w1, dx, &c)  // W1 = X1·H²: 2·P's new X
 	Mul(&w2, x, &c)   // W2 = X2·H²
-	Sub(&c, &w1, &w2) //
+	Sub(&c, &w1, &w2) // W1 − W2
 	Mul(dy, dy, &c)   // A1 = Y1·(W1 − W2): 2·P's new Y
 	*dx = w1
 	Add(&t, &w1, &w2)

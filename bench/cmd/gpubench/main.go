@@ -252,15 +252,7 @@ func main() {
 		errs, referrs := make([]error, *n), make([]error, *n)
 		run("tweak", gpu.PrepareTweakData(txs), func() error { return e.TweakData(txs, out, errs) },
 			func() { silentpayments.TweakDataBatchParallel(txs, ref, referrs, 0) },
-			func() int {
-				m := diff(out, ref)
-				for i := range errs {
-					if (errs[i] == nil) != (referrs[i] == nil) {
-						m++
-					}
-				}
-				return m
-			})
+			func() int { return tweakDiff(out, ref, errs, referrs) })
 	}
 	for _, kind := range []string{"tweak1-bytes", "tweak-bytes"} {
 		if !want[kind] {
@@ -271,9 +263,13 @@ func main() {
 		// the device, against the CPU's parse and TweakDataBatchParallel.
 		txs := tweakTxs(*n)
 		kt := make([]silentpayments.TxInputKeys, *n)
+		keys := 2
+		if kind == "tweak1-bytes" {
+			keys = 1
+		}
 		for i := range txs {
 			kt[i].Outpoints = txs[i].Outpoints
-			for _, p := range txs[i].Inputs[:map[bool]int{true: 1, false: 2}[kind == "tweak1-bytes"]] {
+			for _, p := range txs[i].Inputs[:keys] {
 				kt[i].Keys = append(kt[i].Keys, p.SerializeCompressed())
 			}
 		}
@@ -285,15 +281,7 @@ func main() {
 				parallel(*n, func(i int) { parsed[i] = kt[i].Parse() })
 				silentpayments.TweakDataBatchParallel(parsed, ref, referrs, 0)
 			},
-			func() int {
-				m := diff(out, ref)
-				for i := range errs {
-					if (errs[i] == nil) != (referrs[i] == nil) {
-						m++
-					}
-				}
-				return m
-			})
+			func() int { return tweakDiff(out, ref, errs, referrs) })
 	}
 	if want["sign-ecdsa"] {
 		keys, hashes := signInputs(*n)
@@ -541,6 +529,18 @@ func ecdsaItems(n int) []gpu.ECDSAItem {
 		items[i] = gpu.ECDSAItem{PublicKey: pub, Hash: &h, Signature: &sig}
 	})
 	return items
+}
+
+// tweakDiff counts the transactions whose tweak data or error state differ
+// between the device (out, errs) and the CPU (ref, referrs).
+func tweakDiff(out, ref []p256k1.PublicKey, errs, referrs []error) int {
+	m := diff(out, ref)
+	for i := range errs {
+		if (errs[i] == nil) != (referrs[i] == nil) {
+			m++
+		}
+	}
+	return m
 }
 
 // tweakTxs makes n transactions of two inputs each (keys from a pool of
