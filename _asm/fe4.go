@@ -185,17 +185,22 @@ func (g *gen) reduce8(t []GPPhysical, lo, hi, z GPPhysical) {
 	ADCXQ(lo, t[3])
 	ADOXQ(z, hi)
 	ADCXQ(z, hi)
-	Comment("hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after")
-	Comment("a carry t < c·hi < 2^67, so that last c reaches t[1] at most")
+	Comment("hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,")
+	Comment("the result if that carries out of 2^256 (t is then below c·hi < 2^67,")
+	Comment("so u does not carry past t[1]): chosen by CMOV, shorter than adding")
+	Comment("c for the carry after it")
 	MULXQ(hi, lo, hi)
-	ADDQ(lo, t[0])
-	ADCQ(hi, t[1])
-	ADCQ(Imm(0), t[2])
-	ADCQ(Imm(0), t[3])
-	SBBQ(lo, lo)
-	ANDQ(RDX, lo)
-	ADDQ(lo, t[0])
-	ADCQ(Imm(0), t[1])
+	ADCXQ(lo, t[0])
+	ADCXQ(hi, t[1])
+	u0, u1 := t[4], t[5]
+	MOVQ(t[0], u0)
+	MOVQ(t[1], u1)
+	ADOXQ(RDX, u0)
+	ADOXQ(z, u1)
+	ADCXQ(z, t[2])
+	ADCXQ(z, t[3])
+	CMOVQCS(u0, t[0])
+	CMOVQCS(u1, t[1])
 }
 
 // addv4 sets r += b (an element), folding the carries: r < 2^256.
@@ -229,14 +234,20 @@ func (g *gen) foldBorrow(r reg4) { g.fold(r, true) }
 // carry or borrow the flags hold, then once more for the one that makes.
 // That second one touches r[0] alone: after a second carry r < c, so r + c
 // < 2^34; after a second borrow r ≥ 2^256 − c, so r[0] ≥ 2^64 − c and
-// r[0] − c does not borrow.
+// r[0] − c does not borrow. It is r[0] ± c, formed by LEA beside the carry
+// chain and chosen by CMOV on the chain's last carry, which is two steps
+// shorter than masking c with that carry and adding it.
 func (g *gen) fold(r reg4, sub bool) {
-	m, c := g.p.get(), g.p.get()
+	m, c, t := g.p.get(), g.p.get(), g.p.get()
+	// m = c on the carry: MOV leaves the flags alone, CMOV is one step
+	// where SBB and AND are two.
 	MOVQ(U64(c256), c)
-	SBBQ(m, m)
-	ANDQ(c, m)
+	MOVQ(U64(0), m)
+	CMOVQCS(c, m)
 	if sub {
 		SUBQ(m, r[0])
+		// r[0] − c = r[0] + (2^64 − c) mod 2^64; 2^64 − c is p's low word.
+		MOVQ(U64(p4w0), c)
 		SBBQ(Imm(0), r[1])
 		SBBQ(Imm(0), r[2])
 		SBBQ(Imm(0), r[3])
@@ -246,14 +257,9 @@ func (g *gen) fold(r reg4, sub bool) {
 		ADCQ(Imm(0), r[2])
 		ADCQ(Imm(0), r[3])
 	}
-	SBBQ(m, m)
-	ANDQ(c, m)
-	if sub {
-		SUBQ(m, r[0])
-	} else {
-		ADDQ(m, r[0])
-	}
-	g.p.put(m, c)
+	LEAQ(Mem{Base: r[0], Index: c, Scale: 1}, t)
+	CMOVQCS(t, r[0])
+	g.p.put(m, c, t)
 }
 
 // subv4 sets r −= b (an element): a borrow out of 2^256 is worth −c, twice.

@@ -5,7 +5,7 @@
 #include "textflag.h"
 
 // func mulAsm(r *[4]uint64, a *[4]uint64, b *[4]uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·mulAsm(SB), NOSPLIT, $24-24
 	MOVQ a+8(FP), AX
 	MOVQ b+16(FP), BX
@@ -89,26 +89,30 @@ TEXT ·mulAsm(SB), NOSPLIT, $24-24
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, CX
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, CX
-	ADCQ  $0x00, SI
-	MOVQ  r+0(FP), AX
-	MOVQ  CX, (AX)
-	MOVQ  SI, 8(AX)
-	MOVQ  DI, 16(AX)
-	MOVQ  R8, 24(AX)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R13, R14
+	ADCXQ   R13, CX
+	ADCXQ   R14, SI
+	MOVQ    CX, R9
+	MOVQ    SI, R10
+	ADOXQ   DX, R9
+	ADOXQ   R15, R10
+	ADCXQ   R15, DI
+	ADCXQ   R15, R8
+	CMOVQCS R9, CX
+	CMOVQCS R10, SI
+	MOVQ    r+0(FP), AX
+	MOVQ    CX, (AX)
+	MOVQ    SI, 8(AX)
+	MOVQ    DI, 16(AX)
+	MOVQ    R8, 24(AX)
 	RET
 
 // func squareAsm(r *[4]uint64, a *[4]uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·squareAsm(SB), NOSPLIT, $24-16
 	MOVQ a+8(FP), AX
 	MOVQ (AX), BX
@@ -184,133 +188,137 @@ TEXT ·squareAsm(SB), NOSPLIT, $24-16
 	ADOXQ DI, AX
 	ADCXQ DI, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, R15, AX
-	ADDQ  R15, BX
-	ADCQ  AX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, R8
-	MOVQ  r+0(FP), CX
-	MOVQ  BX, (CX)
-	MOVQ  R8, 8(CX)
-	MOVQ  R9, 16(CX)
-	MOVQ  R10, 24(CX)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, BX
+	ADCXQ   AX, R8
+	MOVQ    BX, R11
+	MOVQ    R8, R12
+	ADOXQ   DX, R11
+	ADOXQ   DI, R12
+	ADCXQ   DI, R9
+	ADCXQ   DI, R10
+	CMOVQCS R11, BX
+	CMOVQCS R12, R8
+	MOVQ    r+0(FP), CX
+	MOVQ    BX, (CX)
+	MOVQ    R8, 8(CX)
+	MOVQ    R9, 16(CX)
+	MOVQ    R10, 24(CX)
 	RET
 
 // func linearAsm(sum *[4]uint64, diff *[4]uint64, neg *[4]uint64, half *[4]uint64, a *[4]uint64, b *[4]uint64)
+// Requires: CMOV
 TEXT ·linearAsm(SB), NOSPLIT, $24-48
-	MOVQ a+32(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ b+40(FP), R8
-	ADDQ (R8), BX
-	ADCQ 8(R8), CX
-	ADCQ 16(R8), SI
-	ADCQ 24(R8), DI
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	ADDQ R9, BX
-	ADCQ $0x00, CX
-	ADCQ $0x00, SI
-	ADCQ $0x00, DI
-	SBBQ R9, R9
-	ANDQ R10, R9
-	ADDQ R9, BX
-	MOVQ sum+0(FP), R11
-	MOVQ BX, (R11)
-	MOVQ CX, 8(R11)
-	MOVQ SI, 16(R11)
-	MOVQ DI, 24(R11)
-	MOVQ a+32(FP), R12
-	MOVQ (R12), R13
-	MOVQ 8(R12), R14
-	MOVQ 16(R12), R15
-	MOVQ 24(R12), AX
-	MOVQ b+40(FP), R8
-	SUBQ (R8), R13
-	SBBQ 8(R8), R14
-	SBBQ 16(R8), R15
-	SBBQ 24(R8), AX
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ $0x00, AX
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, R13
-	MOVQ diff+8(FP), R11
-	MOVQ R13, (R11)
-	MOVQ R14, 8(R11)
-	MOVQ R15, 16(R11)
-	MOVQ AX, 24(R11)
-	MOVQ a+32(FP), BX
-	MOVQ (BX), CX
-	MOVQ 8(BX), SI
-	MOVQ 16(BX), DI
-	MOVQ 24(BX), R12
-	XORL R8, R8
-	XORL R9, R9
-	XORL R10, R10
-	XORL R11, R11
-	SUBQ CX, R8
-	SBBQ SI, R9
-	SBBQ DI, R10
-	SBBQ R12, R11
-	MOVQ $0x00000001000003d1, R14
-	SBBQ R13, R13
-	ANDQ R14, R13
-	SUBQ R13, R8
-	SBBQ $0x00, R9
-	SBBQ $0x00, R10
-	SBBQ $0x00, R11
-	SBBQ R13, R13
-	ANDQ R14, R13
-	SUBQ R13, R8
-	MOVQ neg+16(FP), R15
-	MOVQ R8, (R15)
-	MOVQ R9, 8(R15)
-	MOVQ R10, 16(R15)
-	MOVQ R11, 24(R15)
-	MOVQ a+32(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ BX, R12
-	ANDQ $0x01, R12
-	NEGQ R12
-	MOVQ $0xfffffffefffffc2f, R13
-	ANDQ R12, R13
-	XORL R14, R14
-	ADDQ R13, BX
-	ADCQ R12, CX
-	ADCQ R12, SI
-	ADCQ R12, DI
-	ADCQ $0x00, R14
-	SHRQ $0x01, CX, BX
-	SHRQ $0x01, SI, CX
-	SHRQ $0x01, DI, SI
-	SHRQ $0x01, R14, DI
-	MOVQ half+24(FP), R15
-	MOVQ BX, (R15)
-	MOVQ CX, 8(R15)
-	MOVQ SI, 16(R15)
-	MOVQ DI, 24(R15)
+	MOVQ    a+32(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    b+40(FP), R8
+	ADDQ    (R8), BX
+	ADCQ    8(R8), CX
+	ADCQ    16(R8), SI
+	ADCQ    24(R8), DI
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	ADDQ    R9, BX
+	ADCQ    $0x00, CX
+	ADCQ    $0x00, SI
+	ADCQ    $0x00, DI
+	LEAQ    (BX)(R10*1), R11
+	CMOVQCS R11, BX
+	MOVQ    sum+0(FP), R12
+	MOVQ    BX, (R12)
+	MOVQ    CX, 8(R12)
+	MOVQ    SI, 16(R12)
+	MOVQ    DI, 24(R12)
+	MOVQ    a+32(FP), R13
+	MOVQ    (R13), R14
+	MOVQ    8(R13), R15
+	MOVQ    16(R13), AX
+	MOVQ    24(R13), R8
+	MOVQ    b+40(FP), R9
+	SUBQ    (R9), R14
+	SBBQ    8(R9), R15
+	SBBQ    16(R9), AX
+	SBBQ    24(R9), R8
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, R10
+	CMOVQCS R11, R10
+	SUBQ    R10, R14
+	MOVQ    $0xfffffffefffffc2f, R11
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R8
+	LEAQ    (R14)(R11*1), R12
+	CMOVQCS R12, R14
+	MOVQ    diff+8(FP), BX
+	MOVQ    R14, (BX)
+	MOVQ    R15, 8(BX)
+	MOVQ    AX, 16(BX)
+	MOVQ    R8, 24(BX)
+	MOVQ    a+32(FP), CX
+	MOVQ    (CX), SI
+	MOVQ    8(CX), DI
+	MOVQ    16(CX), R13
+	MOVQ    24(CX), R9
+	XORL    R10, R10
+	XORL    R11, R11
+	XORL    R12, R12
+	XORL    BX, BX
+	SUBQ    SI, R10
+	SBBQ    DI, R11
+	SBBQ    R13, R12
+	SBBQ    R9, BX
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, R14
+	CMOVQCS R15, R14
+	SUBQ    R14, R10
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, BX
+	LEAQ    (R10)(R15*1), AX
+	CMOVQCS AX, R10
+	MOVQ    neg+16(FP), R8
+	MOVQ    R10, (R8)
+	MOVQ    R11, 8(R8)
+	MOVQ    R12, 16(R8)
+	MOVQ    BX, 24(R8)
+	MOVQ    a+32(FP), CX
+	MOVQ    (CX), SI
+	MOVQ    8(CX), DI
+	MOVQ    16(CX), R13
+	MOVQ    24(CX), R9
+	MOVQ    SI, R14
+	ANDQ    $0x01, R14
+	NEGQ    R14
+	MOVQ    $0xfffffffefffffc2f, R15
+	ANDQ    R14, R15
+	XORL    AX, AX
+	ADDQ    R15, SI
+	ADCQ    R14, DI
+	ADCQ    R14, R13
+	ADCQ    R14, R9
+	ADCQ    $0x00, AX
+	SHRQ    $0x01, DI, SI
+	SHRQ    $0x01, R13, DI
+	SHRQ    $0x01, R9, R13
+	SHRQ    $0x01, AX, R9
+	MOVQ    half+24(FP), R8
+	MOVQ    SI, (R8)
+	MOVQ    DI, 8(R8)
+	MOVQ    R13, 16(R8)
+	MOVQ    R9, 24(R8)
 	RET
 
 // func doubleAsm(r *uint64, a *uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·doubleAsm(SB), $152-16
 	// r.Infinity = a.Infinity
 	MOVQ a+8(FP), BX
@@ -393,22 +401,26 @@ TEXT ·doubleAsm(SB), $152-16
 	ADOXQ R10, SI
 	ADCXQ R10, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, CX, SI
-	ADDQ  CX, DI
-	ADCQ  SI, R11
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, DI
-	ADCQ  $0x00, R11
-	MOVQ  DI, 24(SP)
-	MOVQ  R11, 32(SP)
-	MOVQ  R12, 40(SP)
-	MOVQ  R13, 48(SP)
-	MOVQ  a+8(FP), R8
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, CX, SI
+	ADCXQ   CX, DI
+	ADCXQ   SI, R11
+	MOVQ    DI, R14
+	MOVQ    R11, R15
+	ADOXQ   DX, R14
+	ADOXQ   R10, R15
+	ADCXQ   R10, R12
+	ADCXQ   R10, R13
+	CMOVQCS R14, DI
+	CMOVQCS R15, R11
+	MOVQ    DI, 24(SP)
+	MOVQ    R11, 32(SP)
+	MOVQ    R12, 40(SP)
+	MOVQ    R13, 48(SP)
+	MOVQ    a+8(FP), R8
 
 	// d = a·b (4×64), row 0
 	MOVQ  64(R8), DX
@@ -489,22 +501,26 @@ TEXT ·doubleAsm(SB), $152-16
 	ADOXQ R12, R11
 	ADCXQ R12, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, DI, R11
-	ADDQ  DI, R9
-	ADCQ  R11, R10
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, R9
-	ADCQ  $0x00, R10
-	MOVQ  r+0(FP), R13
-	MOVQ  R9, 64(R13)
-	MOVQ  R10, 72(R13)
-	MOVQ  R14, 80(R13)
-	MOVQ  R15, 88(R13)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, DI, R11
+	ADCXQ   DI, R9
+	ADCXQ   R11, R10
+	MOVQ    R9, AX
+	MOVQ    R10, BX
+	ADOXQ   DX, AX
+	ADOXQ   R12, BX
+	ADCXQ   R12, R14
+	ADCXQ   R12, R15
+	CMOVQCS AX, R9
+	CMOVQCS BX, R10
+	MOVQ    r+0(FP), R13
+	MOVQ    R9, 64(R13)
+	MOVQ    R10, 72(R13)
+	MOVQ    R14, 80(R13)
+	MOVQ    R15, 88(R13)
 
 	// L = X² + X²/2 = 3/2·X²
 	MOVQ a+8(FP), R8
@@ -581,82 +597,85 @@ TEXT ·doubleAsm(SB), $152-16
 	ADOXQ SI, R8
 	ADCXQ SI, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, R15, R8
-	ADDQ  R15, AX
-	ADCQ  R8, DI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, AX
-	ADCQ  $0x00, DI
-	MOVQ  AX, BX
-	MOVQ  DI, CX
-	MOVQ  R11, SI
-	MOVQ  R12, R13
-	MOVQ  BX, R9
-	ANDQ  $0x01, R9
-	NEGQ  R9
-	MOVQ  $0xfffffffefffffc2f, R10
-	ANDQ  R9, R10
-	XORL  R14, R14
-	ADDQ  R10, BX
-	ADCQ  R9, CX
-	ADCQ  R9, SI
-	ADCQ  R9, R13
-	ADCQ  $0x00, R14
-	SHRQ  $0x01, CX, BX
-	SHRQ  $0x01, SI, CX
-	SHRQ  $0x01, R13, SI
-	SHRQ  $0x01, R14, R13
-	ADDQ  BX, AX
-	ADCQ  CX, DI
-	ADCQ  SI, R11
-	ADCQ  R13, R12
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	ADDQ  R15, AX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	ADDQ  R15, AX
-	MOVQ  AX, 56(SP)
-	MOVQ  DI, 64(SP)
-	MOVQ  R11, 72(SP)
-	MOVQ  R12, 80(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R8, R15, R8
+	ADCXQ   R15, AX
+	ADCXQ   R8, DI
+	MOVQ    AX, R13
+	MOVQ    DI, R9
+	ADOXQ   DX, R13
+	ADOXQ   SI, R9
+	ADCXQ   SI, R11
+	ADCXQ   SI, R12
+	CMOVQCS R13, AX
+	CMOVQCS R9, DI
+	MOVQ    AX, BX
+	MOVQ    DI, CX
+	MOVQ    R11, SI
+	MOVQ    R12, R13
+	MOVQ    BX, R9
+	ANDQ    $0x01, R9
+	NEGQ    R9
+	MOVQ    $0xfffffffefffffc2f, R10
+	ANDQ    R9, R10
+	XORL    R14, R14
+	ADDQ    R10, BX
+	ADCQ    R9, CX
+	ADCQ    R9, SI
+	ADCQ    R9, R13
+	ADCQ    $0x00, R14
+	SHRQ    $0x01, CX, BX
+	SHRQ    $0x01, SI, CX
+	SHRQ    $0x01, R13, SI
+	SHRQ    $0x01, R14, R13
+	ADDQ    BX, AX
+	ADCQ    CX, DI
+	ADCQ    SI, R11
+	ADCQ    R13, R12
+	MOVQ    $0x00000001000003d1, R8
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS R8, R15
+	ADDQ    R15, AX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R12
+	LEAQ    (AX)(R8*1), R9
+	CMOVQCS R9, AX
+	MOVQ    AX, 56(SP)
+	MOVQ    DI, 64(SP)
+	MOVQ    R11, 72(SP)
+	MOVQ    R12, 80(SP)
 
 	// T = X·S; 2T; 3T
-	MOVQ a+8(FP), R9
+	MOVQ a+8(FP), R10
 
 	// d = a·b (4×64), row 0
 	MOVQ  24(SP), DX
-	MULXQ (R9), R10, R14
-	MULXQ 8(R9), AX, R15
-	ADDQ  AX, R14
-	MULXQ 16(R9), AX, R8
-	ADCQ  AX, R15
-	MULXQ 24(R9), AX, BX
+	MULXQ (R10), R14, R15
+	MULXQ 8(R10), AX, R8
+	ADDQ  AX, R15
+	MULXQ 16(R10), AX, R9
 	ADCQ  AX, R8
+	MULXQ 24(R10), AX, BX
+	ADCQ  AX, R9
 	ADCQ  $0x00, BX
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  32(SP), DX
 	XORL  R11, R11
-	MULXQ (R9), AX, DI
-	ADCXQ AX, R14
-	ADOXQ DI, R15
-	MULXQ 8(R9), AX, DI
+	MULXQ (R10), AX, DI
 	ADCXQ AX, R15
 	ADOXQ DI, R8
-	MULXQ 16(R9), AX, DI
+	MULXQ 8(R10), AX, DI
 	ADCXQ AX, R8
+	ADOXQ DI, R9
+	MULXQ 16(R10), AX, DI
+	ADCXQ AX, R9
 	ADOXQ DI, BX
-	MULXQ 24(R9), AX, CX
+	MULXQ 24(R10), AX, CX
 	ADCXQ AX, BX
 	ADOXQ R11, CX
 	ADCXQ R11, CX
@@ -664,16 +683,16 @@ TEXT ·doubleAsm(SB), $152-16
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  40(SP), DX
 	XORL  R11, R11
-	MULXQ (R9), AX, DI
-	ADCXQ AX, R15
-	ADOXQ DI, R8
-	MULXQ 8(R9), AX, DI
+	MULXQ (R10), AX, DI
 	ADCXQ AX, R8
+	ADOXQ DI, R9
+	MULXQ 8(R10), AX, DI
+	ADCXQ AX, R9
 	ADOXQ DI, BX
-	MULXQ 16(R9), AX, DI
+	MULXQ 16(R10), AX, DI
 	ADCXQ AX, BX
 	ADOXQ DI, CX
-	MULXQ 24(R9), AX, SI
+	MULXQ 24(R10), AX, SI
 	ADCXQ AX, CX
 	ADOXQ R11, SI
 	ADCXQ R11, SI
@@ -681,16 +700,16 @@ TEXT ·doubleAsm(SB), $152-16
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  48(SP), DX
 	XORL  R11, R11
-	MULXQ (R9), AX, DI
-	ADCXQ AX, R8
+	MULXQ (R10), AX, DI
+	ADCXQ AX, R9
 	ADOXQ DI, BX
-	MULXQ 8(R9), AX, DI
+	MULXQ 8(R10), AX, DI
 	ADCXQ AX, BX
 	ADOXQ DI, CX
-	MULXQ 16(R9), AX, DI
+	MULXQ 16(R10), AX, DI
 	ADCXQ AX, CX
 	ADOXQ DI, SI
-	MULXQ 24(R9), AX, R13
+	MULXQ 24(R10), AX, R13
 	ADCXQ AX, SI
 	ADOXQ R11, R13
 	ADCXQ R11, R13
@@ -699,406 +718,420 @@ TEXT ·doubleAsm(SB), $152-16
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R11, R11
 	MULXQ BX, AX, DI
-	ADCXQ AX, R10
-	ADOXQ DI, R14
-	MULXQ CX, AX, DI
 	ADCXQ AX, R14
 	ADOXQ DI, R15
-	MULXQ SI, AX, DI
+	MULXQ CX, AX, DI
 	ADCXQ AX, R15
 	ADOXQ DI, R8
-	MULXQ R13, AX, DI
+	MULXQ SI, AX, DI
 	ADCXQ AX, R8
+	ADOXQ DI, R9
+	MULXQ R13, AX, DI
+	ADCXQ AX, R9
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, AX, DI
-	ADDQ  AX, R10
-	ADCQ  DI, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, R8
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, R10
-	ADCQ  $0x00, R14
-	MOVQ  R10, R12
-	MOVQ  R14, R9
-	MOVQ  R15, BX
-	MOVQ  R8, CX
-	ADDQ  R10, R12
-	ADCQ  R14, R9
-	ADCQ  R15, BX
-	ADCQ  R8, CX
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	ADDQ  SI, R12
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	ADDQ  SI, R12
-	MOVQ  R12, 120(SP)
-	MOVQ  R9, 128(SP)
-	MOVQ  BX, 136(SP)
-	MOVQ  CX, 144(SP)
-	ADDQ  R10, R12
-	ADCQ  R14, R9
-	ADCQ  R15, BX
-	ADCQ  R8, CX
-	MOVQ  $0x00000001000003d1, DI
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	ADDQ  AX, R12
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, CX
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	ADDQ  AX, R12
-	MOVQ  R12, 88(SP)
-	MOVQ  R9, 96(SP)
-	MOVQ  BX, 104(SP)
-	MOVQ  CX, 112(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, AX, DI
+	ADCXQ   AX, R14
+	ADCXQ   DI, R15
+	MOVQ    R14, BX
+	MOVQ    R15, CX
+	ADOXQ   DX, BX
+	ADOXQ   R11, CX
+	ADCXQ   R11, R8
+	ADCXQ   R11, R9
+	CMOVQCS BX, R14
+	CMOVQCS CX, R15
+	MOVQ    R14, R12
+	MOVQ    R15, R10
+	MOVQ    R8, BX
+	MOVQ    R9, CX
+	ADDQ    R14, R12
+	ADCQ    R15, R10
+	ADCQ    R8, BX
+	ADCQ    R9, CX
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R13, SI
+	ADDQ    SI, R12
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, BX
+	ADCQ    $0x00, CX
+	LEAQ    (R12)(R13*1), AX
+	CMOVQCS AX, R12
+	MOVQ    R12, 120(SP)
+	MOVQ    R10, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    CX, 144(SP)
+	ADDQ    R14, R12
+	ADCQ    R15, R10
+	ADCQ    R8, BX
+	ADCQ    R9, CX
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R11, DI
+	ADDQ    DI, R12
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, BX
+	ADCQ    $0x00, CX
+	LEAQ    (R12)(R11*1), SI
+	CMOVQCS SI, R12
+	MOVQ    R12, 88(SP)
+	MOVQ    R10, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    CX, 112(SP)
 
 	// L², then X3 = L² − 2T (a.X is not read again) and W = 3T − L²
-	MOVQ 56(SP), R11
-	MOVQ 64(SP), SI
-	MOVQ 72(SP), R13
-	MOVQ 80(SP), AX
+	MOVQ 56(SP), R13
+	MOVQ 64(SP), AX
+	MOVQ 72(SP), DI
+	MOVQ 80(SP), R11
 
 	// a0·(a1, a2, a3)
-	MOVQ  R11, DX
-	MULXQ SI, DI, R10
-	MULXQ R13, BX, R14
-	ADDQ  BX, R10
-	MULXQ AX, BX, R15
-	ADCQ  BX, R14
-	ADCQ  $0x00, R15
+	MOVQ  R13, DX
+	MULXQ AX, SI, R14
+	MULXQ DI, BX, R15
+	ADDQ  BX, R14
+	MULXQ R11, BX, R8
+	ADCQ  BX, R15
+	ADCQ  $0x00, R8
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  SI, DX
-	XORL  R9, R9
-	MULXQ R13, BX, CX
+	MOVQ  AX, DX
+	XORL  R10, R10
+	MULXQ DI, BX, CX
+	ADCXQ BX, R15
+	ADOXQ CX, R8
+	MULXQ R11, BX, R9
+	ADCXQ BX, R8
+	ADOXQ R10, R9
+	ADCXQ R10, R9
+
+	// a2·a3
+	MOVQ  DI, DX
+	MULXQ R11, BX, R12
+	ADDQ  BX, R9
+	ADCQ  $0x00, R12
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R10, R10
+	ADDQ  SI, SI
+	ADCQ  R14, R14
+	ADCQ  R15, R15
+	ADCQ  R8, R8
+	ADCQ  R9, R9
+	ADCQ  R12, R12
+	ADCQ  $0x00, R10
+	MOVQ  R13, DX
+	MULXQ DX, R13, BX
+	MOVQ  AX, DX
+	MULXQ DX, AX, CX
+	ADDQ  BX, SI
+	ADCQ  AX, R14
+	ADCQ  CX, R15
+	MOVQ  DI, DX
+	MULXQ DX, BX, CX
+	ADCQ  BX, R8
+	ADCQ  CX, R9
+	MOVQ  R11, DX
+	MULXQ DX, BX, CX
+	ADCQ  BX, R12
+	ADCQ  CX, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R8, BX, CX
+	ADCXQ BX, R13
+	ADOXQ CX, SI
+	MULXQ R9, BX, CX
+	ADCXQ BX, SI
+	ADOXQ CX, R14
+	MULXQ R12, BX, CX
 	ADCXQ BX, R14
 	ADOXQ CX, R15
-	MULXQ AX, BX, R8
+	MULXQ R10, BX, CX
 	ADCXQ BX, R15
+	ADOXQ R11, CX
+	ADCXQ R11, CX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, BX, CX
+	ADCXQ   BX, R13
+	ADCXQ   CX, SI
+	MOVQ    R13, R8
+	MOVQ    SI, R9
+	ADOXQ   DX, R8
+	ADOXQ   R11, R9
+	ADCXQ   R11, R14
+	ADCXQ   R11, R15
+	CMOVQCS R8, R13
+	CMOVQCS R9, SI
+	MOVQ    R13, AX
+	MOVQ    SI, DI
+	MOVQ    R14, R11
+	MOVQ    R15, R8
+	SUBQ    120(SP), R13
+	SBBQ    128(SP), SI
+	SBBQ    136(SP), R14
+	SBBQ    144(SP), R15
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R12, R9
+	SUBQ    R9, R13
+	MOVQ    $0xfffffffefffffc2f, R12
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, R15
+	LEAQ    (R13)(R12*1), R10
+	CMOVQCS R10, R13
+	MOVQ    r+0(FP), BX
+	MOVQ    R13, (BX)
+	MOVQ    SI, 8(BX)
+	MOVQ    R14, 16(BX)
+	MOVQ    R15, 24(BX)
+	MOVQ    88(SP), CX
+	MOVQ    96(SP), R9
+	MOVQ    104(SP), R12
+	MOVQ    112(SP), R10
+	SUBQ    AX, CX
+	SBBQ    DI, R9
+	SBBQ    R11, R12
+	SBBQ    R8, R10
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R13, BX
+	SUBQ    BX, CX
+	MOVQ    $0xfffffffefffffc2f, R13
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R10
+	LEAQ    (CX)(R13*1), SI
+	CMOVQCS SI, CX
+	MOVQ    CX, 88(SP)
+	MOVQ    R9, 96(SP)
+	MOVQ    R12, 104(SP)
+	MOVQ    R10, 112(SP)
+
+	// S²
+	MOVQ 24(SP), R14
+	MOVQ 32(SP), R15
+	MOVQ 40(SP), BX
+	MOVQ 48(SP), R13
+
+	// a0·(a1, a2, a3)
+	MOVQ  R14, DX
+	MULXQ R15, SI, AX
+	MULXQ BX, R12, DI
+	ADDQ  R12, AX
+	MULXQ R13, R12, R11
+	ADCQ  R12, DI
+	ADCQ  $0x00, R11
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R15, DX
+	XORL  R9, R9
+	MULXQ BX, R12, R10
+	ADCXQ R12, DI
+	ADOXQ R10, R11
+	MULXQ R13, R12, R8
+	ADCXQ R12, R11
 	ADOXQ R9, R8
 	ADCXQ R9, R8
 
 	// a2·a3
-	MOVQ  R13, DX
-	MULXQ AX, BX, R12
-	ADDQ  BX, R8
-	ADCQ  $0x00, R12
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R9, R9
-	ADDQ  DI, DI
-	ADCQ  R10, R10
-	ADCQ  R14, R14
-	ADCQ  R15, R15
-	ADCQ  R8, R8
-	ADCQ  R12, R12
-	ADCQ  $0x00, R9
-	MOVQ  R11, DX
-	MULXQ DX, R11, BX
-	MOVQ  SI, DX
-	MULXQ DX, SI, CX
-	ADDQ  BX, DI
-	ADCQ  SI, R10
-	ADCQ  CX, R14
-	MOVQ  R13, DX
-	MULXQ DX, BX, CX
-	ADCQ  BX, R15
-	ADCQ  CX, R8
-	MOVQ  AX, DX
-	MULXQ DX, BX, CX
-	ADCQ  BX, R12
-	ADCQ  CX, R9
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  AX, AX
-	MULXQ R15, BX, CX
-	ADCXQ BX, R11
-	ADOXQ CX, DI
-	MULXQ R8, BX, CX
-	ADCXQ BX, DI
-	ADOXQ CX, R10
-	MULXQ R12, BX, CX
-	ADCXQ BX, R10
-	ADOXQ CX, R14
-	MULXQ R9, BX, CX
-	ADCXQ BX, R14
-	ADOXQ AX, CX
-	ADCXQ AX, CX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ CX, BX, CX
-	ADDQ  BX, R11
-	ADCQ  CX, DI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R14
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, R11
-	ADCQ  $0x00, DI
-	MOVQ  R11, SI
-	MOVQ  DI, R13
-	MOVQ  R10, AX
-	MOVQ  R14, R15
-	SUBQ  120(SP), R11
-	SBBQ  128(SP), DI
-	SBBQ  136(SP), R10
-	SBBQ  144(SP), R14
-	MOVQ  $0x00000001000003d1, R12
-	SBBQ  R8, R8
-	ANDQ  R12, R8
-	SUBQ  R8, R11
-	SBBQ  $0x00, DI
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, R14
-	SBBQ  R8, R8
-	ANDQ  R12, R8
-	SUBQ  R8, R11
-	MOVQ  r+0(FP), R9
-	MOVQ  R11, (R9)
-	MOVQ  DI, 8(R9)
-	MOVQ  R10, 16(R9)
-	MOVQ  R14, 24(R9)
-	MOVQ  88(SP), BX
-	MOVQ  96(SP), CX
-	MOVQ  104(SP), R8
-	MOVQ  112(SP), R12
-	SUBQ  SI, BX
-	SBBQ  R13, CX
-	SBBQ  AX, R8
-	SBBQ  R15, R12
-	MOVQ  $0x00000001000003d1, R11
-	SBBQ  R9, R9
-	ANDQ  R11, R9
-	SUBQ  R9, BX
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, R12
-	SBBQ  R9, R9
-	ANDQ  R11, R9
-	SUBQ  R9, BX
-	MOVQ  BX, 88(SP)
-	MOVQ  CX, 96(SP)
-	MOVQ  R8, 104(SP)
-	MOVQ  R12, 112(SP)
-
-	// S²
-	MOVQ 24(SP), DI
-	MOVQ 32(SP), R10
-	MOVQ 40(SP), R14
-	MOVQ 48(SP), R9
-
-	// a0·(a1, a2, a3)
-	MOVQ  DI, DX
-	MULXQ R10, R11, SI
-	MULXQ R14, R8, R13
-	ADDQ  R8, SI
-	MULXQ R9, R8, AX
-	ADCQ  R8, R13
-	ADCQ  $0x00, AX
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R10, DX
-	XORL  CX, CX
-	MULXQ R14, R8, R12
-	ADCXQ R8, R13
-	ADOXQ R12, AX
-	MULXQ R9, R8, R15
-	ADCXQ R8, AX
-	ADOXQ CX, R15
-	ADCXQ CX, R15
-
-	// a2·a3
-	MOVQ  R14, DX
-	MULXQ R9, R8, BX
-	ADDQ  R8, R15
-	ADCQ  $0x00, BX
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  CX, CX
-	ADDQ  R11, R11
-	ADCQ  SI, SI
-	ADCQ  R13, R13
-	ADCQ  AX, AX
-	ADCQ  R15, R15
-	ADCQ  BX, BX
+	MOVQ  BX, DX
+	MULXQ R13, R12, CX
+	ADDQ  R12, R8
 	ADCQ  $0x00, CX
-	MOVQ  DI, DX
-	MULXQ DX, DI, R8
-	MOVQ  R10, DX
-	MULXQ DX, R10, R12
-	ADDQ  R8, R11
-	ADCQ  R10, SI
-	ADCQ  R12, R13
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R9, R9
+	ADDQ  SI, SI
+	ADCQ  AX, AX
+	ADCQ  DI, DI
+	ADCQ  R11, R11
+	ADCQ  R8, R8
+	ADCQ  CX, CX
+	ADCQ  $0x00, R9
 	MOVQ  R14, DX
-	MULXQ DX, R8, R12
-	ADCQ  R8, AX
-	ADCQ  R12, R15
-	MOVQ  R9, DX
-	MULXQ DX, R8, R12
-	ADCQ  R8, BX
+	MULXQ DX, R14, R12
+	MOVQ  R15, DX
+	MULXQ DX, R15, R10
+	ADDQ  R12, SI
+	ADCQ  R15, AX
+	ADCQ  R10, DI
+	MOVQ  BX, DX
+	MULXQ DX, R12, R10
+	ADCQ  R12, R11
+	ADCQ  R10, R8
+	MOVQ  R13, DX
+	MULXQ DX, R12, R10
 	ADCQ  R12, CX
+	ADCQ  R10, R9
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ AX, R8, R12
-	ADCXQ R8, DI
-	ADOXQ R12, R11
-	MULXQ R15, R8, R12
-	ADCXQ R8, R11
-	ADOXQ R12, SI
-	MULXQ BX, R8, R12
-	ADCXQ R8, SI
-	ADOXQ R12, R13
-	MULXQ CX, R8, R12
-	ADCXQ R8, R13
-	ADOXQ R9, R12
-	ADCXQ R9, R12
+	XORL  R13, R13
+	MULXQ R11, R12, R10
+	ADCXQ R12, R14
+	ADOXQ R10, SI
+	MULXQ R8, R12, R10
+	ADCXQ R12, SI
+	ADOXQ R10, AX
+	MULXQ CX, R12, R10
+	ADCXQ R12, AX
+	ADOXQ R10, DI
+	MULXQ R9, R12, R10
+	ADCXQ R12, DI
+	ADOXQ R13, R10
+	ADCXQ R13, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, R8, R12
-	ADDQ  R8, DI
-	ADCQ  R12, R11
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R13
-	SBBQ  R8, R8
-	ANDQ  DX, R8
-	ADDQ  R8, DI
-	ADCQ  $0x00, R11
-	MOVQ  DI, 24(SP)
-	MOVQ  R11, 32(SP)
-	MOVQ  SI, 40(SP)
-	MOVQ  R13, 48(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R10, R12, R10
+	ADCXQ   R12, R14
+	ADCXQ   R10, SI
+	MOVQ    R14, R11
+	MOVQ    SI, R8
+	ADOXQ   DX, R11
+	ADOXQ   R13, R8
+	ADCXQ   R13, AX
+	ADCXQ   R13, DI
+	CMOVQCS R11, R14
+	CMOVQCS R8, SI
+	MOVQ    R14, 24(SP)
+	MOVQ    SI, 32(SP)
+	MOVQ    AX, 40(SP)
+	MOVQ    DI, 48(SP)
 
 	// Y3 = L·W − S²
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 56(SP), R10, R14
-	MULXQ 64(SP), R12, R9
-	ADDQ  R12, R14
-	MULXQ 72(SP), R12, AX
-	ADCQ  R12, R9
-	MULXQ 80(SP), R12, R15
-	ADCQ  R12, AX
-	ADCQ  $0x00, R15
+	MULXQ 56(SP), R15, BX
+	MULXQ 64(SP), R10, R13
+	ADDQ  R10, BX
+	MULXQ 72(SP), R10, R11
+	ADCQ  R10, R13
+	MULXQ 80(SP), R10, R8
+	ADCQ  R10, R11
+	ADCQ  $0x00, R8
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
-	XORL  R11, R11
-	MULXQ 56(SP), R12, DI
-	ADCXQ R12, R14
-	ADOXQ DI, R9
-	MULXQ 64(SP), R12, DI
-	ADCXQ R12, R9
-	ADOXQ DI, AX
-	MULXQ 72(SP), R12, DI
-	ADCXQ R12, AX
-	ADOXQ DI, R15
-	MULXQ 80(SP), R12, BX
-	ADCXQ R12, R15
-	ADOXQ R11, BX
-	ADCXQ R11, BX
+	XORL  SI, SI
+	MULXQ 56(SP), R10, R14
+	ADCXQ R10, BX
+	ADOXQ R14, R13
+	MULXQ 64(SP), R10, R14
+	ADCXQ R10, R13
+	ADOXQ R14, R11
+	MULXQ 72(SP), R10, R14
+	ADCXQ R10, R11
+	ADOXQ R14, R8
+	MULXQ 80(SP), R10, CX
+	ADCXQ R10, R8
+	ADOXQ SI, CX
+	ADCXQ SI, CX
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
-	XORL  R11, R11
-	MULXQ 56(SP), R12, DI
-	ADCXQ R12, R9
-	ADOXQ DI, AX
-	MULXQ 64(SP), R12, DI
-	ADCXQ R12, AX
-	ADOXQ DI, R15
-	MULXQ 72(SP), R12, DI
-	ADCXQ R12, R15
-	ADOXQ DI, BX
-	MULXQ 80(SP), R12, CX
-	ADCXQ R12, BX
-	ADOXQ R11, CX
-	ADCXQ R11, CX
+	XORL  SI, SI
+	MULXQ 56(SP), R10, R14
+	ADCXQ R10, R13
+	ADOXQ R14, R11
+	MULXQ 64(SP), R10, R14
+	ADCXQ R10, R11
+	ADOXQ R14, R8
+	MULXQ 72(SP), R10, R14
+	ADCXQ R10, R8
+	ADOXQ R14, CX
+	MULXQ 80(SP), R10, R9
+	ADCXQ R10, CX
+	ADOXQ SI, R9
+	ADCXQ SI, R9
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  112(SP), DX
-	XORL  R11, R11
-	MULXQ 56(SP), R12, DI
-	ADCXQ R12, AX
-	ADOXQ DI, R15
-	MULXQ 64(SP), R12, DI
-	ADCXQ R12, R15
-	ADOXQ DI, BX
-	MULXQ 72(SP), R12, DI
-	ADCXQ R12, BX
-	ADOXQ DI, CX
-	MULXQ 80(SP), R12, R8
-	ADCXQ R12, CX
-	ADOXQ R11, R8
-	ADCXQ R11, R8
+	XORL  SI, SI
+	MULXQ 56(SP), R10, R14
+	ADCXQ R10, R11
+	ADOXQ R14, R8
+	MULXQ 64(SP), R10, R14
+	ADCXQ R10, R8
+	ADOXQ R14, CX
+	MULXQ 72(SP), R10, R14
+	ADCXQ R10, CX
+	ADOXQ R14, R9
+	MULXQ 80(SP), R10, R12
+	ADCXQ R10, R9
+	ADOXQ SI, R12
+	ADCXQ SI, R12
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ R15, R12, DI
-	ADCXQ R12, R10
-	ADOXQ DI, R14
-	MULXQ BX, R12, DI
-	ADCXQ R12, R14
-	ADOXQ DI, R9
-	MULXQ CX, R12, DI
-	ADCXQ R12, R9
-	ADOXQ DI, AX
-	MULXQ R8, R12, DI
-	ADCXQ R12, AX
-	ADOXQ R11, DI
-	ADCXQ R11, DI
+	XORL  SI, SI
+	MULXQ R8, R10, R14
+	ADCXQ R10, R15
+	ADOXQ R14, BX
+	MULXQ CX, R10, R14
+	ADCXQ R10, BX
+	ADOXQ R14, R13
+	MULXQ R9, R10, R14
+	ADCXQ R10, R13
+	ADOXQ R14, R11
+	MULXQ R12, R10, R14
+	ADCXQ R10, R11
+	ADOXQ SI, R14
+	ADCXQ SI, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, R12, DI
-	ADDQ  R12, R10
-	ADCQ  DI, R14
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, AX
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R10
-	ADCQ  $0x00, R14
-	SUBQ  24(SP), R10
-	SBBQ  32(SP), R14
-	SBBQ  40(SP), R9
-	SBBQ  48(SP), AX
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	SUBQ  SI, R10
-	SBBQ  $0x00, R14
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, AX
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	SUBQ  SI, R10
-	MOVQ  r+0(FP), R15
-	MOVQ  R10, 32(R15)
-	MOVQ  R14, 40(R15)
-	MOVQ  R9, 48(R15)
-	MOVQ  AX, 56(R15)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R10, R14
+	ADCXQ   R10, R15
+	ADCXQ   R14, BX
+	MOVQ    R15, R8
+	MOVQ    BX, CX
+	ADOXQ   DX, R8
+	ADOXQ   SI, CX
+	ADCXQ   SI, R13
+	ADCXQ   SI, R11
+	CMOVQCS R8, R15
+	CMOVQCS CX, BX
+	SUBQ    24(SP), R15
+	SBBQ    32(SP), BX
+	SBBQ    40(SP), R13
+	SBBQ    48(SP), R11
+	MOVQ    $0x00000001000003d1, DI
+	MOVQ    $0x0000000000000000, AX
+	CMOVQCS DI, AX
+	SUBQ    AX, R15
+	MOVQ    $0xfffffffefffffc2f, DI
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, R13
+	SBBQ    $0x00, R11
+	LEAQ    (R15)(DI*1), R8
+	CMOVQCS R8, R15
+	MOVQ    r+0(FP), CX
+	MOVQ    R15, 32(CX)
+	MOVQ    BX, 40(CX)
+	MOVQ    R13, 48(CX)
+	MOVQ    R11, 56(CX)
 	RET
 
 // func addStorageVarAsm(r *uint64, a *uint64, b *uint64, neg int) (ok int)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·addStorageVarAsm(SB), $312-40
 	// b.Y, or p − b.Y for a negative digit
 	MOVQ  neg+24(FP), AX
@@ -1209,21 +1242,25 @@ addStorageVarAsm_sign:
 	ADOXQ CX, R14
 	ADCXQ CX, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, R15
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R8
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R15
-	ADCQ  $0x00, SI
-	MOVQ  R15, 56(SP)
-	MOVQ  SI, 64(SP)
-	MOVQ  DI, 72(SP)
-	MOVQ  R8, 80(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R13, R14
+	ADCXQ   R13, R15
+	ADCXQ   R14, SI
+	MOVQ    R15, R9
+	MOVQ    SI, R10
+	ADOXQ   DX, R9
+	ADOXQ   CX, R10
+	ADCXQ   CX, DI
+	ADCXQ   CX, R8
+	CMOVQCS R9, R15
+	CMOVQCS R10, SI
+	MOVQ    R15, 56(SP)
+	MOVQ    SI, 64(SP)
+	MOVQ    DI, 72(SP)
+	MOVQ    R8, 80(SP)
 
 	// H = U2 − X1
 	MOVQ b+16(FP), AX
@@ -1307,1029 +1344,1067 @@ addStorageVarAsm_sign:
 	ADOXQ DI, SI
 	ADCXQ DI, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, R15, SI
-	ADDQ  R15, BX
-	ADCQ  SI, CX
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, CX
-	MOVQ  a+8(FP), R8
-	SUBQ  (R8), BX
-	SBBQ  8(R8), CX
-	SBBQ  16(R8), R9
-	SBBQ  24(R8), R10
-	MOVQ  $0x00000001000003d1, R11
-	SBBQ  AX, AX
-	ANDQ  R11, AX
-	SUBQ  AX, BX
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, R10
-	SBBQ  AX, AX
-	ANDQ  R11, AX
-	SUBQ  AX, BX
-	MOVQ  BX, R12
-	MOVQ  CX, R13
-	MOVQ  R9, R14
-	MOVQ  R10, R15
-	MOVQ  BX, 120(SP)
-	MOVQ  CX, 128(SP)
-	MOVQ  R9, 136(SP)
-	MOVQ  R10, 144(SP)
-	MOVQ  R12, SI
-	ORQ   R13, SI
-	ORQ   R14, SI
-	ORQ   R15, SI
-	JZ    addStorageVarAsm_special
-	MOVQ  R13, DI
-	ANDQ  R14, DI
-	ANDQ  R15, DI
-	NOTQ  DI
-	MOVQ  $0xfffffffefffffc2f, SI
-	XORQ  R12, SI
-	ORQ   DI, SI
-	JZ    addStorageVarAsm_special
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, R15, SI
+	ADCXQ   R15, BX
+	ADCXQ   SI, CX
+	MOVQ    BX, R11
+	MOVQ    CX, R12
+	ADOXQ   DX, R11
+	ADOXQ   DI, R12
+	ADCXQ   DI, R9
+	ADCXQ   DI, R10
+	CMOVQCS R11, BX
+	CMOVQCS R12, CX
+	MOVQ    a+8(FP), R8
+	SUBQ    (R8), BX
+	SBBQ    8(R8), CX
+	SBBQ    16(R8), R9
+	SBBQ    24(R8), R10
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, AX
+	CMOVQCS R11, AX
+	SUBQ    AX, BX
+	MOVQ    $0xfffffffefffffc2f, R11
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R10
+	LEAQ    (BX)(R11*1), R12
+	CMOVQCS R12, BX
+	MOVQ    BX, R13
+	MOVQ    CX, R14
+	MOVQ    R9, R15
+	MOVQ    R10, SI
+	MOVQ    BX, 120(SP)
+	MOVQ    CX, 128(SP)
+	MOVQ    R9, 136(SP)
+	MOVQ    R10, 144(SP)
+	MOVQ    R13, DI
+	ORQ     R14, DI
+	ORQ     R15, DI
+	ORQ     SI, DI
+	JZ      addStorageVarAsm_special
+	MOVQ    R14, R8
+	ANDQ    R15, R8
+	ANDQ    SI, R8
+	NOTQ    R8
+	MOVQ    $0xfffffffefffffc2f, DI
+	XORQ    R13, DI
+	ORQ     R8, DI
+	JZ      addStorageVarAsm_special
 
 	// d = a·b (4×64), row 0
 	MOVQ  24(SP), DX
-	MULXQ 56(SP), R8, AX
-	MULXQ 64(SP), DI, R11
-	ADDQ  DI, AX
-	MULXQ 72(SP), DI, BX
-	ADCQ  DI, R11
-	MULXQ 80(SP), DI, CX
-	ADCQ  DI, BX
+	MULXQ 56(SP), AX, R11
+	MULXQ 64(SP), R8, R12
+	ADDQ  R8, R11
+	MULXQ 72(SP), R8, BX
+	ADCQ  R8, R12
+	MULXQ 80(SP), R8, CX
+	ADCQ  R8, BX
 	ADCQ  $0x00, CX
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  32(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), DI, R12
-	ADCXQ DI, AX
-	ADOXQ R12, R11
-	MULXQ 64(SP), DI, R12
-	ADCXQ DI, R11
-	ADOXQ R12, BX
-	MULXQ 72(SP), DI, R12
-	ADCXQ DI, BX
-	ADOXQ R12, CX
-	MULXQ 80(SP), DI, R9
-	ADCXQ DI, CX
-	ADOXQ R13, R9
-	ADCXQ R13, R9
+	XORL  R14, R14
+	MULXQ 56(SP), R8, R13
+	ADCXQ R8, R11
+	ADOXQ R13, R12
+	MULXQ 64(SP), R8, R13
+	ADCXQ R8, R12
+	ADOXQ R13, BX
+	MULXQ 72(SP), R8, R13
+	ADCXQ R8, BX
+	ADOXQ R13, CX
+	MULXQ 80(SP), R8, R9
+	ADCXQ R8, CX
+	ADOXQ R14, R9
+	ADCXQ R14, R9
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  40(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), DI, R12
-	ADCXQ DI, R11
-	ADOXQ R12, BX
-	MULXQ 64(SP), DI, R12
-	ADCXQ DI, BX
-	ADOXQ R12, CX
-	MULXQ 72(SP), DI, R12
-	ADCXQ DI, CX
-	ADOXQ R12, R9
-	MULXQ 80(SP), DI, R10
-	ADCXQ DI, R9
-	ADOXQ R13, R10
-	ADCXQ R13, R10
+	XORL  R14, R14
+	MULXQ 56(SP), R8, R13
+	ADCXQ R8, R12
+	ADOXQ R13, BX
+	MULXQ 64(SP), R8, R13
+	ADCXQ R8, BX
+	ADOXQ R13, CX
+	MULXQ 72(SP), R8, R13
+	ADCXQ R8, CX
+	ADOXQ R13, R9
+	MULXQ 80(SP), R8, R10
+	ADCXQ R8, R9
+	ADOXQ R14, R10
+	ADCXQ R14, R10
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  48(SP), DX
-	XORL  R13, R13
-	MULXQ 56(SP), DI, R12
-	ADCXQ DI, BX
-	ADOXQ R12, CX
-	MULXQ 64(SP), DI, R12
-	ADCXQ DI, CX
-	ADOXQ R12, R9
-	MULXQ 72(SP), DI, R12
-	ADCXQ DI, R9
-	ADOXQ R12, R10
-	MULXQ 80(SP), DI, SI
-	ADCXQ DI, R10
-	ADOXQ R13, SI
-	ADCXQ R13, SI
+	XORL  R14, R14
+	MULXQ 56(SP), R8, R13
+	ADCXQ R8, BX
+	ADOXQ R13, CX
+	MULXQ 64(SP), R8, R13
+	ADCXQ R8, CX
+	ADOXQ R13, R9
+	MULXQ 72(SP), R8, R13
+	ADCXQ R8, R9
+	ADOXQ R13, R10
+	MULXQ 80(SP), R8, DI
+	ADCXQ R8, R10
+	ADOXQ R14, DI
+	ADCXQ R14, DI
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ CX, DI, R12
-	ADCXQ DI, R8
-	ADOXQ R12, AX
-	MULXQ R9, DI, R12
-	ADCXQ DI, AX
-	ADOXQ R12, R11
-	MULXQ R10, DI, R12
-	ADCXQ DI, R11
-	ADOXQ R12, BX
-	MULXQ SI, DI, R12
-	ADCXQ DI, BX
+	XORL  R14, R14
+	MULXQ CX, R8, R13
+	ADCXQ R8, AX
+	ADOXQ R13, R11
+	MULXQ R9, R8, R13
+	ADCXQ R8, R11
 	ADOXQ R13, R12
-	ADCXQ R13, R12
+	MULXQ R10, R8, R13
+	ADCXQ R8, R12
+	ADOXQ R13, BX
+	MULXQ DI, R8, R13
+	ADCXQ R8, BX
+	ADOXQ R14, R13
+	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, DI, R12
-	ADDQ  DI, R8
-	ADCQ  R12, AX
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, BX
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, R8
-	ADCQ  $0x00, AX
-	MOVQ  R8, 88(SP)
-	MOVQ  AX, 96(SP)
-	MOVQ  R11, 104(SP)
-	MOVQ  BX, 112(SP)
-	MOVQ  120(SP), R14
-	MOVQ  128(SP), R15
-	MOVQ  136(SP), CX
-	MOVQ  144(SP), R9
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, R8, R13
+	ADCXQ   R8, AX
+	ADCXQ   R13, R11
+	MOVQ    AX, CX
+	MOVQ    R11, R9
+	ADOXQ   DX, CX
+	ADOXQ   R14, R9
+	ADCXQ   R14, R12
+	ADCXQ   R14, BX
+	CMOVQCS CX, AX
+	CMOVQCS R9, R11
+	MOVQ    AX, 88(SP)
+	MOVQ    R11, 96(SP)
+	MOVQ    R12, 104(SP)
+	MOVQ    BX, 112(SP)
+	MOVQ    120(SP), R15
+	MOVQ    128(SP), SI
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), R9
 
 	// a0·(a1, a2, a3)
-	MOVQ  R14, DX
-	MULXQ R15, R10, SI
-	MULXQ CX, R11, DI
-	ADDQ  R11, SI
-	MULXQ R9, R11, R12
-	ADCQ  R11, DI
-	ADCQ  $0x00, R12
+	MOVQ  R15, DX
+	MULXQ SI, R10, DI
+	MULXQ CX, R12, R8
+	ADDQ  R12, DI
+	MULXQ R9, R12, R13
+	ADCQ  R12, R8
+	ADCQ  $0x00, R13
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R15, DX
-	XORL  AX, AX
-	MULXQ CX, R11, BX
-	ADCXQ R11, DI
-	ADOXQ BX, R12
-	MULXQ R9, R11, R13
-	ADCXQ R11, R12
-	ADOXQ AX, R13
-	ADCXQ AX, R13
+	MOVQ  SI, DX
+	XORL  R11, R11
+	MULXQ CX, R12, BX
+	ADCXQ R12, R8
+	ADOXQ BX, R13
+	MULXQ R9, R12, R14
+	ADCXQ R12, R13
+	ADOXQ R11, R14
+	ADCXQ R11, R14
 
 	// a2·a3
 	MOVQ  CX, DX
-	MULXQ R9, R11, R8
-	ADDQ  R11, R13
-	ADCQ  $0x00, R8
+	MULXQ R9, R12, AX
+	ADDQ  R12, R14
+	ADCQ  $0x00, AX
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  AX, AX
+	XORL  R11, R11
 	ADDQ  R10, R10
-	ADCQ  SI, SI
 	ADCQ  DI, DI
-	ADCQ  R12, R12
-	ADCQ  R13, R13
 	ADCQ  R8, R8
-	ADCQ  $0x00, AX
-	MOVQ  R14, DX
-	MULXQ DX, R14, R11
+	ADCQ  R13, R13
+	ADCQ  R14, R14
+	ADCQ  AX, AX
+	ADCQ  $0x00, R11
 	MOVQ  R15, DX
-	MULXQ DX, R15, BX
-	ADDQ  R11, R10
-	ADCQ  R15, SI
-	ADCQ  BX, DI
+	MULXQ DX, R15, R12
+	MOVQ  SI, DX
+	MULXQ DX, SI, BX
+	ADDQ  R12, R10
+	ADCQ  SI, DI
+	ADCQ  BX, R8
 	MOVQ  CX, DX
-	MULXQ DX, R11, BX
-	ADCQ  R11, R12
-	ADCQ  BX, R13
+	MULXQ DX, R12, BX
+	ADCQ  R12, R13
+	ADCQ  BX, R14
 	MOVQ  R9, DX
-	MULXQ DX, R11, BX
-	ADCQ  R11, R8
-	ADCQ  BX, AX
+	MULXQ DX, R12, BX
+	ADCQ  R12, AX
+	ADCQ  BX, R11
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R9, R9
-	MULXQ R12, R11, BX
-	ADCXQ R11, R14
+	MULXQ R13, R12, BX
+	ADCXQ R12, R15
 	ADOXQ BX, R10
-	MULXQ R13, R11, BX
-	ADCXQ R11, R10
-	ADOXQ BX, SI
-	MULXQ R8, R11, BX
-	ADCXQ R11, SI
+	MULXQ R14, R12, BX
+	ADCXQ R12, R10
 	ADOXQ BX, DI
-	MULXQ AX, R11, BX
-	ADCXQ R11, DI
+	MULXQ AX, R12, BX
+	ADCXQ R12, DI
+	ADOXQ BX, R8
+	MULXQ R11, R12, BX
+	ADCXQ R12, R8
 	ADOXQ R9, BX
 	ADCXQ R9, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R11, BX
-	ADDQ  R11, R14
-	ADCQ  BX, R10
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, R14
-	ADCQ  $0x00, R10
-	MOVQ  R14, 184(SP)
-	MOVQ  R10, 192(SP)
-	MOVQ  SI, 200(SP)
-	MOVQ  DI, 208(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, R12, BX
+	ADCXQ   R12, R15
+	ADCXQ   BX, R10
+	MOVQ    R15, R13
+	MOVQ    R10, R14
+	ADOXQ   DX, R13
+	ADOXQ   R9, R14
+	ADCXQ   R9, DI
+	ADCXQ   R9, R8
+	CMOVQCS R13, R15
+	CMOVQCS R14, R10
+	MOVQ    R15, 184(SP)
+	MOVQ    R10, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R8, 208(SP)
 
 	// I = Y1 − S2
-	MOVQ a+8(FP), R15
+	MOVQ a+8(FP), SI
 
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 64(R15), CX, R9
-	MULXQ 72(R15), R14, R12
-	ADDQ  R14, R9
-	MULXQ 80(R15), R14, R13
-	ADCQ  R14, R12
-	MULXQ 88(R15), R14, R8
-	ADCQ  R14, R13
-	ADCQ  $0x00, R8
+	MULXQ 64(SI), CX, R9
+	MULXQ 72(SI), R15, R13
+	ADDQ  R15, R9
+	MULXQ 80(SI), R15, R14
+	ADCQ  R15, R13
+	MULXQ 88(SI), R15, AX
+	ADCQ  R15, R14
+	ADCQ  $0x00, AX
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
-	XORL  SI, SI
-	MULXQ 64(R15), R14, R10
-	ADCXQ R14, R9
-	ADOXQ R10, R12
-	MULXQ 72(R15), R14, R10
-	ADCXQ R14, R12
+	XORL  DI, DI
+	MULXQ 64(SI), R15, R10
+	ADCXQ R15, R9
 	ADOXQ R10, R13
-	MULXQ 80(R15), R14, R10
-	ADCXQ R14, R13
-	ADOXQ R10, R8
-	MULXQ 88(R15), R14, AX
-	ADCXQ R14, R8
-	ADOXQ SI, AX
-	ADCXQ SI, AX
+	MULXQ 72(SI), R15, R10
+	ADCXQ R15, R13
+	ADOXQ R10, R14
+	MULXQ 80(SI), R15, R10
+	ADCXQ R15, R14
+	ADOXQ R10, AX
+	MULXQ 88(SI), R15, R11
+	ADCXQ R15, AX
+	ADOXQ DI, R11
+	ADCXQ DI, R11
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
-	XORL  SI, SI
-	MULXQ 64(R15), R14, R10
-	ADCXQ R14, R12
-	ADOXQ R10, R13
-	MULXQ 72(R15), R14, R10
-	ADCXQ R14, R13
-	ADOXQ R10, R8
-	MULXQ 80(R15), R14, R10
-	ADCXQ R14, R8
+	XORL  DI, DI
+	MULXQ 64(SI), R15, R10
+	ADCXQ R15, R13
+	ADOXQ R10, R14
+	MULXQ 72(SI), R15, R10
+	ADCXQ R15, R14
 	ADOXQ R10, AX
-	MULXQ 88(R15), R14, R11
-	ADCXQ R14, AX
-	ADOXQ SI, R11
-	ADCXQ SI, R11
+	MULXQ 80(SI), R15, R10
+	ADCXQ R15, AX
+	ADOXQ R10, R11
+	MULXQ 88(SI), R15, R12
+	ADCXQ R15, R11
+	ADOXQ DI, R12
+	ADCXQ DI, R12
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  112(SP), DX
-	XORL  SI, SI
-	MULXQ 64(R15), R14, R10
-	ADCXQ R14, R13
-	ADOXQ R10, R8
-	MULXQ 72(R15), R14, R10
-	ADCXQ R14, R8
+	XORL  DI, DI
+	MULXQ 64(SI), R15, R10
+	ADCXQ R15, R14
 	ADOXQ R10, AX
-	MULXQ 80(R15), R14, R10
-	ADCXQ R14, AX
+	MULXQ 72(SI), R15, R10
+	ADCXQ R15, AX
 	ADOXQ R10, R11
-	MULXQ 88(R15), R14, BX
-	ADCXQ R14, R11
-	ADOXQ SI, BX
-	ADCXQ SI, BX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  SI, SI
-	MULXQ R8, R14, R10
-	ADCXQ R14, CX
-	ADOXQ R10, R9
-	MULXQ AX, R14, R10
-	ADCXQ R14, R9
+	MULXQ 80(SI), R15, R10
+	ADCXQ R15, R11
 	ADOXQ R10, R12
-	MULXQ R11, R14, R10
-	ADCXQ R14, R12
-	ADOXQ R10, R13
-	MULXQ BX, R14, R10
-	ADCXQ R14, R13
-	ADOXQ SI, R10
-	ADCXQ SI, R10
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R10, R14, R10
-	ADDQ  R14, CX
-	ADCQ  R10, R9
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, CX
-	ADCQ  $0x00, R9
-	MOVQ  a+8(FP), DI
-	MOVQ  32(DI), R15
-	MOVQ  40(DI), R8
-	MOVQ  48(DI), AX
-	MOVQ  56(DI), R11
-	SUBQ  CX, R15
-	SBBQ  R9, R8
-	SBBQ  R12, AX
-	SBBQ  R13, R11
-	MOVQ  $0x00000001000003d1, R14
-	SBBQ  BX, BX
-	ANDQ  R14, BX
-	SUBQ  BX, R15
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, R11
-	SBBQ  BX, BX
-	ANDQ  R14, BX
-	SUBQ  BX, R15
-	MOVQ  R15, 152(SP)
-	MOVQ  R8, 160(SP)
-	MOVQ  AX, 168(SP)
-	MOVQ  R11, 176(SP)
-
-	// d = a·b (4×64), row 0
-	MOVQ  184(SP), DX
-	MULXQ 120(SP), R10, SI
-	MULXQ 128(SP), R13, DI
-	ADDQ  R13, SI
-	MULXQ 136(SP), R13, BX
-	ADCQ  R13, DI
-	MULXQ 144(SP), R13, R14
-	ADCQ  R13, BX
-	ADCQ  $0x00, R14
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  192(SP), DX
-	XORL  R8, R8
-	MULXQ 120(SP), R13, R15
-	ADCXQ R13, SI
-	ADOXQ R15, DI
-	MULXQ 128(SP), R13, R15
-	ADCXQ R13, DI
-	ADOXQ R15, BX
-	MULXQ 136(SP), R13, R15
-	ADCXQ R13, BX
-	ADOXQ R15, R14
-	MULXQ 144(SP), R13, CX
-	ADCXQ R13, R14
-	ADOXQ R8, CX
-	ADCXQ R8, CX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  200(SP), DX
-	XORL  R8, R8
-	MULXQ 120(SP), R13, R15
-	ADCXQ R13, DI
-	ADOXQ R15, BX
-	MULXQ 128(SP), R13, R15
-	ADCXQ R13, BX
-	ADOXQ R15, R14
-	MULXQ 136(SP), R13, R15
-	ADCXQ R13, R14
-	ADOXQ R15, CX
-	MULXQ 144(SP), R13, R9
-	ADCXQ R13, CX
-	ADOXQ R8, R9
-	ADCXQ R8, R9
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  208(SP), DX
-	XORL  R8, R8
-	MULXQ 120(SP), R13, R15
-	ADCXQ R13, BX
-	ADOXQ R15, R14
-	MULXQ 128(SP), R13, R15
-	ADCXQ R13, R14
-	ADOXQ R15, CX
-	MULXQ 136(SP), R13, R15
-	ADCXQ R13, CX
-	ADOXQ R15, R9
-	MULXQ 144(SP), R13, R12
-	ADCXQ R13, R9
-	ADOXQ R8, R12
-	ADCXQ R8, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R8, R8
-	MULXQ R14, R13, R15
-	ADCXQ R13, R10
-	ADOXQ R15, SI
-	MULXQ CX, R13, R15
-	ADCXQ R13, SI
-	ADOXQ R15, DI
-	MULXQ R9, R13, R15
-	ADCXQ R13, DI
-	ADOXQ R15, BX
-	MULXQ R12, R13, R15
-	ADCXQ R13, BX
-	ADOXQ R8, R15
-	ADCXQ R8, R15
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, R13, R15
-	ADDQ  R13, R10
-	ADCQ  R15, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, BX
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R10
-	ADCQ  $0x00, SI
-	MOVQ  R10, 216(SP)
-	MOVQ  SI, 224(SP)
-	MOVQ  DI, 232(SP)
-	MOVQ  BX, 240(SP)
-
-	// T = U1·H²; 2T; 3T
-	MOVQ a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  (AX), DX
-	MULXQ 184(SP), R11, R14
-	MULXQ 192(SP), R10, CX
-	ADDQ  R10, R14
-	MULXQ 200(SP), R10, R9
-	ADCQ  R10, CX
-	MULXQ 208(SP), R10, R12
-	ADCQ  R10, R9
-	ADCQ  $0x00, R12
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(AX), DX
-	XORL  DI, DI
-	MULXQ 184(SP), R10, SI
-	ADCXQ R10, R14
-	ADOXQ SI, CX
-	MULXQ 192(SP), R10, SI
-	ADCXQ R10, CX
-	ADOXQ SI, R9
-	MULXQ 200(SP), R10, SI
-	ADCXQ R10, R9
-	ADOXQ SI, R12
-	MULXQ 208(SP), R10, R13
-	ADCXQ R10, R12
-	ADOXQ DI, R13
-	ADCXQ DI, R13
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(AX), DX
-	XORL  DI, DI
-	MULXQ 184(SP), R10, SI
-	ADCXQ R10, CX
-	ADOXQ SI, R9
-	MULXQ 192(SP), R10, SI
-	ADCXQ R10, R9
-	ADOXQ SI, R12
-	MULXQ 200(SP), R10, SI
-	ADCXQ R10, R12
-	ADOXQ SI, R13
-	MULXQ 208(SP), R10, R15
-	ADCXQ R10, R13
-	ADOXQ DI, R15
-	ADCXQ DI, R15
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(AX), DX
-	XORL  DI, DI
-	MULXQ 184(SP), R10, SI
-	ADCXQ R10, R9
-	ADOXQ SI, R12
-	MULXQ 192(SP), R10, SI
-	ADCXQ R10, R12
-	ADOXQ SI, R13
-	MULXQ 200(SP), R10, SI
-	ADCXQ R10, R13
-	ADOXQ SI, R15
-	MULXQ 208(SP), R10, R8
-	ADCXQ R10, R15
-	ADOXQ DI, R8
-	ADCXQ DI, R8
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  DI, DI
-	MULXQ R12, R10, SI
-	ADCXQ R10, R11
-	ADOXQ SI, R14
-	MULXQ R13, R10, SI
-	ADCXQ R10, R14
-	ADOXQ SI, CX
-	MULXQ R15, R10, SI
-	ADCXQ R10, CX
-	ADOXQ SI, R9
-	MULXQ R8, R10, SI
-	ADCXQ R10, R9
-	ADOXQ DI, SI
-	ADCXQ DI, SI
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, R10, SI
-	ADDQ  R10, R11
-	ADCQ  SI, R14
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R9
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R11
-	ADCQ  $0x00, R14
-	MOVQ  R11, BX
-	MOVQ  R14, AX
-	MOVQ  CX, R12
-	MOVQ  R9, R13
-	ADDQ  R11, BX
-	ADCQ  R14, AX
-	ADCQ  CX, R12
-	ADCQ  R9, R13
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	ADDQ  R15, BX
-	MOVQ  BX, 280(SP)
-	MOVQ  AX, 288(SP)
-	MOVQ  R12, 296(SP)
-	MOVQ  R13, 304(SP)
-	ADDQ  R11, BX
-	ADCQ  R14, AX
-	ADCQ  CX, R12
-	ADCQ  R9, R13
-	MOVQ  $0x00000001000003d1, SI
-	SBBQ  R10, R10
-	ANDQ  SI, R10
-	ADDQ  R10, BX
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  R10, R10
-	ANDQ  SI, R10
-	ADDQ  R10, BX
-	MOVQ  BX, 248(SP)
-	MOVQ  AX, 256(SP)
-	MOVQ  R12, 264(SP)
-	MOVQ  R13, 272(SP)
-
-	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
-	MOVQ 152(SP), DI
-	MOVQ 160(SP), R15
-	MOVQ 168(SP), R8
-	MOVQ 176(SP), R10
-
-	// a0·(a1, a2, a3)
-	MOVQ  DI, DX
-	MULXQ R15, SI, R11
-	MULXQ R8, R12, R14
-	ADDQ  R12, R11
-	MULXQ R10, R12, CX
-	ADCQ  R12, R14
-	ADCQ  $0x00, CX
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R15, DX
-	XORL  AX, AX
-	MULXQ R8, R12, R13
-	ADCXQ R12, R14
-	ADOXQ R13, CX
-	MULXQ R10, R12, R9
-	ADCXQ R12, CX
-	ADOXQ AX, R9
-	ADCXQ AX, R9
-
-	// a2·a3
-	MOVQ  R8, DX
-	MULXQ R10, R12, BX
-	ADDQ  R12, R9
-	ADCQ  $0x00, BX
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  AX, AX
-	ADDQ  SI, SI
-	ADCQ  R11, R11
-	ADCQ  R14, R14
-	ADCQ  CX, CX
-	ADCQ  R9, R9
-	ADCQ  BX, BX
-	ADCQ  $0x00, AX
-	MOVQ  DI, DX
-	MULXQ DX, DI, R12
-	MOVQ  R15, DX
-	MULXQ DX, R15, R13
-	ADDQ  R12, SI
-	ADCQ  R15, R11
-	ADCQ  R13, R14
-	MOVQ  R8, DX
-	MULXQ DX, R12, R13
-	ADCQ  R12, CX
-	ADCQ  R13, R9
-	MOVQ  R10, DX
-	MULXQ DX, R12, R13
-	ADCQ  R12, BX
-	ADCQ  R13, AX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ CX, R12, R13
-	ADCXQ R12, DI
-	ADOXQ R13, SI
-	MULXQ R9, R12, R13
-	ADCXQ R12, SI
-	ADOXQ R13, R11
-	MULXQ BX, R12, R13
-	ADCXQ R12, R11
-	ADOXQ R13, R14
-	MULXQ AX, R12, R13
-	ADCXQ R12, R14
-	ADOXQ R10, R13
-	ADCXQ R10, R13
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, R12, R13
-	ADDQ  R12, DI
-	ADCQ  R13, SI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R14
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, DI
-	ADCQ  $0x00, SI
-	SUBQ  216(SP), DI
-	SBBQ  224(SP), SI
-	SBBQ  232(SP), R11
-	SBBQ  240(SP), R14
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, DI
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, R14
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, DI
-	MOVQ  DI, R10
-	MOVQ  SI, CX
-	MOVQ  R11, R9
-	MOVQ  R14, BX
-	SUBQ  280(SP), DI
-	SBBQ  288(SP), SI
-	SBBQ  296(SP), R11
-	SBBQ  304(SP), R14
-	MOVQ  $0x00000001000003d1, R12
-	SBBQ  AX, AX
-	ANDQ  R12, AX
-	SUBQ  AX, DI
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, R14
-	SBBQ  AX, AX
-	ANDQ  R12, AX
-	SUBQ  AX, DI
-	MOVQ  r+0(FP), R13
-	MOVQ  DI, (R13)
-	MOVQ  SI, 8(R13)
-	MOVQ  R11, 16(R13)
-	MOVQ  R14, 24(R13)
-	SUBQ  248(SP), R10
-	SBBQ  256(SP), CX
-	SBBQ  264(SP), R9
-	SBBQ  272(SP), BX
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, R10
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, BX
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, R10
-	MOVQ  R10, 248(SP)
-	MOVQ  CX, 256(SP)
-	MOVQ  R9, 264(SP)
-	MOVQ  BX, 272(SP)
-	MOVQ  a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  64(AX), DX
-	MULXQ 120(SP), R12, R13
-	MULXQ 128(SP), R10, DI
-	ADDQ  R10, R13
-	MULXQ 136(SP), R10, SI
-	ADCQ  R10, DI
-	MULXQ 144(SP), R10, R11
-	ADCQ  R10, SI
-	ADCQ  $0x00, R11
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(AX), DX
-	XORL  R9, R9
-	MULXQ 120(SP), R10, CX
-	ADCXQ R10, R13
-	ADOXQ CX, DI
-	MULXQ 128(SP), R10, CX
-	ADCXQ R10, DI
-	ADOXQ CX, SI
-	MULXQ 136(SP), R10, CX
-	ADCXQ R10, SI
-	ADOXQ CX, R11
-	MULXQ 144(SP), R10, R14
-	ADCXQ R10, R11
-	ADOXQ R9, R14
-	ADCXQ R9, R14
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(AX), DX
-	XORL  R9, R9
-	MULXQ 120(SP), R10, CX
-	ADCXQ R10, DI
-	ADOXQ CX, SI
-	MULXQ 128(SP), R10, CX
-	ADCXQ R10, SI
-	ADOXQ CX, R11
-	MULXQ 136(SP), R10, CX
-	ADCXQ R10, R11
-	ADOXQ CX, R14
-	MULXQ 144(SP), R10, R15
-	ADCXQ R10, R14
-	ADOXQ R9, R15
-	ADCXQ R9, R15
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(AX), DX
-	XORL  R9, R9
-	MULXQ 120(SP), R10, CX
-	ADCXQ R10, SI
-	ADOXQ CX, R11
-	MULXQ 128(SP), R10, CX
-	ADCXQ R10, R11
-	ADOXQ CX, R14
-	MULXQ 136(SP), R10, CX
-	ADCXQ R10, R14
-	ADOXQ CX, R15
-	MULXQ 144(SP), R10, R8
-	ADCXQ R10, R15
-	ADOXQ R9, R8
-	ADCXQ R9, R8
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ R11, R10, CX
-	ADCXQ R10, R12
-	ADOXQ CX, R13
-	MULXQ R14, R10, CX
-	ADCXQ R10, R13
-	ADOXQ CX, DI
-	MULXQ R15, R10, CX
-	ADCXQ R10, DI
-	ADOXQ CX, SI
-	MULXQ R8, R10, CX
-	ADCXQ R10, SI
-	ADOXQ R9, CX
-	ADCXQ R9, CX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ CX, R10, CX
-	ADDQ  R10, R12
-	ADCQ  CX, R13
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, SI
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R12
-	ADCQ  $0x00, R13
-	MOVQ  r+0(FP), BX
-	MOVQ  R12, 64(BX)
-	MOVQ  R13, 72(BX)
-	MOVQ  DI, 80(BX)
-	MOVQ  SI, 88(BX)
-	MOVQ  a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  216(SP), DX
-	MULXQ 32(AX), R11, R14
-	MULXQ 40(AX), R12, R15
-	ADDQ  R12, R14
-	MULXQ 48(AX), R12, R8
-	ADCQ  R12, R15
-	MULXQ 56(AX), R12, R10
-	ADCQ  R12, R8
-	ADCQ  $0x00, R10
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  224(SP), DX
-	XORL  DI, DI
-	MULXQ 32(AX), R12, R13
-	ADCXQ R12, R14
-	ADOXQ R13, R15
-	MULXQ 40(AX), R12, R13
-	ADCXQ R12, R15
-	ADOXQ R13, R8
-	MULXQ 48(AX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R10
-	MULXQ 56(AX), R12, CX
-	ADCXQ R12, R10
-	ADOXQ DI, CX
-	ADCXQ DI, CX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  232(SP), DX
-	XORL  DI, DI
-	MULXQ 32(AX), R12, R13
-	ADCXQ R12, R15
-	ADOXQ R13, R8
-	MULXQ 40(AX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R10
-	MULXQ 48(AX), R12, R13
-	ADCXQ R12, R10
-	ADOXQ R13, CX
-	MULXQ 56(AX), R12, R9
-	ADCXQ R12, CX
-	ADOXQ DI, R9
-	ADCXQ DI, R9
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  240(SP), DX
-	XORL  DI, DI
-	MULXQ 32(AX), R12, R13
-	ADCXQ R12, R8
-	ADOXQ R13, R10
-	MULXQ 40(AX), R12, R13
-	ADCXQ R12, R10
-	ADOXQ R13, CX
-	MULXQ 48(AX), R12, R13
-	ADCXQ R12, CX
-	ADOXQ R13, R9
-	MULXQ 56(AX), R12, BX
-	ADCXQ R12, R9
+	MULXQ 88(SI), R15, BX
+	ADCXQ R15, R12
 	ADOXQ DI, BX
 	ADCXQ DI, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  DI, DI
-	MULXQ R10, R12, R13
-	ADCXQ R12, R11
-	ADOXQ R13, R14
-	MULXQ CX, R12, R13
-	ADCXQ R12, R14
-	ADOXQ R13, R15
-	MULXQ R9, R12, R13
-	ADCXQ R12, R15
-	ADOXQ R13, R8
-	MULXQ BX, R12, R13
-	ADCXQ R12, R8
-	ADOXQ DI, R13
-	ADCXQ DI, R13
+	MULXQ AX, R15, R10
+	ADCXQ R15, CX
+	ADOXQ R10, R9
+	MULXQ R11, R15, R10
+	ADCXQ R15, R9
+	ADOXQ R10, R13
+	MULXQ R12, R15, R10
+	ADCXQ R15, R13
+	ADOXQ R10, R14
+	MULXQ BX, R15, R10
+	ADCXQ R15, R14
+	ADOXQ DI, R10
+	ADCXQ DI, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, R12, R13
-	ADDQ  R12, R11
-	ADCQ  R13, R14
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R10, R15, R10
+	ADCXQ   R15, CX
+	ADCXQ   R10, R9
+	MOVQ    CX, AX
+	MOVQ    R9, R11
+	ADOXQ   DX, AX
+	ADOXQ   DI, R11
+	ADCXQ   DI, R13
+	ADCXQ   DI, R14
+	CMOVQCS AX, CX
+	CMOVQCS R11, R9
+	MOVQ    a+8(FP), R8
+	MOVQ    32(R8), SI
+	MOVQ    40(R8), AX
+	MOVQ    48(R8), R11
+	MOVQ    56(R8), R12
+	SUBQ    CX, SI
+	SBBQ    R9, AX
+	SBBQ    R13, R11
+	SBBQ    R14, R12
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R15, BX
+	SUBQ    BX, SI
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, R12
+	LEAQ    (SI)(R15*1), R10
+	CMOVQCS R10, SI
+	MOVQ    SI, 152(SP)
+	MOVQ    AX, 160(SP)
+	MOVQ    R11, 168(SP)
+	MOVQ    R12, 176(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  184(SP), DX
+	MULXQ 120(SP), DI, R8
+	MULXQ 128(SP), R14, BX
+	ADDQ  R14, R8
+	MULXQ 136(SP), R14, R15
+	ADCQ  R14, BX
+	MULXQ 144(SP), R14, R10
+	ADCQ  R14, R15
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  192(SP), DX
+	XORL  AX, AX
+	MULXQ 120(SP), R14, SI
+	ADCXQ R14, R8
+	ADOXQ SI, BX
+	MULXQ 128(SP), R14, SI
+	ADCXQ R14, BX
+	ADOXQ SI, R15
+	MULXQ 136(SP), R14, SI
+	ADCXQ R14, R15
+	ADOXQ SI, R10
+	MULXQ 144(SP), R14, CX
+	ADCXQ R14, R10
+	ADOXQ AX, CX
+	ADCXQ AX, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  200(SP), DX
+	XORL  AX, AX
+	MULXQ 120(SP), R14, SI
+	ADCXQ R14, BX
+	ADOXQ SI, R15
+	MULXQ 128(SP), R14, SI
+	ADCXQ R14, R15
+	ADOXQ SI, R10
+	MULXQ 136(SP), R14, SI
+	ADCXQ R14, R10
+	ADOXQ SI, CX
+	MULXQ 144(SP), R14, R9
+	ADCXQ R14, CX
+	ADOXQ AX, R9
+	ADCXQ AX, R9
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  208(SP), DX
+	XORL  AX, AX
+	MULXQ 120(SP), R14, SI
+	ADCXQ R14, R15
+	ADOXQ SI, R10
+	MULXQ 128(SP), R14, SI
+	ADCXQ R14, R10
+	ADOXQ SI, CX
+	MULXQ 136(SP), R14, SI
+	ADCXQ R14, CX
+	ADOXQ SI, R9
+	MULXQ 144(SP), R14, R13
+	ADCXQ R14, R9
+	ADOXQ AX, R13
+	ADCXQ AX, R13
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  AX, AX
+	MULXQ R10, R14, SI
+	ADCXQ R14, DI
+	ADOXQ SI, R8
+	MULXQ CX, R14, SI
+	ADCXQ R14, R8
+	ADOXQ SI, BX
+	MULXQ R9, R14, SI
+	ADCXQ R14, BX
+	ADOXQ SI, R15
+	MULXQ R13, R14, SI
+	ADCXQ R14, R15
+	ADOXQ AX, SI
+	ADCXQ AX, SI
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, R14, SI
+	ADCXQ   R14, DI
+	ADCXQ   SI, R8
+	MOVQ    DI, R10
+	MOVQ    R8, CX
+	ADOXQ   DX, R10
+	ADOXQ   AX, CX
+	ADCXQ   AX, BX
+	ADCXQ   AX, R15
+	CMOVQCS R10, DI
+	CMOVQCS CX, R8
+	MOVQ    DI, 216(SP)
+	MOVQ    R8, 224(SP)
+	MOVQ    BX, 232(SP)
+	MOVQ    R15, 240(SP)
+
+	// T = U1·H²; 2T; 3T
+	MOVQ a+8(FP), R11
+
+	// d = a·b (4×64), row 0
+	MOVQ  (R11), DX
+	MULXQ 184(SP), R12, R10
+	MULXQ 192(SP), DI, CX
+	ADDQ  DI, R10
+	MULXQ 200(SP), DI, R9
+	ADCQ  DI, CX
+	MULXQ 208(SP), DI, R13
+	ADCQ  DI, R9
+	ADCQ  $0x00, R13
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(R11), DX
+	XORL  BX, BX
+	MULXQ 184(SP), DI, R8
+	ADCXQ DI, R10
+	ADOXQ R8, CX
+	MULXQ 192(SP), DI, R8
+	ADCXQ DI, CX
+	ADOXQ R8, R9
+	MULXQ 200(SP), DI, R8
+	ADCXQ DI, R9
+	ADOXQ R8, R13
+	MULXQ 208(SP), DI, R14
+	ADCXQ DI, R13
+	ADOXQ BX, R14
+	ADCXQ BX, R14
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(R11), DX
+	XORL  BX, BX
+	MULXQ 184(SP), DI, R8
+	ADCXQ DI, CX
+	ADOXQ R8, R9
+	MULXQ 192(SP), DI, R8
+	ADCXQ DI, R9
+	ADOXQ R8, R13
+	MULXQ 200(SP), DI, R8
+	ADCXQ DI, R13
+	ADOXQ R8, R14
+	MULXQ 208(SP), DI, SI
+	ADCXQ DI, R14
+	ADOXQ BX, SI
+	ADCXQ BX, SI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(R11), DX
+	XORL  BX, BX
+	MULXQ 184(SP), DI, R8
+	ADCXQ DI, R9
+	ADOXQ R8, R13
+	MULXQ 192(SP), DI, R8
+	ADCXQ DI, R13
+	ADOXQ R8, R14
+	MULXQ 200(SP), DI, R8
+	ADCXQ DI, R14
+	ADOXQ R8, SI
+	MULXQ 208(SP), DI, AX
+	ADCXQ DI, SI
+	ADOXQ BX, AX
+	ADCXQ BX, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ R13, DI, R8
+	ADCXQ DI, R12
+	ADOXQ R8, R10
+	MULXQ R14, DI, R8
+	ADCXQ DI, R10
+	ADOXQ R8, CX
+	MULXQ SI, DI, R8
+	ADCXQ DI, CX
+	ADOXQ R8, R9
+	MULXQ AX, DI, R8
+	ADCXQ DI, R9
+	ADOXQ BX, R8
+	ADCXQ BX, R8
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R8, DI, R8
+	ADCXQ   DI, R12
+	ADCXQ   R8, R10
+	MOVQ    R12, R13
+	MOVQ    R10, R14
+	ADOXQ   DX, R13
+	ADOXQ   BX, R14
+	ADCXQ   BX, CX
+	ADCXQ   BX, R9
+	CMOVQCS R13, R12
+	CMOVQCS R14, R10
+	MOVQ    R12, R15
+	MOVQ    R10, R11
+	MOVQ    CX, R13
+	MOVQ    R9, R14
+	ADDQ    R12, R15
+	ADCQ    R10, R11
+	ADCQ    CX, R13
+	ADCQ    R9, R14
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS AX, SI
+	ADDQ    SI, R15
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R14
+	LEAQ    (R15)(AX*1), DI
+	CMOVQCS DI, R15
+	MOVQ    R15, 280(SP)
+	MOVQ    R11, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    R14, 304(SP)
+	ADDQ    R12, R15
+	ADCQ    R10, R11
+	ADCQ    CX, R13
+	ADCQ    R9, R14
+	MOVQ    $0x00000001000003d1, BX
+	MOVQ    $0x0000000000000000, R8
+	CMOVQCS BX, R8
+	ADDQ    R8, R15
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R14
+	LEAQ    (R15)(BX*1), SI
+	CMOVQCS SI, R15
+	MOVQ    R15, 248(SP)
+	MOVQ    R11, 256(SP)
+	MOVQ    R13, 264(SP)
+	MOVQ    R14, 272(SP)
+
+	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
+	MOVQ 152(SP), AX
+	MOVQ 160(SP), DI
+	MOVQ 168(SP), R8
+	MOVQ 176(SP), BX
+
+	// a0·(a1, a2, a3)
+	MOVQ  AX, DX
+	MULXQ DI, SI, R12
+	MULXQ R8, R13, R10
+	ADDQ  R13, R12
+	MULXQ BX, R13, CX
+	ADCQ  R13, R10
+	ADCQ  $0x00, CX
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  DI, DX
+	XORL  R11, R11
+	MULXQ R8, R13, R14
+	ADCXQ R13, R10
+	ADOXQ R14, CX
+	MULXQ BX, R13, R9
+	ADCXQ R13, CX
+	ADOXQ R11, R9
+	ADCXQ R11, R9
+
+	// a2·a3
+	MOVQ  R8, DX
+	MULXQ BX, R13, R15
+	ADDQ  R13, R9
 	ADCQ  $0x00, R15
-	ADCQ  $0x00, R8
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R11
-	ADCQ  $0x00, R14
-	MOVQ  R11, 216(SP)
-	MOVQ  R14, 224(SP)
-	MOVQ  R15, 232(SP)
-	MOVQ  R8, 240(SP)
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R11, R11
+	ADDQ  SI, SI
+	ADCQ  R12, R12
+	ADCQ  R10, R10
+	ADCQ  CX, CX
+	ADCQ  R9, R9
+	ADCQ  R15, R15
+	ADCQ  $0x00, R11
+	MOVQ  AX, DX
+	MULXQ DX, AX, R13
+	MOVQ  DI, DX
+	MULXQ DX, DI, R14
+	ADDQ  R13, SI
+	ADCQ  DI, R12
+	ADCQ  R14, R10
+	MOVQ  R8, DX
+	MULXQ DX, R13, R14
+	ADCQ  R13, CX
+	ADCQ  R14, R9
+	MOVQ  BX, DX
+	MULXQ DX, R13, R14
+	ADCQ  R13, R15
+	ADCQ  R14, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ CX, R13, R14
+	ADCXQ R13, AX
+	ADOXQ R14, SI
+	MULXQ R9, R13, R14
+	ADCXQ R13, SI
+	ADOXQ R14, R12
+	MULXQ R15, R13, R14
+	ADCXQ R13, R12
+	ADOXQ R14, R10
+	MULXQ R11, R13, R14
+	ADCXQ R13, R10
+	ADOXQ BX, R14
+	ADCXQ BX, R14
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R13, R14
+	ADCXQ   R13, AX
+	ADCXQ   R14, SI
+	MOVQ    AX, CX
+	MOVQ    SI, R9
+	ADOXQ   DX, CX
+	ADOXQ   BX, R9
+	ADCXQ   BX, R12
+	ADCXQ   BX, R10
+	CMOVQCS CX, AX
+	CMOVQCS R9, SI
+	SUBQ    216(SP), AX
+	SBBQ    224(SP), SI
+	SBBQ    232(SP), R12
+	SBBQ    240(SP), R10
+	MOVQ    $0x00000001000003d1, R8
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R8, DI
+	SUBQ    DI, AX
+	MOVQ    $0xfffffffefffffc2f, R8
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R10
+	LEAQ    (AX)(R8*1), BX
+	CMOVQCS BX, AX
+	MOVQ    AX, CX
+	MOVQ    SI, R9
+	MOVQ    R12, R15
+	MOVQ    R10, R11
+	SUBQ    280(SP), AX
+	SBBQ    288(SP), SI
+	SBBQ    296(SP), R12
+	SBBQ    304(SP), R10
+	MOVQ    $0x00000001000003d1, R14
+	MOVQ    $0x0000000000000000, R13
+	CMOVQCS R14, R13
+	SUBQ    R13, AX
+	MOVQ    $0xfffffffefffffc2f, R14
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R10
+	LEAQ    (AX)(R14*1), DI
+	CMOVQCS DI, AX
+	MOVQ    r+0(FP), R8
+	MOVQ    AX, (R8)
+	MOVQ    SI, 8(R8)
+	MOVQ    R12, 16(R8)
+	MOVQ    R10, 24(R8)
+	SUBQ    248(SP), CX
+	SBBQ    256(SP), R9
+	SBBQ    264(SP), R15
+	SBBQ    272(SP), R11
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R13, BX
+	SUBQ    BX, CX
+	MOVQ    $0xfffffffefffffc2f, R13
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, R11
+	LEAQ    (CX)(R13*1), R14
+	CMOVQCS R14, CX
+	MOVQ    CX, 248(SP)
+	MOVQ    R9, 256(SP)
+	MOVQ    R15, 264(SP)
+	MOVQ    R11, 272(SP)
+	MOVQ    a+8(FP), DI
+
+	// d = a·b (4×64), row 0
+	MOVQ  64(DI), DX
+	MULXQ 120(SP), R8, AX
+	MULXQ 128(SP), CX, SI
+	ADDQ  CX, AX
+	MULXQ 136(SP), CX, R12
+	ADCQ  CX, SI
+	MULXQ 144(SP), CX, R10
+	ADCQ  CX, R12
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(DI), DX
+	XORL  R15, R15
+	MULXQ 120(SP), CX, R9
+	ADCXQ CX, AX
+	ADOXQ R9, SI
+	MULXQ 128(SP), CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R12
+	MULXQ 136(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R10
+	MULXQ 144(SP), CX, BX
+	ADCXQ CX, R10
+	ADOXQ R15, BX
+	ADCXQ R15, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  80(DI), DX
+	XORL  R15, R15
+	MULXQ 120(SP), CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R12
+	MULXQ 128(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R10
+	MULXQ 136(SP), CX, R9
+	ADCXQ CX, R10
+	ADOXQ R9, BX
+	MULXQ 144(SP), CX, R13
+	ADCXQ CX, BX
+	ADOXQ R15, R13
+	ADCXQ R15, R13
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  88(DI), DX
+	XORL  R15, R15
+	MULXQ 120(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R10
+	MULXQ 128(SP), CX, R9
+	ADCXQ CX, R10
+	ADOXQ R9, BX
+	MULXQ 136(SP), CX, R9
+	ADCXQ CX, BX
+	ADOXQ R9, R13
+	MULXQ 144(SP), CX, R14
+	ADCXQ CX, R13
+	ADOXQ R15, R14
+	ADCXQ R15, R14
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R10, CX, R9
+	ADCXQ CX, R8
+	ADOXQ R9, AX
+	MULXQ BX, CX, R9
+	ADCXQ CX, AX
+	ADOXQ R9, SI
+	MULXQ R13, CX, R9
+	ADCXQ CX, SI
+	ADOXQ R9, R12
+	MULXQ R14, CX, R9
+	ADCXQ CX, R12
+	ADOXQ R15, R9
+	ADCXQ R15, R9
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R9, CX, R9
+	ADCXQ   CX, R8
+	ADCXQ   R9, AX
+	MOVQ    R8, R10
+	MOVQ    AX, BX
+	ADOXQ   DX, R10
+	ADOXQ   R15, BX
+	ADCXQ   R15, SI
+	ADCXQ   R15, R12
+	CMOVQCS R10, R8
+	CMOVQCS BX, AX
+	MOVQ    r+0(FP), R11
+	MOVQ    R8, 64(R11)
+	MOVQ    AX, 72(R11)
+	MOVQ    SI, 80(R11)
+	MOVQ    R12, 88(R11)
+	MOVQ    a+8(FP), DI
+
+	// d = a·b (4×64), row 0
+	MOVQ  216(SP), DX
+	MULXQ 32(DI), R10, BX
+	MULXQ 40(DI), R8, R13
+	ADDQ  R8, BX
+	MULXQ 48(DI), R8, R14
+	ADCQ  R8, R13
+	MULXQ 56(DI), R8, CX
+	ADCQ  R8, R14
+	ADCQ  $0x00, CX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  224(SP), DX
+	XORL  SI, SI
+	MULXQ 32(DI), R8, AX
+	ADCXQ R8, BX
+	ADOXQ AX, R13
+	MULXQ 40(DI), R8, AX
+	ADCXQ R8, R13
+	ADOXQ AX, R14
+	MULXQ 48(DI), R8, AX
+	ADCXQ R8, R14
+	ADOXQ AX, CX
+	MULXQ 56(DI), R8, R9
+	ADCXQ R8, CX
+	ADOXQ SI, R9
+	ADCXQ SI, R9
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  232(SP), DX
+	XORL  SI, SI
+	MULXQ 32(DI), R8, AX
+	ADCXQ R8, R13
+	ADOXQ AX, R14
+	MULXQ 40(DI), R8, AX
+	ADCXQ R8, R14
+	ADOXQ AX, CX
+	MULXQ 48(DI), R8, AX
+	ADCXQ R8, CX
+	ADOXQ AX, R9
+	MULXQ 56(DI), R8, R15
+	ADCXQ R8, R9
+	ADOXQ SI, R15
+	ADCXQ SI, R15
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  240(SP), DX
+	XORL  SI, SI
+	MULXQ 32(DI), R8, AX
+	ADCXQ R8, R14
+	ADOXQ AX, CX
+	MULXQ 40(DI), R8, AX
+	ADCXQ R8, CX
+	ADOXQ AX, R9
+	MULXQ 48(DI), R8, AX
+	ADCXQ R8, R9
+	ADOXQ AX, R15
+	MULXQ 56(DI), R8, R11
+	ADCXQ R8, R15
+	ADOXQ SI, R11
+	ADCXQ SI, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  SI, SI
+	MULXQ CX, R8, AX
+	ADCXQ R8, R10
+	ADOXQ AX, BX
+	MULXQ R9, R8, AX
+	ADCXQ R8, BX
+	ADOXQ AX, R13
+	MULXQ R15, R8, AX
+	ADCXQ R8, R13
+	ADOXQ AX, R14
+	MULXQ R11, R8, AX
+	ADCXQ R8, R14
+	ADOXQ SI, AX
+	ADCXQ SI, AX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R8, AX
+	ADCXQ   R8, R10
+	ADCXQ   AX, BX
+	MOVQ    R10, CX
+	MOVQ    BX, R9
+	ADOXQ   DX, CX
+	ADOXQ   SI, R9
+	ADCXQ   SI, R13
+	ADCXQ   SI, R14
+	CMOVQCS CX, R10
+	CMOVQCS R9, BX
+	MOVQ    R10, 216(SP)
+	MOVQ    BX, 224(SP)
+	MOVQ    R13, 232(SP)
+	MOVQ    R14, 240(SP)
 
 	// Y3 = I·W − S1·H³
 	// d = a·b (4×64), row 0
 	MOVQ  152(SP), DX
-	MULXQ 248(SP), SI, AX
-	MULXQ 256(SP), DI, R10
-	ADDQ  DI, AX
-	MULXQ 264(SP), DI, CX
-	ADCQ  DI, R10
-	MULXQ 272(SP), DI, R9
-	ADCQ  DI, CX
-	ADCQ  $0x00, R9
+	MULXQ 248(SP), R12, DI
+	MULXQ 256(SP), SI, CX
+	ADDQ  SI, DI
+	MULXQ 264(SP), SI, R9
+	ADCQ  SI, CX
+	MULXQ 272(SP), SI, R15
+	ADCQ  SI, R9
+	ADCQ  $0x00, R15
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  160(SP), DX
-	XORL  R14, R14
-	MULXQ 248(SP), DI, R11
-	ADCXQ DI, AX
-	ADOXQ R11, R10
-	MULXQ 256(SP), DI, R11
-	ADCXQ DI, R10
-	ADOXQ R11, CX
-	MULXQ 264(SP), DI, R11
-	ADCXQ DI, CX
-	ADOXQ R11, R9
-	MULXQ 272(SP), DI, BX
-	ADCXQ DI, R9
-	ADOXQ R14, BX
-	ADCXQ R14, BX
+	XORL  BX, BX
+	MULXQ 248(SP), SI, R10
+	ADCXQ SI, DI
+	ADOXQ R10, CX
+	MULXQ 256(SP), SI, R10
+	ADCXQ SI, CX
+	ADOXQ R10, R9
+	MULXQ 264(SP), SI, R10
+	ADCXQ SI, R9
+	ADOXQ R10, R15
+	MULXQ 272(SP), SI, R11
+	ADCXQ SI, R15
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  168(SP), DX
-	XORL  R14, R14
-	MULXQ 248(SP), DI, R11
-	ADCXQ DI, R10
-	ADOXQ R11, CX
-	MULXQ 256(SP), DI, R11
-	ADCXQ DI, CX
-	ADOXQ R11, R9
-	MULXQ 264(SP), DI, R11
-	ADCXQ DI, R9
-	ADOXQ R11, BX
-	MULXQ 272(SP), DI, R12
-	ADCXQ DI, BX
-	ADOXQ R14, R12
-	ADCXQ R14, R12
+	XORL  BX, BX
+	MULXQ 248(SP), SI, R10
+	ADCXQ SI, CX
+	ADOXQ R10, R9
+	MULXQ 256(SP), SI, R10
+	ADCXQ SI, R9
+	ADOXQ R10, R15
+	MULXQ 264(SP), SI, R10
+	ADCXQ SI, R15
+	ADOXQ R10, R11
+	MULXQ 272(SP), SI, R8
+	ADCXQ SI, R11
+	ADOXQ BX, R8
+	ADCXQ BX, R8
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  176(SP), DX
-	XORL  R14, R14
-	MULXQ 248(SP), DI, R11
-	ADCXQ DI, CX
-	ADOXQ R11, R9
-	MULXQ 256(SP), DI, R11
-	ADCXQ DI, R9
-	ADOXQ R11, BX
-	MULXQ 264(SP), DI, R11
-	ADCXQ DI, BX
-	ADOXQ R11, R12
-	MULXQ 272(SP), DI, R13
-	ADCXQ DI, R12
-	ADOXQ R14, R13
-	ADCXQ R14, R13
+	XORL  BX, BX
+	MULXQ 248(SP), SI, R10
+	ADCXQ SI, R9
+	ADOXQ R10, R15
+	MULXQ 256(SP), SI, R10
+	ADCXQ SI, R15
+	ADOXQ R10, R11
+	MULXQ 264(SP), SI, R10
+	ADCXQ SI, R11
+	ADOXQ R10, R8
+	MULXQ 272(SP), SI, AX
+	ADCXQ SI, R8
+	ADOXQ BX, AX
+	ADCXQ BX, AX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R14, R14
-	MULXQ R9, DI, R11
-	ADCXQ DI, SI
-	ADOXQ R11, AX
-	MULXQ BX, DI, R11
-	ADCXQ DI, AX
-	ADOXQ R11, R10
-	MULXQ R12, DI, R11
-	ADCXQ DI, R10
-	ADOXQ R11, CX
-	MULXQ R13, DI, R11
-	ADCXQ DI, CX
-	ADOXQ R14, R11
-	ADCXQ R14, R11
+	XORL  BX, BX
+	MULXQ R15, SI, R10
+	ADCXQ SI, R12
+	ADOXQ R10, DI
+	MULXQ R11, SI, R10
+	ADCXQ SI, DI
+	ADOXQ R10, CX
+	MULXQ R8, SI, R10
+	ADCXQ SI, CX
+	ADOXQ R10, R9
+	MULXQ AX, SI, R10
+	ADCXQ SI, R9
+	ADOXQ BX, R10
+	ADCXQ BX, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, DI, R11
-	ADDQ  DI, SI
-	ADCQ  R11, AX
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, CX
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, SI
-	ADCQ  $0x00, AX
-	SUBQ  216(SP), SI
-	SBBQ  224(SP), AX
-	SBBQ  232(SP), R10
-	SBBQ  240(SP), CX
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, SI
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, CX
-	SBBQ  R15, R15
-	ANDQ  R8, R15
-	SUBQ  R15, SI
-	MOVQ  r+0(FP), R9
-	MOVQ  SI, 32(R9)
-	MOVQ  AX, 40(R9)
-	MOVQ  R10, 48(R9)
-	MOVQ  CX, 56(R9)
-	MOVQ  $0x0000000000000001, AX
-	MOVQ  AX, ok+32(FP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R10, SI, R10
+	ADCXQ   SI, R12
+	ADCXQ   R10, DI
+	MOVQ    R12, R15
+	MOVQ    DI, R11
+	ADOXQ   DX, R15
+	ADOXQ   BX, R11
+	ADCXQ   BX, CX
+	ADCXQ   BX, R9
+	CMOVQCS R15, R12
+	CMOVQCS R11, DI
+	SUBQ    216(SP), R12
+	SBBQ    224(SP), DI
+	SBBQ    232(SP), CX
+	SBBQ    240(SP), R9
+	MOVQ    $0x00000001000003d1, R14
+	MOVQ    $0x0000000000000000, R13
+	CMOVQCS R14, R13
+	SUBQ    R13, R12
+	MOVQ    $0xfffffffefffffc2f, R14
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, R9
+	LEAQ    (R12)(R14*1), R15
+	CMOVQCS R15, R12
+	MOVQ    r+0(FP), R11
+	MOVQ    R12, 32(R11)
+	MOVQ    DI, 40(R11)
+	MOVQ    CX, 48(R11)
+	MOVQ    R9, 56(R11)
+	MOVQ    $0x0000000000000001, AX
+	MOVQ    AX, ok+32(FP)
 	RET
 
 addStorageVarAsm_special:
@@ -2338,7 +2413,7 @@ addStorageVarAsm_special:
 	RET
 
 // func addStorageZInvVarAsm(r *uint64, a *uint64, b *uint64, neg int, bzinv *uint64) (ok int)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·addStorageZInvVarAsm(SB), $344-48
 	// b.Y, or p − b.Y for a negative digit
 	MOVQ  neg+24(FP), AX
@@ -2453,21 +2528,25 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, R11, R12
-	ADDQ  R11, AX
-	ADCQ  R12, BX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, AX
-	ADCQ  $0x00, BX
-	MOVQ  AX, 312(SP)
-	MOVQ  BX, 320(SP)
-	MOVQ  CX, 328(SP)
-	MOVQ  SI, 336(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R12, R11, R12
+	ADCXQ   R11, AX
+	ADCXQ   R12, BX
+	MOVQ    AX, DI
+	MOVQ    BX, R8
+	ADOXQ   DX, DI
+	ADOXQ   R13, R8
+	ADCXQ   R13, CX
+	ADCXQ   R13, SI
+	CMOVQCS DI, AX
+	CMOVQCS R8, BX
+	MOVQ    AX, 312(SP)
+	MOVQ    BX, 320(SP)
+	MOVQ    CX, 328(SP)
+	MOVQ    SI, 336(SP)
 
 	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),
 	// as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²,
@@ -2546,21 +2625,25 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R8, SI
 	ADCXQ R8, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, CX, SI
-	ADDQ  CX, R14
-	ADCQ  SI, R9
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, R14
-	ADCQ  $0x00, R9
-	MOVQ  R14, 56(SP)
-	MOVQ  R9, 64(SP)
-	MOVQ  R10, 72(SP)
-	MOVQ  R11, 80(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, CX, SI
+	ADCXQ   CX, R14
+	ADCXQ   SI, R9
+	MOVQ    R14, R12
+	MOVQ    R9, R13
+	ADOXQ   DX, R12
+	ADOXQ   R8, R13
+	ADCXQ   R8, R10
+	ADCXQ   R8, R11
+	CMOVQCS R12, R14
+	CMOVQCS R13, R9
+	MOVQ    R14, 56(SP)
+	MOVQ    R9, 64(SP)
+	MOVQ    R10, 72(SP)
+	MOVQ    R11, 80(SP)
 
 	// H = U2 − X1
 	MOVQ b+16(FP), R15
@@ -2644,1027 +2727,1065 @@ addStorageZInvVarAsm_sign:
 	ADOXQ R10, R9
 	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R9, R14, R9
-	ADDQ  R14, DI
-	ADCQ  R9, R8
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, R13
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, DI
-	ADCQ  $0x00, R8
-	MOVQ  a+8(FP), R11
-	SUBQ  (R11), DI
-	SBBQ  8(R11), R8
-	SBBQ  16(R11), R12
-	SBBQ  24(R11), R13
-	MOVQ  $0x00000001000003d1, AX
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	SUBQ  R15, DI
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, R12
-	SBBQ  $0x00, R13
-	SBBQ  R15, R15
-	ANDQ  AX, R15
-	SUBQ  R15, DI
-	MOVQ  DI, BX
-	MOVQ  R8, CX
-	MOVQ  R12, SI
-	MOVQ  R13, R14
-	MOVQ  DI, 120(SP)
-	MOVQ  R8, 128(SP)
-	MOVQ  R12, 136(SP)
-	MOVQ  R13, 144(SP)
-	MOVQ  BX, R9
-	ORQ   CX, R9
-	ORQ   SI, R9
-	ORQ   R14, R9
-	JZ    addStorageZInvVarAsm_special
-	MOVQ  CX, R10
-	ANDQ  SI, R10
-	ANDQ  R14, R10
-	NOTQ  R10
-	MOVQ  $0xfffffffefffffc2f, R9
-	XORQ  BX, R9
-	ORQ   R10, R9
-	JZ    addStorageZInvVarAsm_special
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R9, R14, R9
+	ADCXQ   R14, DI
+	ADCXQ   R9, R8
+	MOVQ    DI, AX
+	MOVQ    R8, BX
+	ADOXQ   DX, AX
+	ADOXQ   R10, BX
+	ADCXQ   R10, R12
+	ADCXQ   R10, R13
+	CMOVQCS AX, DI
+	CMOVQCS BX, R8
+	MOVQ    a+8(FP), R11
+	SUBQ    (R11), DI
+	SBBQ    8(R11), R8
+	SBBQ    16(R11), R12
+	SBBQ    24(R11), R13
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS AX, R15
+	SUBQ    R15, DI
+	MOVQ    $0xfffffffefffffc2f, AX
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R13
+	LEAQ    (DI)(AX*1), BX
+	CMOVQCS BX, DI
+	MOVQ    DI, CX
+	MOVQ    R8, SI
+	MOVQ    R12, R14
+	MOVQ    R13, R9
+	MOVQ    DI, 120(SP)
+	MOVQ    R8, 128(SP)
+	MOVQ    R12, 136(SP)
+	MOVQ    R13, 144(SP)
+	MOVQ    CX, R10
+	ORQ     SI, R10
+	ORQ     R14, R10
+	ORQ     R9, R10
+	JZ      addStorageZInvVarAsm_special
+	MOVQ    SI, R11
+	ANDQ    R14, R11
+	ANDQ    R9, R11
+	NOTQ    R11
+	MOVQ    $0xfffffffefffffc2f, R10
+	XORQ    CX, R10
+	ORQ     R11, R10
+	JZ      addStorageZInvVarAsm_special
 
 	// d = a·b (4×64), row 0
 	MOVQ  24(SP), DX
-	MULXQ 56(SP), R11, R15
-	MULXQ 64(SP), R10, AX
-	ADDQ  R10, R15
-	MULXQ 72(SP), R10, DI
-	ADCQ  R10, AX
-	MULXQ 80(SP), R10, R8
-	ADCQ  R10, DI
+	MULXQ 56(SP), R15, AX
+	MULXQ 64(SP), R11, BX
+	ADDQ  R11, AX
+	MULXQ 72(SP), R11, DI
+	ADCQ  R11, BX
+	MULXQ 80(SP), R11, R8
+	ADCQ  R11, DI
 	ADCQ  $0x00, R8
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  32(SP), DX
-	XORL  CX, CX
-	MULXQ 56(SP), R10, BX
-	ADCXQ R10, R15
-	ADOXQ BX, AX
-	MULXQ 64(SP), R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, DI
-	MULXQ 72(SP), R10, BX
-	ADCXQ R10, DI
-	ADOXQ BX, R8
-	MULXQ 80(SP), R10, R12
-	ADCXQ R10, R8
-	ADOXQ CX, R12
-	ADCXQ CX, R12
+	XORL  SI, SI
+	MULXQ 56(SP), R11, CX
+	ADCXQ R11, AX
+	ADOXQ CX, BX
+	MULXQ 64(SP), R11, CX
+	ADCXQ R11, BX
+	ADOXQ CX, DI
+	MULXQ 72(SP), R11, CX
+	ADCXQ R11, DI
+	ADOXQ CX, R8
+	MULXQ 80(SP), R11, R12
+	ADCXQ R11, R8
+	ADOXQ SI, R12
+	ADCXQ SI, R12
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  40(SP), DX
-	XORL  CX, CX
-	MULXQ 56(SP), R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, DI
-	MULXQ 64(SP), R10, BX
-	ADCXQ R10, DI
-	ADOXQ BX, R8
-	MULXQ 72(SP), R10, BX
-	ADCXQ R10, R8
-	ADOXQ BX, R12
-	MULXQ 80(SP), R10, R13
-	ADCXQ R10, R12
-	ADOXQ CX, R13
-	ADCXQ CX, R13
+	XORL  SI, SI
+	MULXQ 56(SP), R11, CX
+	ADCXQ R11, BX
+	ADOXQ CX, DI
+	MULXQ 64(SP), R11, CX
+	ADCXQ R11, DI
+	ADOXQ CX, R8
+	MULXQ 72(SP), R11, CX
+	ADCXQ R11, R8
+	ADOXQ CX, R12
+	MULXQ 80(SP), R11, R13
+	ADCXQ R11, R12
+	ADOXQ SI, R13
+	ADCXQ SI, R13
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  48(SP), DX
-	XORL  CX, CX
-	MULXQ 56(SP), R10, BX
-	ADCXQ R10, DI
-	ADOXQ BX, R8
-	MULXQ 64(SP), R10, BX
-	ADCXQ R10, R8
-	ADOXQ BX, R12
-	MULXQ 72(SP), R10, BX
-	ADCXQ R10, R12
-	ADOXQ BX, R13
-	MULXQ 80(SP), R10, R9
-	ADCXQ R10, R13
-	ADOXQ CX, R9
-	ADCXQ CX, R9
+	XORL  SI, SI
+	MULXQ 56(SP), R11, CX
+	ADCXQ R11, DI
+	ADOXQ CX, R8
+	MULXQ 64(SP), R11, CX
+	ADCXQ R11, R8
+	ADOXQ CX, R12
+	MULXQ 72(SP), R11, CX
+	ADCXQ R11, R12
+	ADOXQ CX, R13
+	MULXQ 80(SP), R11, R10
+	ADCXQ R11, R13
+	ADOXQ SI, R10
+	ADCXQ SI, R10
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  CX, CX
-	MULXQ R8, R10, BX
-	ADCXQ R10, R11
-	ADOXQ BX, R15
-	MULXQ R12, R10, BX
-	ADCXQ R10, R15
-	ADOXQ BX, AX
-	MULXQ R13, R10, BX
-	ADCXQ R10, AX
-	ADOXQ BX, DI
-	MULXQ R9, R10, BX
-	ADCXQ R10, DI
+	XORL  SI, SI
+	MULXQ R8, R11, CX
+	ADCXQ R11, R15
+	ADOXQ CX, AX
+	MULXQ R12, R11, CX
+	ADCXQ R11, AX
 	ADOXQ CX, BX
-	ADCXQ CX, BX
+	MULXQ R13, R11, CX
+	ADCXQ R11, BX
+	ADOXQ CX, DI
+	MULXQ R10, R11, CX
+	ADCXQ R11, DI
+	ADOXQ SI, CX
+	ADCXQ SI, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R10, BX
-	ADDQ  R10, R11
-	ADCQ  BX, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, DI
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R11
-	ADCQ  $0x00, R15
-	MOVQ  R11, 88(SP)
-	MOVQ  R15, 96(SP)
-	MOVQ  AX, 104(SP)
-	MOVQ  DI, 112(SP)
-	MOVQ  120(SP), SI
-	MOVQ  128(SP), R14
-	MOVQ  136(SP), R8
-	MOVQ  144(SP), R12
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, R11, CX
+	ADCXQ   R11, R15
+	ADCXQ   CX, AX
+	MOVQ    R15, R8
+	MOVQ    AX, R12
+	ADOXQ   DX, R8
+	ADOXQ   SI, R12
+	ADCXQ   SI, BX
+	ADCXQ   SI, DI
+	CMOVQCS R8, R15
+	CMOVQCS R12, AX
+	MOVQ    R15, 88(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    BX, 104(SP)
+	MOVQ    DI, 112(SP)
+	MOVQ    120(SP), R14
+	MOVQ    128(SP), R9
+	MOVQ    136(SP), R8
+	MOVQ    144(SP), R12
 
 	// a0·(a1, a2, a3)
-	MOVQ  SI, DX
-	MULXQ R14, R13, R9
-	MULXQ R8, AX, R10
-	ADDQ  AX, R9
-	MULXQ R12, AX, BX
-	ADCQ  AX, R10
-	ADCQ  $0x00, BX
+	MOVQ  R14, DX
+	MULXQ R9, R13, R10
+	MULXQ R8, BX, R11
+	ADDQ  BX, R10
+	MULXQ R12, BX, CX
+	ADCQ  BX, R11
+	ADCQ  $0x00, CX
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  R15, R15
-	MULXQ R8, AX, DI
-	ADCXQ AX, R10
-	ADOXQ DI, BX
-	MULXQ R12, AX, CX
-	ADCXQ AX, BX
-	ADOXQ R15, CX
-	ADCXQ R15, CX
+	MOVQ  R9, DX
+	XORL  AX, AX
+	MULXQ R8, BX, DI
+	ADCXQ BX, R11
+	ADOXQ DI, CX
+	MULXQ R12, BX, SI
+	ADCXQ BX, CX
+	ADOXQ AX, SI
+	ADCXQ AX, SI
 
 	// a2·a3
 	MOVQ  R8, DX
-	MULXQ R12, AX, R11
-	ADDQ  AX, CX
-	ADCQ  $0x00, R11
+	MULXQ R12, BX, R15
+	ADDQ  BX, SI
+	ADCQ  $0x00, R15
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R15, R15
+	XORL  AX, AX
 	ADDQ  R13, R13
-	ADCQ  R9, R9
 	ADCQ  R10, R10
-	ADCQ  BX, BX
-	ADCQ  CX, CX
 	ADCQ  R11, R11
-	ADCQ  $0x00, R15
-	MOVQ  SI, DX
-	MULXQ DX, SI, AX
+	ADCQ  CX, CX
+	ADCQ  SI, SI
+	ADCQ  R15, R15
+	ADCQ  $0x00, AX
 	MOVQ  R14, DX
-	MULXQ DX, R14, DI
-	ADDQ  AX, R13
-	ADCQ  R14, R9
-	ADCQ  DI, R10
+	MULXQ DX, R14, BX
+	MOVQ  R9, DX
+	MULXQ DX, R9, DI
+	ADDQ  BX, R13
+	ADCQ  R9, R10
+	ADCQ  DI, R11
 	MOVQ  R8, DX
-	MULXQ DX, AX, DI
-	ADCQ  AX, BX
-	ADCQ  DI, CX
+	MULXQ DX, BX, DI
+	ADCQ  BX, CX
+	ADCQ  DI, SI
 	MOVQ  R12, DX
-	MULXQ DX, AX, DI
-	ADCQ  AX, R11
-	ADCQ  DI, R15
+	MULXQ DX, BX, DI
+	ADCQ  BX, R15
+	ADCQ  DI, AX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R12, R12
-	MULXQ BX, AX, DI
-	ADCXQ AX, SI
+	MULXQ CX, BX, DI
+	ADCXQ BX, R14
 	ADOXQ DI, R13
-	MULXQ CX, AX, DI
-	ADCXQ AX, R13
-	ADOXQ DI, R9
-	MULXQ R11, AX, DI
-	ADCXQ AX, R9
+	MULXQ SI, BX, DI
+	ADCXQ BX, R13
 	ADOXQ DI, R10
-	MULXQ R15, AX, DI
-	ADCXQ AX, R10
+	MULXQ R15, BX, DI
+	ADCXQ BX, R10
+	ADOXQ DI, R11
+	MULXQ AX, BX, DI
+	ADCXQ BX, R11
 	ADOXQ R12, DI
 	ADCXQ R12, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, AX, DI
-	ADDQ  AX, SI
-	ADCQ  DI, R13
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, SI
-	ADCQ  $0x00, R13
-	MOVQ  SI, 184(SP)
-	MOVQ  R13, 192(SP)
-	MOVQ  R9, 200(SP)
-	MOVQ  R10, 208(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, BX, DI
+	ADCXQ   BX, R14
+	ADCXQ   DI, R13
+	MOVQ    R14, CX
+	MOVQ    R13, SI
+	ADOXQ   DX, CX
+	ADOXQ   R12, SI
+	ADCXQ   R12, R10
+	ADCXQ   R12, R11
+	CMOVQCS CX, R14
+	CMOVQCS SI, R13
+	MOVQ    R14, 184(SP)
+	MOVQ    R13, 192(SP)
+	MOVQ    R10, 200(SP)
+	MOVQ    R11, 208(SP)
 
 	// I = Y1 − S2
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 312(SP), R14, R8
+	MULXQ 312(SP), R9, R8
 	MULXQ 320(SP), DI, R12
 	ADDQ  DI, R8
-	MULXQ 328(SP), DI, BX
+	MULXQ 328(SP), DI, CX
 	ADCQ  DI, R12
-	MULXQ 336(SP), DI, CX
-	ADCQ  DI, BX
-	ADCQ  $0x00, CX
+	MULXQ 336(SP), DI, SI
+	ADCQ  DI, CX
+	ADCQ  $0x00, SI
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
 	XORL  R13, R13
-	MULXQ 312(SP), DI, SI
+	MULXQ 312(SP), DI, R14
 	ADCXQ DI, R8
-	ADOXQ SI, R12
-	MULXQ 320(SP), DI, SI
+	ADOXQ R14, R12
+	MULXQ 320(SP), DI, R14
 	ADCXQ DI, R12
-	ADOXQ SI, BX
-	MULXQ 328(SP), DI, SI
-	ADCXQ DI, BX
-	ADOXQ SI, CX
-	MULXQ 336(SP), DI, R11
+	ADOXQ R14, CX
+	MULXQ 328(SP), DI, R14
 	ADCXQ DI, CX
-	ADOXQ R13, R11
-	ADCXQ R13, R11
+	ADOXQ R14, SI
+	MULXQ 336(SP), DI, R15
+	ADCXQ DI, SI
+	ADOXQ R13, R15
+	ADCXQ R13, R15
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
 	XORL  R13, R13
-	MULXQ 312(SP), DI, SI
+	MULXQ 312(SP), DI, R14
 	ADCXQ DI, R12
-	ADOXQ SI, BX
-	MULXQ 320(SP), DI, SI
-	ADCXQ DI, BX
-	ADOXQ SI, CX
-	MULXQ 328(SP), DI, SI
+	ADOXQ R14, CX
+	MULXQ 320(SP), DI, R14
 	ADCXQ DI, CX
-	ADOXQ SI, R11
-	MULXQ 336(SP), DI, R15
-	ADCXQ DI, R11
-	ADOXQ R13, R15
-	ADCXQ R13, R15
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
-	XORL  R13, R13
-	MULXQ 312(SP), DI, SI
-	ADCXQ DI, BX
-	ADOXQ SI, CX
-	MULXQ 320(SP), DI, SI
-	ADCXQ DI, CX
-	ADOXQ SI, R11
-	MULXQ 328(SP), DI, SI
-	ADCXQ DI, R11
-	ADOXQ SI, R15
+	ADOXQ R14, SI
+	MULXQ 328(SP), DI, R14
+	ADCXQ DI, SI
+	ADOXQ R14, R15
 	MULXQ 336(SP), DI, AX
 	ADCXQ DI, R15
 	ADOXQ R13, AX
 	ADCXQ R13, AX
 
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  112(SP), DX
+	XORL  R13, R13
+	MULXQ 312(SP), DI, R14
+	ADCXQ DI, CX
+	ADOXQ R14, SI
+	MULXQ 320(SP), DI, R14
+	ADCXQ DI, SI
+	ADOXQ R14, R15
+	MULXQ 328(SP), DI, R14
+	ADCXQ DI, R15
+	ADOXQ R14, AX
+	MULXQ 336(SP), DI, BX
+	ADCXQ DI, AX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R13, R13
-	MULXQ CX, DI, SI
-	ADCXQ DI, R14
-	ADOXQ SI, R8
-	MULXQ R11, DI, SI
+	MULXQ SI, DI, R14
+	ADCXQ DI, R9
+	ADOXQ R14, R8
+	MULXQ R15, DI, R14
 	ADCXQ DI, R8
-	ADOXQ SI, R12
-	MULXQ R15, DI, SI
+	ADOXQ R14, R12
+	MULXQ AX, DI, R14
 	ADCXQ DI, R12
-	ADOXQ SI, BX
-	MULXQ AX, DI, SI
-	ADCXQ DI, BX
-	ADOXQ R13, SI
-	ADCXQ R13, SI
+	ADOXQ R14, CX
+	MULXQ BX, DI, R14
+	ADCXQ DI, CX
+	ADOXQ R13, R14
+	ADCXQ R13, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, DI, SI
-	ADDQ  DI, R14
-	ADCQ  SI, R8
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, BX
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, R14
-	ADCQ  $0x00, R8
-	MOVQ  a+8(FP), R9
-	MOVQ  32(R9), R10
-	MOVQ  40(R9), CX
-	MOVQ  48(R9), R11
-	MOVQ  56(R9), R15
-	SUBQ  R14, R10
-	SBBQ  R8, CX
-	SBBQ  R12, R11
-	SBBQ  BX, R15
-	MOVQ  $0x00000001000003d1, DI
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	SUBQ  AX, R10
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, R15
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	SUBQ  AX, R10
-	MOVQ  R10, 152(SP)
-	MOVQ  CX, 160(SP)
-	MOVQ  R11, 168(SP)
-	MOVQ  R15, 176(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, DI, R14
+	ADCXQ   DI, R9
+	ADCXQ   R14, R8
+	MOVQ    R9, SI
+	MOVQ    R8, R15
+	ADOXQ   DX, SI
+	ADOXQ   R13, R15
+	ADCXQ   R13, R12
+	ADCXQ   R13, CX
+	CMOVQCS SI, R9
+	CMOVQCS R15, R8
+	MOVQ    a+8(FP), R10
+	MOVQ    32(R10), R11
+	MOVQ    40(R10), SI
+	MOVQ    48(R10), R15
+	MOVQ    56(R10), AX
+	SUBQ    R9, R11
+	SBBQ    R8, SI
+	SBBQ    R12, R15
+	SBBQ    CX, AX
+	MOVQ    $0x00000001000003d1, DI
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS DI, BX
+	SUBQ    BX, R11
+	MOVQ    $0xfffffffefffffc2f, DI
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, AX
+	LEAQ    (R11)(DI*1), R14
+	CMOVQCS R14, R11
+	MOVQ    R11, 152(SP)
+	MOVQ    SI, 160(SP)
+	MOVQ    R15, 168(SP)
+	MOVQ    AX, 176(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  184(SP), DX
-	MULXQ 120(SP), SI, R13
-	MULXQ 128(SP), BX, R9
-	ADDQ  BX, R13
-	MULXQ 136(SP), BX, AX
-	ADCQ  BX, R9
-	MULXQ 144(SP), BX, DI
-	ADCQ  BX, AX
-	ADCQ  $0x00, DI
+	MULXQ 120(SP), R13, R10
+	MULXQ 128(SP), CX, BX
+	ADDQ  CX, R10
+	MULXQ 136(SP), CX, DI
+	ADCQ  CX, BX
+	MULXQ 144(SP), CX, R14
+	ADCQ  CX, DI
+	ADCQ  $0x00, R14
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  192(SP), DX
-	XORL  CX, CX
-	MULXQ 120(SP), BX, R10
-	ADCXQ BX, R13
-	ADOXQ R10, R9
-	MULXQ 128(SP), BX, R10
-	ADCXQ BX, R9
-	ADOXQ R10, AX
-	MULXQ 136(SP), BX, R10
-	ADCXQ BX, AX
-	ADOXQ R10, DI
-	MULXQ 144(SP), BX, R14
-	ADCXQ BX, DI
-	ADOXQ CX, R14
+	XORL  SI, SI
+	MULXQ 120(SP), CX, R11
+	ADCXQ CX, R10
+	ADOXQ R11, BX
+	MULXQ 128(SP), CX, R11
+	ADCXQ CX, BX
+	ADOXQ R11, DI
+	MULXQ 136(SP), CX, R11
+	ADCXQ CX, DI
+	ADOXQ R11, R14
+	MULXQ 144(SP), CX, R9
 	ADCXQ CX, R14
+	ADOXQ SI, R9
+	ADCXQ SI, R9
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  200(SP), DX
-	XORL  CX, CX
-	MULXQ 120(SP), BX, R10
-	ADCXQ BX, R9
-	ADOXQ R10, AX
-	MULXQ 128(SP), BX, R10
-	ADCXQ BX, AX
-	ADOXQ R10, DI
-	MULXQ 136(SP), BX, R10
-	ADCXQ BX, DI
-	ADOXQ R10, R14
-	MULXQ 144(SP), BX, R8
-	ADCXQ BX, R14
-	ADOXQ CX, R8
-	ADCXQ CX, R8
+	XORL  SI, SI
+	MULXQ 120(SP), CX, R11
+	ADCXQ CX, BX
+	ADOXQ R11, DI
+	MULXQ 128(SP), CX, R11
+	ADCXQ CX, DI
+	ADOXQ R11, R14
+	MULXQ 136(SP), CX, R11
+	ADCXQ CX, R14
+	ADOXQ R11, R9
+	MULXQ 144(SP), CX, R8
+	ADCXQ CX, R9
+	ADOXQ SI, R8
+	ADCXQ SI, R8
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  208(SP), DX
-	XORL  CX, CX
-	MULXQ 120(SP), BX, R10
-	ADCXQ BX, AX
-	ADOXQ R10, DI
-	MULXQ 128(SP), BX, R10
-	ADCXQ BX, DI
-	ADOXQ R10, R14
-	MULXQ 136(SP), BX, R10
-	ADCXQ BX, R14
-	ADOXQ R10, R8
-	MULXQ 144(SP), BX, R12
-	ADCXQ BX, R8
-	ADOXQ CX, R12
-	ADCXQ CX, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  CX, CX
-	MULXQ DI, BX, R10
-	ADCXQ BX, SI
-	ADOXQ R10, R13
-	MULXQ R14, BX, R10
-	ADCXQ BX, R13
-	ADOXQ R10, R9
-	MULXQ R8, BX, R10
-	ADCXQ BX, R9
-	ADOXQ R10, AX
-	MULXQ R12, BX, R10
-	ADCXQ BX, AX
-	ADOXQ CX, R10
-	ADCXQ CX, R10
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R10, BX, R10
-	ADDQ  BX, SI
-	ADCQ  R10, R13
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, AX
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, SI
-	ADCQ  $0x00, R13
-	MOVQ  SI, 216(SP)
-	MOVQ  R13, 224(SP)
-	MOVQ  R9, 232(SP)
-	MOVQ  AX, 240(SP)
-
-	// T = U1·H²; 2T; 3T
-	MOVQ a+8(FP), R11
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R11), DX
-	MULXQ 184(SP), R15, DI
-	MULXQ 192(SP), SI, R14
-	ADDQ  SI, DI
-	MULXQ 200(SP), SI, R8
-	ADCQ  SI, R14
-	MULXQ 208(SP), SI, R12
-	ADCQ  SI, R8
-	ADCQ  $0x00, R12
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R11), DX
-	XORL  R9, R9
-	MULXQ 184(SP), SI, R13
-	ADCXQ SI, DI
-	ADOXQ R13, R14
-	MULXQ 192(SP), SI, R13
-	ADCXQ SI, R14
-	ADOXQ R13, R8
-	MULXQ 200(SP), SI, R13
-	ADCXQ SI, R8
-	ADOXQ R13, R12
-	MULXQ 208(SP), SI, BX
-	ADCXQ SI, R12
-	ADOXQ R9, BX
-	ADCXQ R9, BX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R11), DX
-	XORL  R9, R9
-	MULXQ 184(SP), SI, R13
-	ADCXQ SI, R14
-	ADOXQ R13, R8
-	MULXQ 192(SP), SI, R13
-	ADCXQ SI, R8
-	ADOXQ R13, R12
-	MULXQ 200(SP), SI, R13
-	ADCXQ SI, R12
-	ADOXQ R13, BX
-	MULXQ 208(SP), SI, R10
-	ADCXQ SI, BX
-	ADOXQ R9, R10
-	ADCXQ R9, R10
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R11), DX
-	XORL  R9, R9
-	MULXQ 184(SP), SI, R13
-	ADCXQ SI, R8
-	ADOXQ R13, R12
-	MULXQ 192(SP), SI, R13
-	ADCXQ SI, R12
-	ADOXQ R13, BX
-	MULXQ 200(SP), SI, R13
-	ADCXQ SI, BX
-	ADOXQ R13, R10
-	MULXQ 208(SP), SI, CX
-	ADCXQ SI, R10
-	ADOXQ R9, CX
-	ADCXQ R9, CX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ R12, SI, R13
-	ADCXQ SI, R15
-	ADOXQ R13, DI
-	MULXQ BX, SI, R13
-	ADCXQ SI, DI
-	ADOXQ R13, R14
-	MULXQ R10, SI, R13
-	ADCXQ SI, R14
-	ADOXQ R13, R8
-	MULXQ CX, SI, R13
-	ADCXQ SI, R8
-	ADOXQ R9, R13
-	ADCXQ R9, R13
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, SI, R13
-	ADDQ  SI, R15
-	ADCQ  R13, DI
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R8
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R15
-	ADCQ  $0x00, DI
-	MOVQ  R15, AX
-	MOVQ  DI, R11
-	MOVQ  R14, R12
-	MOVQ  R8, BX
-	ADDQ  R15, AX
-	ADCQ  DI, R11
-	ADCQ  R14, R12
-	ADCQ  R8, BX
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	ADDQ  R10, AX
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, BX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	ADDQ  R10, AX
-	MOVQ  AX, 280(SP)
-	MOVQ  R11, 288(SP)
-	MOVQ  R12, 296(SP)
-	MOVQ  BX, 304(SP)
-	ADDQ  R15, AX
-	ADCQ  DI, R11
-	ADCQ  R14, R12
-	ADCQ  R8, BX
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	ADDQ  SI, AX
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, BX
-	SBBQ  SI, SI
-	ANDQ  R13, SI
-	ADDQ  SI, AX
-	MOVQ  AX, 248(SP)
-	MOVQ  R11, 256(SP)
-	MOVQ  R12, 264(SP)
-	MOVQ  BX, 272(SP)
-
-	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
-	MOVQ 152(SP), R9
-	MOVQ 160(SP), R10
-	MOVQ 168(SP), CX
-	MOVQ 176(SP), SI
-
-	// a0·(a1, a2, a3)
-	MOVQ  R9, DX
-	MULXQ R10, R13, R15
-	MULXQ CX, R12, DI
-	ADDQ  R12, R15
-	MULXQ SI, R12, R14
-	ADCQ  R12, DI
-	ADCQ  $0x00, R14
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R10, DX
-	XORL  R11, R11
-	MULXQ CX, R12, BX
-	ADCXQ R12, DI
-	ADOXQ BX, R14
-	MULXQ SI, R12, R8
-	ADCXQ R12, R14
+	XORL  SI, SI
+	MULXQ 120(SP), CX, R11
+	ADCXQ CX, DI
+	ADOXQ R11, R14
+	MULXQ 128(SP), CX, R11
+	ADCXQ CX, R14
+	ADOXQ R11, R9
+	MULXQ 136(SP), CX, R11
+	ADCXQ CX, R9
 	ADOXQ R11, R8
-	ADCXQ R11, R8
-
-	// a2·a3
-	MOVQ  CX, DX
-	MULXQ SI, R12, AX
-	ADDQ  R12, R8
-	ADCQ  $0x00, AX
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R11, R11
-	ADDQ  R13, R13
-	ADCQ  R15, R15
-	ADCQ  DI, DI
-	ADCQ  R14, R14
-	ADCQ  R8, R8
-	ADCQ  AX, AX
-	ADCQ  $0x00, R11
-	MOVQ  R9, DX
-	MULXQ DX, R9, R12
-	MOVQ  R10, DX
-	MULXQ DX, R10, BX
-	ADDQ  R12, R13
-	ADCQ  R10, R15
-	ADCQ  BX, DI
-	MOVQ  CX, DX
-	MULXQ DX, R12, BX
-	ADCQ  R12, R14
-	ADCQ  BX, R8
-	MOVQ  SI, DX
-	MULXQ DX, R12, BX
-	ADCQ  R12, AX
-	ADCQ  BX, R11
+	MULXQ 144(SP), CX, R12
+	ADCXQ CX, R8
+	ADOXQ SI, R12
+	ADCXQ SI, R12
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  SI, SI
-	MULXQ R14, R12, BX
-	ADCXQ R12, R9
-	ADOXQ BX, R13
-	MULXQ R8, R12, BX
-	ADCXQ R12, R13
-	ADOXQ BX, R15
-	MULXQ AX, R12, BX
-	ADCXQ R12, R15
-	ADOXQ BX, DI
-	MULXQ R11, R12, BX
-	ADCXQ R12, DI
-	ADOXQ SI, BX
-	ADCXQ SI, BX
+	MULXQ R14, CX, R11
+	ADCXQ CX, R13
+	ADOXQ R11, R10
+	MULXQ R9, CX, R11
+	ADCXQ CX, R10
+	ADOXQ R11, BX
+	MULXQ R8, CX, R11
+	ADCXQ CX, BX
+	ADOXQ R11, DI
+	MULXQ R12, CX, R11
+	ADCXQ CX, DI
+	ADOXQ SI, R11
+	ADCXQ SI, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R12, BX
-	ADDQ  R12, R9
-	ADCQ  BX, R13
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, DI
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R9
-	ADCQ  $0x00, R13
-	SUBQ  216(SP), R9
-	SBBQ  224(SP), R13
-	SBBQ  232(SP), R15
-	SBBQ  240(SP), DI
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, R9
-	SBBQ  $0x00, R13
-	SBBQ  $0x00, R15
-	SBBQ  $0x00, DI
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, R9
-	MOVQ  R9, SI
-	MOVQ  R13, R14
-	MOVQ  R15, R8
-	MOVQ  DI, AX
-	SUBQ  280(SP), R9
-	SBBQ  288(SP), R13
-	SBBQ  296(SP), R15
-	SBBQ  304(SP), DI
-	MOVQ  $0x00000001000003d1, R12
-	SBBQ  R11, R11
-	ANDQ  R12, R11
-	SUBQ  R11, R9
-	SBBQ  $0x00, R13
-	SBBQ  $0x00, R15
-	SBBQ  $0x00, DI
-	SBBQ  R11, R11
-	ANDQ  R12, R11
-	SUBQ  R11, R9
-	MOVQ  r+0(FP), BX
-	MOVQ  R9, (BX)
-	MOVQ  R13, 8(BX)
-	MOVQ  R15, 16(BX)
-	MOVQ  DI, 24(BX)
-	SUBQ  248(SP), SI
-	SBBQ  256(SP), R14
-	SBBQ  264(SP), R8
-	SBBQ  272(SP), AX
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, SI
-	SBBQ  $0x00, R14
-	SBBQ  $0x00, R8
-	SBBQ  $0x00, AX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, SI
-	MOVQ  SI, 248(SP)
-	MOVQ  R14, 256(SP)
-	MOVQ  R8, 264(SP)
-	MOVQ  AX, 272(SP)
-	MOVQ  a+8(FP), R11
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, CX, R11
+	ADCXQ   CX, R13
+	ADCXQ   R11, R10
+	MOVQ    R13, R14
+	MOVQ    R10, R9
+	ADOXQ   DX, R14
+	ADOXQ   SI, R9
+	ADCXQ   SI, BX
+	ADCXQ   SI, DI
+	CMOVQCS R14, R13
+	CMOVQCS R9, R10
+	MOVQ    R13, 216(SP)
+	MOVQ    R10, 224(SP)
+	MOVQ    BX, 232(SP)
+	MOVQ    DI, 240(SP)
+
+	// T = U1·H²; 2T; 3T
+	MOVQ a+8(FP), R15
 
 	// d = a·b (4×64), row 0
-	MOVQ  64(R11), DX
-	MULXQ 120(SP), R12, BX
-	MULXQ 128(SP), SI, R9
-	ADDQ  SI, BX
-	MULXQ 136(SP), SI, R13
-	ADCQ  SI, R9
-	MULXQ 144(SP), SI, R15
-	ADCQ  SI, R13
-	ADCQ  $0x00, R15
+	MOVQ  (R15), DX
+	MULXQ 184(SP), AX, R14
+	MULXQ 192(SP), R13, R9
+	ADDQ  R13, R14
+	MULXQ 200(SP), R13, R8
+	ADCQ  R13, R9
+	MULXQ 208(SP), R13, R12
+	ADCQ  R13, R8
+	ADCQ  $0x00, R12
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(R11), DX
-	XORL  R8, R8
-	MULXQ 120(SP), SI, R14
-	ADCXQ SI, BX
-	ADOXQ R14, R9
-	MULXQ 128(SP), SI, R14
-	ADCXQ SI, R9
-	ADOXQ R14, R13
-	MULXQ 136(SP), SI, R14
-	ADCXQ SI, R13
-	ADOXQ R14, R15
-	MULXQ 144(SP), SI, DI
-	ADCXQ SI, R15
-	ADOXQ R8, DI
-	ADCXQ R8, DI
+	MOVQ  8(R15), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, R10
+	ADCXQ R13, R14
+	ADOXQ R10, R9
+	MULXQ 192(SP), R13, R10
+	ADCXQ R13, R9
+	ADOXQ R10, R8
+	MULXQ 200(SP), R13, R10
+	ADCXQ R13, R8
+	ADOXQ R10, R12
+	MULXQ 208(SP), R13, CX
+	ADCXQ R13, R12
+	ADOXQ BX, CX
+	ADCXQ BX, CX
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(R11), DX
-	XORL  R8, R8
-	MULXQ 120(SP), SI, R14
-	ADCXQ SI, R9
-	ADOXQ R14, R13
-	MULXQ 128(SP), SI, R14
-	ADCXQ SI, R13
-	ADOXQ R14, R15
-	MULXQ 136(SP), SI, R14
-	ADCXQ SI, R15
-	ADOXQ R14, DI
-	MULXQ 144(SP), SI, R10
-	ADCXQ SI, DI
-	ADOXQ R8, R10
-	ADCXQ R8, R10
+	MOVQ  16(R15), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, R10
+	ADCXQ R13, R9
+	ADOXQ R10, R8
+	MULXQ 192(SP), R13, R10
+	ADCXQ R13, R8
+	ADOXQ R10, R12
+	MULXQ 200(SP), R13, R10
+	ADCXQ R13, R12
+	ADOXQ R10, CX
+	MULXQ 208(SP), R13, R11
+	ADCXQ R13, CX
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(R11), DX
-	XORL  R8, R8
-	MULXQ 120(SP), SI, R14
-	ADCXQ SI, R13
-	ADOXQ R14, R15
-	MULXQ 128(SP), SI, R14
-	ADCXQ SI, R15
-	ADOXQ R14, DI
-	MULXQ 136(SP), SI, R14
-	ADCXQ SI, DI
-	ADOXQ R14, R10
-	MULXQ 144(SP), SI, CX
-	ADCXQ SI, R10
-	ADOXQ R8, CX
-	ADCXQ R8, CX
+	MOVQ  24(R15), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R13, R10
+	ADCXQ R13, R8
+	ADOXQ R10, R12
+	MULXQ 192(SP), R13, R10
+	ADCXQ R13, R12
+	ADOXQ R10, CX
+	MULXQ 200(SP), R13, R10
+	ADCXQ R13, CX
+	ADOXQ R10, R11
+	MULXQ 208(SP), R13, SI
+	ADCXQ R13, R11
+	ADOXQ BX, SI
+	ADCXQ BX, SI
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R8, R8
-	MULXQ R15, SI, R14
-	ADCXQ SI, R12
-	ADOXQ R14, BX
-	MULXQ DI, SI, R14
-	ADCXQ SI, BX
-	ADOXQ R14, R9
-	MULXQ R10, SI, R14
-	ADCXQ SI, R9
-	ADOXQ R14, R13
-	MULXQ CX, SI, R14
-	ADCXQ SI, R13
-	ADOXQ R8, R14
-	ADCXQ R8, R14
+	XORL  BX, BX
+	MULXQ R12, R13, R10
+	ADCXQ R13, AX
+	ADOXQ R10, R14
+	MULXQ CX, R13, R10
+	ADCXQ R13, R14
+	ADOXQ R10, R9
+	MULXQ R11, R13, R10
+	ADCXQ R13, R9
+	ADOXQ R10, R8
+	MULXQ SI, R13, R10
+	ADCXQ R13, R8
+	ADOXQ BX, R10
+	ADCXQ BX, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, SI, R14
-	ADDQ  SI, R12
-	ADCQ  R14, BX
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R10, R13, R10
+	ADCXQ   R13, AX
+	ADCXQ   R10, R14
+	MOVQ    AX, R12
+	MOVQ    R14, CX
+	ADOXQ   DX, R12
+	ADOXQ   BX, CX
+	ADCXQ   BX, R9
+	ADCXQ   BX, R8
+	CMOVQCS R12, AX
+	CMOVQCS CX, R14
+	MOVQ    AX, DI
+	MOVQ    R14, R15
+	MOVQ    R9, R12
+	MOVQ    R8, CX
+	ADDQ    AX, DI
+	ADCQ    R14, R15
+	ADCQ    R9, R12
+	ADCQ    R8, CX
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, R11
+	CMOVQCS SI, R11
+	ADDQ    R11, DI
+	ADCQ    $0x00, R15
+	ADCQ    $0x00, R12
+	ADCQ    $0x00, CX
+	LEAQ    (DI)(SI*1), R13
+	CMOVQCS R13, DI
+	MOVQ    DI, 280(SP)
+	MOVQ    R15, 288(SP)
+	MOVQ    R12, 296(SP)
+	MOVQ    CX, 304(SP)
+	ADDQ    AX, DI
+	ADCQ    R14, R15
+	ADCQ    R9, R12
+	ADCQ    R8, CX
+	MOVQ    $0x00000001000003d1, BX
+	MOVQ    $0x0000000000000000, R10
+	CMOVQCS BX, R10
+	ADDQ    R10, DI
+	ADCQ    $0x00, R15
+	ADCQ    $0x00, R12
+	ADCQ    $0x00, CX
+	LEAQ    (DI)(BX*1), R11
+	CMOVQCS R11, DI
+	MOVQ    DI, 248(SP)
+	MOVQ    R15, 256(SP)
+	MOVQ    R12, 264(SP)
+	MOVQ    CX, 272(SP)
+
+	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
+	MOVQ 152(SP), SI
+	MOVQ 160(SP), R13
+	MOVQ 168(SP), R10
+	MOVQ 176(SP), BX
+
+	// a0·(a1, a2, a3)
+	MOVQ  SI, DX
+	MULXQ R13, R11, AX
+	MULXQ R10, R12, R14
+	ADDQ  R12, AX
+	MULXQ BX, R12, R9
+	ADCQ  R12, R14
 	ADCQ  $0x00, R9
-	ADCQ  $0x00, R13
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R12
-	ADCQ  $0x00, BX
-	MOVQ  r+0(FP), AX
-	MOVQ  R12, 64(AX)
-	MOVQ  BX, 72(AX)
-	MOVQ  R9, 80(AX)
-	MOVQ  R13, 88(AX)
-	MOVQ  a+8(FP), R11
 
-	// d = a·b (4×64), row 0
-	MOVQ  216(SP), DX
-	MULXQ 32(R11), R15, DI
-	MULXQ 40(R11), R12, R10
-	ADDQ  R12, DI
-	MULXQ 48(R11), R12, CX
-	ADCQ  R12, R10
-	MULXQ 56(R11), R12, SI
-	ADCQ  R12, CX
-	ADCQ  $0x00, SI
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  224(SP), DX
-	XORL  R9, R9
-	MULXQ 32(R11), R12, BX
-	ADCXQ R12, DI
-	ADOXQ BX, R10
-	MULXQ 40(R11), R12, BX
-	ADCXQ R12, R10
-	ADOXQ BX, CX
-	MULXQ 48(R11), R12, BX
-	ADCXQ R12, CX
-	ADOXQ BX, SI
-	MULXQ 56(R11), R12, R14
-	ADCXQ R12, SI
-	ADOXQ R9, R14
-	ADCXQ R9, R14
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  232(SP), DX
-	XORL  R9, R9
-	MULXQ 32(R11), R12, BX
-	ADCXQ R12, R10
-	ADOXQ BX, CX
-	MULXQ 40(R11), R12, BX
-	ADCXQ R12, CX
-	ADOXQ BX, SI
-	MULXQ 48(R11), R12, BX
-	ADCXQ R12, SI
-	ADOXQ BX, R14
-	MULXQ 56(R11), R12, R8
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R13, DX
+	XORL  R15, R15
+	MULXQ R10, R12, CX
 	ADCXQ R12, R14
-	ADOXQ R9, R8
-	ADCXQ R9, R8
+	ADOXQ CX, R9
+	MULXQ BX, R12, R8
+	ADCXQ R12, R9
+	ADOXQ R15, R8
+	ADCXQ R15, R8
 
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  240(SP), DX
-	XORL  R9, R9
-	MULXQ 32(R11), R12, BX
-	ADCXQ R12, CX
-	ADOXQ BX, SI
-	MULXQ 40(R11), R12, BX
-	ADCXQ R12, SI
-	ADOXQ BX, R14
-	MULXQ 48(R11), R12, BX
-	ADCXQ R12, R14
-	ADOXQ BX, R8
-	MULXQ 56(R11), R12, AX
-	ADCXQ R12, R8
-	ADOXQ R9, AX
-	ADCXQ R9, AX
+	// a2·a3
+	MOVQ  R10, DX
+	MULXQ BX, R12, DI
+	ADDQ  R12, R8
+	ADCQ  $0x00, DI
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R15, R15
+	ADDQ  R11, R11
+	ADCQ  AX, AX
+	ADCQ  R14, R14
+	ADCQ  R9, R9
+	ADCQ  R8, R8
+	ADCQ  DI, DI
+	ADCQ  $0x00, R15
+	MOVQ  SI, DX
+	MULXQ DX, SI, R12
+	MOVQ  R13, DX
+	MULXQ DX, R13, CX
+	ADDQ  R12, R11
+	ADCQ  R13, AX
+	ADCQ  CX, R14
+	MOVQ  R10, DX
+	MULXQ DX, R12, CX
+	ADCQ  R12, R9
+	ADCQ  CX, R8
+	MOVQ  BX, DX
+	MULXQ DX, R12, CX
+	ADCQ  R12, DI
+	ADCQ  CX, R15
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R9, R9
-	MULXQ SI, R12, BX
-	ADCXQ R12, R15
-	ADOXQ BX, DI
-	MULXQ R14, R12, BX
-	ADCXQ R12, DI
-	ADOXQ BX, R10
-	MULXQ R8, R12, BX
-	ADCXQ R12, R10
+	XORL  BX, BX
+	MULXQ R9, R12, CX
+	ADCXQ R12, SI
+	ADOXQ CX, R11
+	MULXQ R8, R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, AX
+	MULXQ DI, R12, CX
+	ADCXQ R12, AX
+	ADOXQ CX, R14
+	MULXQ R15, R12, CX
+	ADCXQ R12, R14
 	ADOXQ BX, CX
-	MULXQ AX, R12, BX
-	ADCXQ R12, CX
-	ADOXQ R9, BX
-	ADCXQ R9, BX
+	ADCXQ BX, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R12, BX
-	ADDQ  R12, R15
-	ADCQ  BX, DI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, CX
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R15
-	ADCQ  $0x00, DI
-	MOVQ  R15, 216(SP)
-	MOVQ  DI, 224(SP)
-	MOVQ  R10, 232(SP)
-	MOVQ  CX, 240(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, R12, CX
+	ADCXQ   R12, SI
+	ADCXQ   CX, R11
+	MOVQ    SI, R9
+	MOVQ    R11, R8
+	ADOXQ   DX, R9
+	ADOXQ   BX, R8
+	ADCXQ   BX, AX
+	ADCXQ   BX, R14
+	CMOVQCS R9, SI
+	CMOVQCS R8, R11
+	SUBQ    216(SP), SI
+	SBBQ    224(SP), R11
+	SBBQ    232(SP), AX
+	SBBQ    240(SP), R14
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R13
+	CMOVQCS R10, R13
+	SUBQ    R13, SI
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R14
+	LEAQ    (SI)(R10*1), BX
+	CMOVQCS BX, SI
+	MOVQ    SI, R9
+	MOVQ    R11, R8
+	MOVQ    AX, DI
+	MOVQ    R14, R15
+	SUBQ    280(SP), SI
+	SBBQ    288(SP), R11
+	SBBQ    296(SP), AX
+	SBBQ    304(SP), R14
+	MOVQ    $0x00000001000003d1, CX
+	MOVQ    $0x0000000000000000, R12
+	CMOVQCS CX, R12
+	SUBQ    R12, SI
+	MOVQ    $0xfffffffefffffc2f, CX
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R14
+	LEAQ    (SI)(CX*1), R13
+	CMOVQCS R13, SI
+	MOVQ    r+0(FP), R10
+	MOVQ    SI, (R10)
+	MOVQ    R11, 8(R10)
+	MOVQ    AX, 16(R10)
+	MOVQ    R14, 24(R10)
+	SUBQ    248(SP), R9
+	SBBQ    256(SP), R8
+	SBBQ    264(SP), DI
+	SBBQ    272(SP), R15
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R12, BX
+	SUBQ    BX, R9
+	MOVQ    $0xfffffffefffffc2f, R12
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, R15
+	LEAQ    (R9)(R12*1), CX
+	CMOVQCS CX, R9
+	MOVQ    R9, 248(SP)
+	MOVQ    R8, 256(SP)
+	MOVQ    DI, 264(SP)
+	MOVQ    R15, 272(SP)
+	MOVQ    a+8(FP), R13
 
-	// Y3 = I·W − S1·H³
 	// d = a·b (4×64), row 0
-	MOVQ  152(SP), DX
-	MULXQ 248(SP), R13, R11
-	MULXQ 256(SP), R9, SI
-	ADDQ  R9, R11
-	MULXQ 264(SP), R9, R14
-	ADCQ  R9, SI
-	MULXQ 272(SP), R9, R8
-	ADCQ  R9, R14
-	ADCQ  $0x00, R8
+	MOVQ  64(R13), DX
+	MULXQ 120(SP), R10, SI
+	MULXQ 128(SP), R9, R11
+	ADDQ  R9, SI
+	MULXQ 136(SP), R9, AX
+	ADCQ  R9, R11
+	MULXQ 144(SP), R9, R14
+	ADCQ  R9, AX
+	ADCQ  $0x00, R14
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  160(SP), DX
+	MOVQ  72(R13), DX
 	XORL  DI, DI
-	MULXQ 248(SP), R9, R15
-	ADCXQ R9, R11
-	ADOXQ R15, SI
-	MULXQ 256(SP), R9, R15
+	MULXQ 120(SP), R9, R8
 	ADCXQ R9, SI
-	ADOXQ R15, R14
-	MULXQ 264(SP), R9, R15
+	ADOXQ R8, R11
+	MULXQ 128(SP), R9, R8
+	ADCXQ R9, R11
+	ADOXQ R8, AX
+	MULXQ 136(SP), R9, R8
+	ADCXQ R9, AX
+	ADOXQ R8, R14
+	MULXQ 144(SP), R9, BX
 	ADCXQ R9, R14
-	ADOXQ R15, R8
-	MULXQ 272(SP), R9, AX
-	ADCXQ R9, R8
-	ADOXQ DI, AX
-	ADCXQ DI, AX
+	ADOXQ DI, BX
+	ADCXQ DI, BX
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  168(SP), DX
+	MOVQ  80(R13), DX
 	XORL  DI, DI
-	MULXQ 248(SP), R9, R15
-	ADCXQ R9, SI
-	ADOXQ R15, R14
-	MULXQ 256(SP), R9, R15
-	ADCXQ R9, R14
-	ADOXQ R15, R8
-	MULXQ 264(SP), R9, R15
-	ADCXQ R9, R8
-	ADOXQ R15, AX
-	MULXQ 272(SP), R9, R12
+	MULXQ 120(SP), R9, R8
+	ADCXQ R9, R11
+	ADOXQ R8, AX
+	MULXQ 128(SP), R9, R8
 	ADCXQ R9, AX
+	ADOXQ R8, R14
+	MULXQ 136(SP), R9, R8
+	ADCXQ R9, R14
+	ADOXQ R8, BX
+	MULXQ 144(SP), R9, R12
+	ADCXQ R9, BX
 	ADOXQ DI, R12
 	ADCXQ DI, R12
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  176(SP), DX
+	MOVQ  88(R13), DX
 	XORL  DI, DI
-	MULXQ 248(SP), R9, R15
-	ADCXQ R9, R14
-	ADOXQ R15, R8
-	MULXQ 256(SP), R9, R15
-	ADCXQ R9, R8
-	ADOXQ R15, AX
-	MULXQ 264(SP), R9, R15
+	MULXQ 120(SP), R9, R8
 	ADCXQ R9, AX
-	ADOXQ R15, R12
-	MULXQ 272(SP), R9, BX
+	ADOXQ R8, R14
+	MULXQ 128(SP), R9, R8
+	ADCXQ R9, R14
+	ADOXQ R8, BX
+	MULXQ 136(SP), R9, R8
+	ADCXQ R9, BX
+	ADOXQ R8, R12
+	MULXQ 144(SP), R9, CX
 	ADCXQ R9, R12
-	ADOXQ DI, BX
-	ADCXQ DI, BX
+	ADOXQ DI, CX
+	ADCXQ DI, CX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  DI, DI
-	MULXQ R8, R9, R15
-	ADCXQ R9, R13
-	ADOXQ R15, R11
-	MULXQ AX, R9, R15
-	ADCXQ R9, R11
-	ADOXQ R15, SI
-	MULXQ R12, R9, R15
+	MULXQ R14, R9, R8
+	ADCXQ R9, R10
+	ADOXQ R8, SI
+	MULXQ BX, R9, R8
 	ADCXQ R9, SI
-	ADOXQ R15, R14
-	MULXQ BX, R9, R15
-	ADCXQ R9, R14
-	ADOXQ DI, R15
-	ADCXQ DI, R15
+	ADOXQ R8, R11
+	MULXQ R12, R9, R8
+	ADCXQ R9, R11
+	ADOXQ R8, AX
+	MULXQ CX, R9, R8
+	ADCXQ R9, AX
+	ADOXQ DI, R8
+	ADCXQ DI, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, R9, R15
-	ADDQ  R9, R13
-	ADCQ  R15, R11
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R14
-	SBBQ  R9, R9
-	ANDQ  DX, R9
-	ADDQ  R9, R13
-	ADCQ  $0x00, R11
-	SUBQ  216(SP), R13
-	SBBQ  224(SP), R11
-	SBBQ  232(SP), SI
-	SBBQ  240(SP), R14
-	MOVQ  $0x00000001000003d1, CX
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, R13
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, R14
-	SBBQ  R10, R10
-	ANDQ  CX, R10
-	SUBQ  R10, R13
-	MOVQ  r+0(FP), R8
-	MOVQ  R13, 32(R8)
-	MOVQ  R11, 40(R8)
-	MOVQ  SI, 48(R8)
-	MOVQ  R14, 56(R8)
-	MOVQ  $0x0000000000000001, AX
-	MOVQ  AX, ok+40(FP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R8, R9, R8
+	ADCXQ   R9, R10
+	ADCXQ   R8, SI
+	MOVQ    R10, R14
+	MOVQ    SI, BX
+	ADOXQ   DX, R14
+	ADOXQ   DI, BX
+	ADCXQ   DI, R11
+	ADCXQ   DI, AX
+	CMOVQCS R14, R10
+	CMOVQCS BX, SI
+	MOVQ    r+0(FP), R15
+	MOVQ    R10, 64(R15)
+	MOVQ    SI, 72(R15)
+	MOVQ    R11, 80(R15)
+	MOVQ    AX, 88(R15)
+	MOVQ    a+8(FP), R13
+
+	// d = a·b (4×64), row 0
+	MOVQ  216(SP), DX
+	MULXQ 32(R13), R14, BX
+	MULXQ 40(R13), R10, R12
+	ADDQ  R10, BX
+	MULXQ 48(R13), R10, CX
+	ADCQ  R10, R12
+	MULXQ 56(R13), R10, R9
+	ADCQ  R10, CX
+	ADCQ  $0x00, R9
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  224(SP), DX
+	XORL  R11, R11
+	MULXQ 32(R13), R10, SI
+	ADCXQ R10, BX
+	ADOXQ SI, R12
+	MULXQ 40(R13), R10, SI
+	ADCXQ R10, R12
+	ADOXQ SI, CX
+	MULXQ 48(R13), R10, SI
+	ADCXQ R10, CX
+	ADOXQ SI, R9
+	MULXQ 56(R13), R10, R8
+	ADCXQ R10, R9
+	ADOXQ R11, R8
+	ADCXQ R11, R8
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  232(SP), DX
+	XORL  R11, R11
+	MULXQ 32(R13), R10, SI
+	ADCXQ R10, R12
+	ADOXQ SI, CX
+	MULXQ 40(R13), R10, SI
+	ADCXQ R10, CX
+	ADOXQ SI, R9
+	MULXQ 48(R13), R10, SI
+	ADCXQ R10, R9
+	ADOXQ SI, R8
+	MULXQ 56(R13), R10, DI
+	ADCXQ R10, R8
+	ADOXQ R11, DI
+	ADCXQ R11, DI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  240(SP), DX
+	XORL  R11, R11
+	MULXQ 32(R13), R10, SI
+	ADCXQ R10, CX
+	ADOXQ SI, R9
+	MULXQ 40(R13), R10, SI
+	ADCXQ R10, R9
+	ADOXQ SI, R8
+	MULXQ 48(R13), R10, SI
+	ADCXQ R10, R8
+	ADOXQ SI, DI
+	MULXQ 56(R13), R10, R15
+	ADCXQ R10, DI
+	ADOXQ R11, R15
+	ADCXQ R11, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R11, R11
+	MULXQ R9, R10, SI
+	ADCXQ R10, R14
+	ADOXQ SI, BX
+	MULXQ R8, R10, SI
+	ADCXQ R10, BX
+	ADOXQ SI, R12
+	MULXQ DI, R10, SI
+	ADCXQ R10, R12
+	ADOXQ SI, CX
+	MULXQ R15, R10, SI
+	ADCXQ R10, CX
+	ADOXQ R11, SI
+	ADCXQ R11, SI
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, R10, SI
+	ADCXQ   R10, R14
+	ADCXQ   SI, BX
+	MOVQ    R14, R9
+	MOVQ    BX, R8
+	ADOXQ   DX, R9
+	ADOXQ   R11, R8
+	ADCXQ   R11, R12
+	ADCXQ   R11, CX
+	CMOVQCS R9, R14
+	CMOVQCS R8, BX
+	MOVQ    R14, 216(SP)
+	MOVQ    BX, 224(SP)
+	MOVQ    R12, 232(SP)
+	MOVQ    CX, 240(SP)
+
+	// Y3 = I·W − S1·H³
+	// d = a·b (4×64), row 0
+	MOVQ  152(SP), DX
+	MULXQ 248(SP), AX, R13
+	MULXQ 256(SP), R11, R9
+	ADDQ  R11, R13
+	MULXQ 264(SP), R11, R8
+	ADCQ  R11, R9
+	MULXQ 272(SP), R11, DI
+	ADCQ  R11, R8
+	ADCQ  $0x00, DI
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  160(SP), DX
+	XORL  BX, BX
+	MULXQ 248(SP), R11, R14
+	ADCXQ R11, R13
+	ADOXQ R14, R9
+	MULXQ 256(SP), R11, R14
+	ADCXQ R11, R9
+	ADOXQ R14, R8
+	MULXQ 264(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, DI
+	MULXQ 272(SP), R11, R15
+	ADCXQ R11, DI
+	ADOXQ BX, R15
+	ADCXQ BX, R15
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  168(SP), DX
+	XORL  BX, BX
+	MULXQ 248(SP), R11, R14
+	ADCXQ R11, R9
+	ADOXQ R14, R8
+	MULXQ 256(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, DI
+	MULXQ 264(SP), R11, R14
+	ADCXQ R11, DI
+	ADOXQ R14, R15
+	MULXQ 272(SP), R11, R10
+	ADCXQ R11, R15
+	ADOXQ BX, R10
+	ADCXQ BX, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  176(SP), DX
+	XORL  BX, BX
+	MULXQ 248(SP), R11, R14
+	ADCXQ R11, R8
+	ADOXQ R14, DI
+	MULXQ 256(SP), R11, R14
+	ADCXQ R11, DI
+	ADOXQ R14, R15
+	MULXQ 264(SP), R11, R14
+	ADCXQ R11, R15
+	ADOXQ R14, R10
+	MULXQ 272(SP), R11, SI
+	ADCXQ R11, R10
+	ADOXQ BX, SI
+	ADCXQ BX, SI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ DI, R11, R14
+	ADCXQ R11, AX
+	ADOXQ R14, R13
+	MULXQ R15, R11, R14
+	ADCXQ R11, R13
+	ADOXQ R14, R9
+	MULXQ R10, R11, R14
+	ADCXQ R11, R9
+	ADOXQ R14, R8
+	MULXQ SI, R11, R14
+	ADCXQ R11, R8
+	ADOXQ BX, R14
+	ADCXQ BX, R14
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R11, R14
+	ADCXQ   R11, AX
+	ADCXQ   R14, R13
+	MOVQ    AX, DI
+	MOVQ    R13, R15
+	ADOXQ   DX, DI
+	ADOXQ   BX, R15
+	ADCXQ   BX, R9
+	ADCXQ   BX, R8
+	CMOVQCS DI, AX
+	CMOVQCS R15, R13
+	SUBQ    216(SP), AX
+	SBBQ    224(SP), R13
+	SBBQ    232(SP), R9
+	SBBQ    240(SP), R8
+	MOVQ    $0x00000001000003d1, CX
+	MOVQ    $0x0000000000000000, R12
+	CMOVQCS CX, R12
+	SUBQ    R12, AX
+	MOVQ    $0xfffffffefffffc2f, CX
+	SBBQ    $0x00, R13
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R8
+	LEAQ    (AX)(CX*1), DI
+	CMOVQCS DI, AX
+	MOVQ    r+0(FP), R15
+	MOVQ    AX, 32(R15)
+	MOVQ    R13, 40(R15)
+	MOVQ    R9, 48(R15)
+	MOVQ    R8, 56(R15)
+	MOVQ    $0x0000000000000001, AX
+	MOVQ    AX, ok+40(FP)
 	RET
 
 addStorageZInvVarAsm_special:
@@ -3673,7 +3794,7 @@ addStorageZInvVarAsm_special:
 	RET
 
 // func addAffineAsm(r *uint64, a *uint64, b *uint64)
-// Requires: ADX, BMI, BMI2
+// Requires: ADX, BMI, BMI2, CMOV
 TEXT ·addAffineAsm(SB), $360-24
 	// Remember a.Infinity; U1 = X1, S1 = Y1.
 	MOVQ a+8(FP), AX
@@ -3771,22 +3892,26 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ SI, R15
 	ADCXQ SI, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, R14, R15
-	ADDQ  R14, AX
-	ADCQ  R15, DI
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, AX
-	ADCQ  $0x00, DI
-	MOVQ  AX, 24(SP)
-	MOVQ  DI, 32(SP)
-	MOVQ  R8, 40(SP)
-	MOVQ  R9, 48(SP)
-	MOVQ  b+16(FP), BX
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R14, R15
+	ADCXQ   R14, AX
+	ADCXQ   R15, DI
+	MOVQ    AX, R10
+	MOVQ    DI, R11
+	ADOXQ   DX, R10
+	ADOXQ   SI, R11
+	ADCXQ   SI, R8
+	ADCXQ   SI, R9
+	CMOVQCS R10, AX
+	CMOVQCS R11, DI
+	MOVQ    AX, 24(SP)
+	MOVQ    DI, 32(SP)
+	MOVQ    R8, 40(SP)
+	MOVQ    R9, 48(SP)
+	MOVQ    b+16(FP), BX
 
 	// d = a·b (4×64), row 0
 	MOVQ  (BX), DX
@@ -3867,22 +3992,26 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R8, DI
 	ADCXQ R8, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, AX, DI
-	ADDQ  AX, CX
-	ADCQ  DI, SI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, CX
-	ADCQ  $0x00, SI
-	MOVQ  CX, 88(SP)
-	MOVQ  SI, 96(SP)
-	MOVQ  R10, 104(SP)
-	MOVQ  R11, 112(SP)
-	MOVQ  b+16(FP), R9
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, AX, DI
+	ADCXQ   AX, CX
+	ADCXQ   DI, SI
+	MOVQ    CX, R12
+	MOVQ    SI, R13
+	ADOXQ   DX, R12
+	ADOXQ   R8, R13
+	ADCXQ   R8, R10
+	ADCXQ   R8, R11
+	CMOVQCS R12, CX
+	CMOVQCS R13, SI
+	MOVQ    CX, 88(SP)
+	MOVQ    SI, 96(SP)
+	MOVQ    R10, 104(SP)
+	MOVQ    R11, 112(SP)
+	MOVQ    b+16(FP), R9
 
 	// d = a·b (4×64), row 0
 	MOVQ  32(R9), DX
@@ -3963,22 +4092,26 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R10, SI
 	ADCXQ R10, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, R12
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, R14
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, BX
-	ADCQ  $0x00, R12
-	MOVQ  BX, 152(SP)
-	MOVQ  R12, 160(SP)
-	MOVQ  R13, 168(SP)
-	MOVQ  R14, 176(SP)
-	MOVQ  a+8(FP), R11
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, CX, SI
+	ADCXQ   CX, BX
+	ADCXQ   SI, R12
+	MOVQ    BX, R15
+	MOVQ    R12, AX
+	ADOXQ   DX, R15
+	ADOXQ   R10, AX
+	ADCXQ   R10, R13
+	ADCXQ   R10, R14
+	CMOVQCS R15, BX
+	CMOVQCS AX, R12
+	MOVQ    BX, 152(SP)
+	MOVQ    R12, 160(SP)
+	MOVQ    R13, 168(SP)
+	MOVQ    R14, 176(SP)
+	MOVQ    a+8(FP), R11
 
 	// d = a·b (4×64), row 0
 	MOVQ  152(SP), DX
@@ -4059,1258 +4192,1285 @@ TEXT ·addAffineAsm(SB), $360-24
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, BX, R12
-	ADDQ  BX, R9
-	ADCQ  R12, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, DI
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, R9
-	ADCQ  $0x00, R15
-	MOVQ  R9, 152(SP)
-	MOVQ  R15, 160(SP)
-	MOVQ  AX, 168(SP)
-	MOVQ  DI, 176(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R12, BX, R12
+	ADCXQ   BX, R9
+	ADCXQ   R12, R15
+	MOVQ    R9, R8
+	MOVQ    R15, CX
+	ADOXQ   DX, R8
+	ADOXQ   R13, CX
+	ADCXQ   R13, AX
+	ADCXQ   R13, DI
+	CMOVQCS R8, R9
+	CMOVQCS CX, R15
+	MOVQ    R9, 152(SP)
+	MOVQ    R15, 160(SP)
+	MOVQ    AX, 168(SP)
+	MOVQ    DI, 176(SP)
 
 	// T = U1 + U2, M = S1 + S2
-	MOVQ 56(SP), R14
-	MOVQ 64(SP), R11
-	MOVQ 72(SP), R8
-	MOVQ 80(SP), CX
-	ADDQ 88(SP), R14
-	ADCQ 96(SP), R11
-	ADCQ 104(SP), R8
-	ADCQ 112(SP), CX
-	MOVQ $0x00000001000003d1, R10
-	SBBQ SI, SI
-	ANDQ R10, SI
-	ADDQ SI, R14
-	ADCQ $0x00, R11
-	ADCQ $0x00, R8
-	ADCQ $0x00, CX
-	SBBQ SI, SI
-	ANDQ R10, SI
-	ADDQ SI, R14
-	MOVQ R14, 184(SP)
-	MOVQ R11, 192(SP)
-	MOVQ R8, 200(SP)
-	MOVQ CX, 208(SP)
-	MOVQ 120(SP), BX
-	MOVQ 128(SP), R12
-	MOVQ 136(SP), R13
-	MOVQ 144(SP), R9
-	ADDQ 152(SP), BX
-	ADCQ 160(SP), R12
-	ADCQ 168(SP), R13
-	ADCQ 176(SP), R9
-	MOVQ $0x00000001000003d1, AX
-	SBBQ R15, R15
-	ANDQ AX, R15
-	ADDQ R15, BX
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R9
-	SBBQ R15, R15
-	ANDQ AX, R15
-	ADDQ R15, BX
-	MOVQ BX, 216(SP)
-	MOVQ R12, 224(SP)
-	MOVQ R13, 232(SP)
-	MOVQ R9, 240(SP)
-	MOVQ 184(SP), DI
-	MOVQ 192(SP), SI
-	MOVQ 200(SP), R10
-	MOVQ 208(SP), R14
+	MOVQ    56(SP), R14
+	MOVQ    64(SP), R11
+	MOVQ    72(SP), R8
+	MOVQ    80(SP), CX
+	ADDQ    88(SP), R14
+	ADCQ    96(SP), R11
+	ADCQ    104(SP), R8
+	ADCQ    112(SP), CX
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R10, SI
+	ADDQ    SI, R14
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R8
+	ADCQ    $0x00, CX
+	LEAQ    (R14)(R10*1), BX
+	CMOVQCS BX, R14
+	MOVQ    R14, 184(SP)
+	MOVQ    R11, 192(SP)
+	MOVQ    R8, 200(SP)
+	MOVQ    CX, 208(SP)
+	MOVQ    120(SP), R12
+	MOVQ    128(SP), R13
+	MOVQ    136(SP), R9
+	MOVQ    144(SP), R15
+	ADDQ    152(SP), R12
+	ADCQ    160(SP), R13
+	ADCQ    168(SP), R9
+	ADCQ    176(SP), R15
+	MOVQ    $0x00000001000003d1, DI
+	MOVQ    $0x0000000000000000, AX
+	CMOVQCS DI, AX
+	ADDQ    AX, R12
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R9
+	ADCQ    $0x00, R15
+	LEAQ    (R12)(DI*1), SI
+	CMOVQCS SI, R12
+	MOVQ    R12, 216(SP)
+	MOVQ    R13, 224(SP)
+	MOVQ    R9, 232(SP)
+	MOVQ    R15, 240(SP)
+	MOVQ    184(SP), R10
+	MOVQ    192(SP), BX
+	MOVQ    200(SP), R14
+	MOVQ    208(SP), R11
 
 	// a0·(a1, a2, a3)
-	MOVQ  DI, DX
-	MULXQ SI, R11, R8
-	MULXQ R10, R13, CX
-	ADDQ  R13, R8
-	MULXQ R14, R13, R15
-	ADCQ  R13, CX
-	ADCQ  $0x00, R15
+	MOVQ  R10, DX
+	MULXQ BX, R8, CX
+	MULXQ R14, R9, AX
+	ADDQ  R9, CX
+	MULXQ R11, R9, DI
+	ADCQ  R9, AX
+	ADCQ  $0x00, DI
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  SI, DX
-	XORL  R12, R12
-	MULXQ R10, R13, R9
-	ADCXQ R13, CX
-	ADOXQ R9, R15
-	MULXQ R14, R13, AX
-	ADCXQ R13, R15
-	ADOXQ R12, AX
-	ADCXQ R12, AX
+	MOVQ  BX, DX
+	XORL  R13, R13
+	MULXQ R14, R9, R15
+	ADCXQ R9, AX
+	ADOXQ R15, DI
+	MULXQ R11, R9, SI
+	ADCXQ R9, DI
+	ADOXQ R13, SI
+	ADCXQ R13, SI
 
 	// a2·a3
-	MOVQ  R10, DX
-	MULXQ R14, R13, BX
-	ADDQ  R13, AX
-	ADCQ  $0x00, BX
+	MOVQ  R14, DX
+	MULXQ R11, R9, R12
+	ADDQ  R9, SI
+	ADCQ  $0x00, R12
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  R11, R11
-	ADCQ  R8, R8
+	XORL  R13, R13
+	ADDQ  R8, R8
 	ADCQ  CX, CX
-	ADCQ  R15, R15
 	ADCQ  AX, AX
-	ADCQ  BX, BX
-	ADCQ  $0x00, R12
-	MOVQ  DI, DX
-	MULXQ DX, DI, R13
-	MOVQ  SI, DX
-	MULXQ DX, SI, R9
-	ADDQ  R13, R11
-	ADCQ  SI, R8
-	ADCQ  R9, CX
+	ADCQ  DI, DI
+	ADCQ  SI, SI
+	ADCQ  R12, R12
+	ADCQ  $0x00, R13
 	MOVQ  R10, DX
-	MULXQ DX, R13, R9
-	ADCQ  R13, R15
-	ADCQ  R9, AX
+	MULXQ DX, R10, R9
+	MOVQ  BX, DX
+	MULXQ DX, BX, R15
+	ADDQ  R9, R8
+	ADCQ  BX, CX
+	ADCQ  R15, AX
 	MOVQ  R14, DX
-	MULXQ DX, R13, R9
-	ADCQ  R13, BX
+	MULXQ DX, R9, R15
+	ADCQ  R9, DI
+	ADCQ  R15, SI
+	MOVQ  R11, DX
+	MULXQ DX, R9, R15
 	ADCQ  R9, R12
+	ADCQ  R15, R13
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R14, R14
-	MULXQ R15, R13, R9
-	ADCXQ R13, DI
-	ADOXQ R9, R11
-	MULXQ AX, R13, R9
-	ADCXQ R13, R11
-	ADOXQ R9, R8
-	MULXQ BX, R13, R9
-	ADCXQ R13, R8
-	ADOXQ R9, CX
-	MULXQ R12, R13, R9
-	ADCXQ R13, CX
-	ADOXQ R14, R9
-	ADCXQ R14, R9
+	XORL  R11, R11
+	MULXQ DI, R9, R15
+	ADCXQ R9, R10
+	ADOXQ R15, R8
+	MULXQ SI, R9, R15
+	ADCXQ R9, R8
+	ADOXQ R15, CX
+	MULXQ R12, R9, R15
+	ADCXQ R9, CX
+	ADOXQ R15, AX
+	MULXQ R13, R9, R15
+	ADCXQ R9, AX
+	ADOXQ R11, R15
+	ADCXQ R11, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R9, R13, R9
-	ADDQ  R13, DI
-	ADCQ  R9, R11
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, CX
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, DI
-	ADCQ  $0x00, R11
-	MOVQ  DI, 248(SP)
-	MOVQ  R11, 256(SP)
-	MOVQ  R8, 264(SP)
-	MOVQ  CX, 272(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R9, R15
+	ADCXQ   R9, R10
+	ADCXQ   R15, R8
+	MOVQ    R10, DI
+	MOVQ    R8, SI
+	ADOXQ   DX, DI
+	ADOXQ   R11, SI
+	ADCXQ   R11, CX
+	ADCXQ   R11, AX
+	CMOVQCS DI, R10
+	CMOVQCS SI, R8
+	MOVQ    R10, 248(SP)
+	MOVQ    R8, 256(SP)
+	MOVQ    CX, 264(SP)
+	MOVQ    AX, 272(SP)
 
 	// mAlt = −U2
-	MOVQ 88(SP), SI
-	MOVQ 96(SP), R10
-	MOVQ 104(SP), R14
-	MOVQ 112(SP), R15
-	XORL AX, AX
-	XORL BX, BX
-	XORL R12, R12
-	XORL R13, R13
-	SUBQ SI, AX
-	SBBQ R10, BX
-	SBBQ R14, R12
-	SBBQ R15, R13
-	MOVQ $0x00000001000003d1, DI
-	SBBQ R9, R9
-	ANDQ DI, R9
-	SUBQ R9, AX
-	SBBQ $0x00, BX
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
-	SBBQ R9, R9
-	ANDQ DI, R9
-	SUBQ R9, AX
-	MOVQ AX, 280(SP)
-	MOVQ BX, 288(SP)
-	MOVQ R12, 296(SP)
-	MOVQ R13, 304(SP)
+	MOVQ    88(SP), BX
+	MOVQ    96(SP), R14
+	MOVQ    104(SP), R11
+	MOVQ    112(SP), DI
+	XORL    SI, SI
+	XORL    R12, R12
+	XORL    R13, R13
+	XORL    R9, R9
+	SUBQ    BX, SI
+	SBBQ    R14, R12
+	SBBQ    R11, R13
+	SBBQ    DI, R9
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS R10, R15
+	SUBQ    R15, SI
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R13
+	SBBQ    $0x00, R9
+	LEAQ    (SI)(R10*1), R8
+	CMOVQCS R8, SI
+	MOVQ    SI, 280(SP)
+	MOVQ    R12, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    R9, 304(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  56(SP), DX
-	MULXQ 280(SP), R11, R8
-	MULXQ 288(SP), DI, CX
-	ADDQ  DI, R8
-	MULXQ 296(SP), DI, SI
-	ADCQ  DI, CX
-	MULXQ 304(SP), DI, R10
-	ADCQ  DI, SI
-	ADCQ  $0x00, R10
+	MULXQ 280(SP), CX, AX
+	MULXQ 288(SP), R8, BX
+	ADDQ  R8, AX
+	MULXQ 296(SP), R8, R14
+	ADCQ  R8, BX
+	MULXQ 304(SP), R8, R11
+	ADCQ  R8, R14
+	ADCQ  $0x00, R11
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  64(SP), DX
-	XORL  BX, BX
-	MULXQ 280(SP), DI, AX
-	ADCXQ DI, R8
-	ADOXQ AX, CX
-	MULXQ 288(SP), DI, AX
-	ADCXQ DI, CX
-	ADOXQ AX, SI
-	MULXQ 296(SP), DI, AX
-	ADCXQ DI, SI
-	ADOXQ AX, R10
-	MULXQ 304(SP), DI, R14
-	ADCXQ DI, R10
-	ADOXQ BX, R14
-	ADCXQ BX, R14
+	XORL  R12, R12
+	MULXQ 280(SP), R8, SI
+	ADCXQ R8, AX
+	ADOXQ SI, BX
+	MULXQ 288(SP), R8, SI
+	ADCXQ R8, BX
+	ADOXQ SI, R14
+	MULXQ 296(SP), R8, SI
+	ADCXQ R8, R14
+	ADOXQ SI, R11
+	MULXQ 304(SP), R8, DI
+	ADCXQ R8, R11
+	ADOXQ R12, DI
+	ADCXQ R12, DI
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  72(SP), DX
-	XORL  BX, BX
-	MULXQ 280(SP), DI, AX
-	ADCXQ DI, CX
-	ADOXQ AX, SI
-	MULXQ 288(SP), DI, AX
-	ADCXQ DI, SI
-	ADOXQ AX, R10
-	MULXQ 296(SP), DI, AX
-	ADCXQ DI, R10
-	ADOXQ AX, R14
-	MULXQ 304(SP), DI, R15
-	ADCXQ DI, R14
-	ADOXQ BX, R15
-	ADCXQ BX, R15
+	XORL  R12, R12
+	MULXQ 280(SP), R8, SI
+	ADCXQ R8, BX
+	ADOXQ SI, R14
+	MULXQ 288(SP), R8, SI
+	ADCXQ R8, R14
+	ADOXQ SI, R11
+	MULXQ 296(SP), R8, SI
+	ADCXQ R8, R11
+	ADOXQ SI, DI
+	MULXQ 304(SP), R8, R15
+	ADCXQ R8, DI
+	ADOXQ R12, R15
+	ADCXQ R12, R15
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  80(SP), DX
-	XORL  BX, BX
-	MULXQ 280(SP), DI, AX
-	ADCXQ DI, SI
-	ADOXQ AX, R10
-	MULXQ 288(SP), DI, AX
-	ADCXQ DI, R10
-	ADOXQ AX, R14
-	MULXQ 296(SP), DI, AX
-	ADCXQ DI, R14
-	ADOXQ AX, R15
-	MULXQ 304(SP), DI, R9
-	ADCXQ DI, R15
-	ADOXQ BX, R9
-	ADCXQ BX, R9
+	XORL  R12, R12
+	MULXQ 280(SP), R8, SI
+	ADCXQ R8, R14
+	ADOXQ SI, R11
+	MULXQ 288(SP), R8, SI
+	ADCXQ R8, R11
+	ADOXQ SI, DI
+	MULXQ 296(SP), R8, SI
+	ADCXQ R8, DI
+	ADOXQ SI, R15
+	MULXQ 304(SP), R8, R10
+	ADCXQ R8, R15
+	ADOXQ R12, R10
+	ADCXQ R12, R10
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  BX, BX
-	MULXQ R10, DI, AX
-	ADCXQ DI, R11
-	ADOXQ AX, R8
-	MULXQ R14, DI, AX
-	ADCXQ DI, R8
-	ADOXQ AX, CX
-	MULXQ R15, DI, AX
-	ADCXQ DI, CX
-	ADOXQ AX, SI
-	MULXQ R9, DI, AX
-	ADCXQ DI, SI
-	ADOXQ BX, AX
-	ADCXQ BX, AX
+	XORL  R12, R12
+	MULXQ R11, R8, SI
+	ADCXQ R8, CX
+	ADOXQ SI, AX
+	MULXQ DI, R8, SI
+	ADCXQ R8, AX
+	ADOXQ SI, BX
+	MULXQ R15, R8, SI
+	ADCXQ R8, BX
+	ADOXQ SI, R14
+	MULXQ R10, R8, SI
+	ADCXQ R8, R14
+	ADOXQ R12, SI
+	ADCXQ R12, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, DI, AX
-	ADDQ  DI, R11
-	ADCQ  AX, R8
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, SI
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, R11
-	ADCQ  $0x00, R8
-	MOVQ  R11, 152(SP)
-	MOVQ  R8, 160(SP)
-	MOVQ  CX, 168(SP)
-	MOVQ  SI, 176(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, R8, SI
+	ADCXQ   R8, CX
+	ADCXQ   SI, AX
+	MOVQ    CX, R11
+	MOVQ    AX, DI
+	ADOXQ   DX, R11
+	ADOXQ   R12, DI
+	ADCXQ   R12, BX
+	ADCXQ   R12, R14
+	CMOVQCS R11, CX
+	CMOVQCS DI, AX
+	MOVQ    CX, 152(SP)
+	MOVQ    AX, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    R14, 176(SP)
 
 	// R = T² − U1·U2; degenerate = (M ≡ 0) & (R ≡ 0)
-	MOVQ 248(SP), R12
-	MOVQ 256(SP), R13
-	MOVQ 264(SP), R10
-	MOVQ 272(SP), R14
-	ADDQ 152(SP), R12
-	ADCQ 160(SP), R13
-	ADCQ 168(SP), R10
-	ADCQ 176(SP), R14
-	MOVQ $0x00000001000003d1, R9
-	SBBQ R15, R15
-	ANDQ R9, R15
-	ADDQ R15, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	ADCQ $0x00, R14
-	SBBQ R15, R15
-	ANDQ R9, R15
-	ADDQ R15, R12
-	MOVQ R12, 248(SP)
-	MOVQ R13, 256(SP)
-	MOVQ R10, 264(SP)
-	MOVQ R14, 272(SP)
-	MOVQ R12, DI
-	ORQ  R13, DI
-	ORQ  R10, DI
-	ORQ  R14, DI
-	MOVQ R13, AX
-	ANDQ R10, AX
-	ANDQ R14, AX
-	NOTQ AX
-	MOVQ $0xfffffffefffffc2f, BX
-	XORQ R12, BX
-	ORQ  BX, AX
-	MOVQ DI, BX
-	NEGQ BX
-	ORQ  BX, DI
-	SARQ $0x3f, DI
-	MOVQ AX, BX
-	NEGQ BX
-	ORQ  BX, AX
-	SARQ $0x3f, AX
-	ANDQ AX, DI
-	NOTQ DI
-	MOVQ 216(SP), R11
-	MOVQ 224(SP), R8
-	MOVQ 232(SP), CX
-	MOVQ 240(SP), SI
-	MOVQ R11, R15
-	ORQ  R8, R15
-	ORQ  CX, R15
-	ORQ  SI, R15
-	MOVQ R8, R9
-	ANDQ CX, R9
-	ANDQ SI, R9
-	NOTQ R9
-	MOVQ $0xfffffffefffffc2f, AX
-	XORQ R11, AX
-	ORQ  AX, R9
-	MOVQ R15, AX
-	NEGQ AX
-	ORQ  AX, R15
-	SARQ $0x3f, R15
-	MOVQ R9, AX
-	NEGQ AX
-	ORQ  AX, R9
-	SARQ $0x3f, R9
-	ANDQ R9, R15
-	NOTQ R15
-	ANDQ R15, DI
-	MOVQ DI, 352(SP)
+	MOVQ    248(SP), R13
+	MOVQ    256(SP), R9
+	MOVQ    264(SP), R11
+	MOVQ    272(SP), DI
+	ADDQ    152(SP), R13
+	ADCQ    160(SP), R9
+	ADCQ    168(SP), R11
+	ADCQ    176(SP), DI
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS R10, R15
+	ADDQ    R15, R13
+	ADCQ    $0x00, R9
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, DI
+	LEAQ    (R13)(R10*1), R8
+	CMOVQCS R8, R13
+	MOVQ    R13, 248(SP)
+	MOVQ    R9, 256(SP)
+	MOVQ    R11, 264(SP)
+	MOVQ    DI, 272(SP)
+	MOVQ    R13, SI
+	ORQ     R9, SI
+	ORQ     R11, SI
+	ORQ     DI, SI
+	MOVQ    R9, R12
+	ANDQ    R11, R12
+	ANDQ    DI, R12
+	NOTQ    R12
+	MOVQ    $0xfffffffefffffc2f, CX
+	XORQ    R13, CX
+	ORQ     CX, R12
+	MOVQ    SI, CX
+	NEGQ    CX
+	ORQ     CX, SI
+	SARQ    $0x3f, SI
+	MOVQ    R12, CX
+	NEGQ    CX
+	ORQ     CX, R12
+	SARQ    $0x3f, R12
+	ANDQ    R12, SI
+	NOTQ    SI
+	MOVQ    216(SP), AX
+	MOVQ    224(SP), BX
+	MOVQ    232(SP), R14
+	MOVQ    240(SP), R15
+	MOVQ    AX, R10
+	ORQ     BX, R10
+	ORQ     R14, R10
+	ORQ     R15, R10
+	MOVQ    BX, R8
+	ANDQ    R14, R8
+	ANDQ    R15, R8
+	NOTQ    R8
+	MOVQ    $0xfffffffefffffc2f, R12
+	XORQ    AX, R12
+	ORQ     R12, R8
+	MOVQ    R10, R12
+	NEGQ    R12
+	ORQ     R12, R10
+	SARQ    $0x3f, R10
+	MOVQ    R8, R12
+	NEGQ    R12
+	ORQ     R12, R8
+	SARQ    $0x3f, R8
+	ANDQ    R8, R10
+	NOTQ    R10
+	ANDQ    R10, SI
+	MOVQ    SI, 352(SP)
 
 	// rrAlt = 2·S1, or R unless degenerate; mAlt = U1 − U2, or M unless degenerate
-	NOTQ DI
-	MOVQ 120(SP), BX
-	MOVQ 128(SP), R12
-	MOVQ 136(SP), R13
-	MOVQ 144(SP), R10
-	MOVQ 120(SP), R14
-	MOVQ 128(SP), R9
-	MOVQ 136(SP), AX
-	MOVQ 144(SP), R11
-	ADDQ R14, BX
-	ADCQ R9, R12
-	ADCQ AX, R13
-	ADCQ R11, R10
-	MOVQ $0x00000001000003d1, CX
-	SBBQ R8, R8
-	ANDQ CX, R8
-	ADDQ R8, BX
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, R10
-	SBBQ R8, R8
-	ANDQ CX, R8
-	ADDQ R8, BX
-	MOVQ 248(SP), SI
-	XORQ BX, SI
-	ANDQ DI, SI
-	XORQ SI, BX
-	MOVQ 256(SP), SI
-	XORQ R12, SI
-	ANDQ DI, SI
-	XORQ SI, R12
-	MOVQ 264(SP), SI
-	XORQ R13, SI
-	ANDQ DI, SI
-	XORQ SI, R13
-	MOVQ 272(SP), SI
-	XORQ R10, SI
-	ANDQ DI, SI
-	XORQ SI, R10
-	MOVQ BX, 312(SP)
-	MOVQ R12, 320(SP)
-	MOVQ R13, 328(SP)
-	MOVQ R10, 336(SP)
-	MOVQ 280(SP), R15
-	MOVQ 288(SP), R8
-	MOVQ 296(SP), CX
-	MOVQ 304(SP), R14
-	ADDQ 56(SP), R15
-	ADCQ 64(SP), R8
-	ADCQ 72(SP), CX
-	ADCQ 80(SP), R14
-	MOVQ $0x00000001000003d1, AX
-	SBBQ R9, R9
-	ANDQ AX, R9
-	ADDQ R9, R15
-	ADCQ $0x00, R8
-	ADCQ $0x00, CX
-	ADCQ $0x00, R14
-	SBBQ R9, R9
-	ANDQ AX, R9
-	ADDQ R9, R15
-	MOVQ 216(SP), R11
-	XORQ R15, R11
-	ANDQ DI, R11
-	XORQ R11, R15
-	MOVQ 224(SP), R11
-	XORQ R8, R11
-	ANDQ DI, R11
-	XORQ R11, R8
-	MOVQ 232(SP), R11
-	XORQ CX, R11
-	ANDQ DI, R11
-	XORQ R11, CX
-	MOVQ 240(SP), R11
-	XORQ R14, R11
-	ANDQ DI, R11
-	XORQ R11, R14
-	MOVQ R15, 280(SP)
-	MOVQ R8, 288(SP)
-	MOVQ CX, 296(SP)
-	MOVQ R14, 304(SP)
-	MOVQ 280(SP), SI
-	MOVQ 288(SP), BX
-	MOVQ 296(SP), R12
-	MOVQ 304(SP), R13
+	NOTQ    SI
+	MOVQ    120(SP), CX
+	MOVQ    128(SP), R13
+	MOVQ    136(SP), R9
+	MOVQ    144(SP), R11
+	MOVQ    120(SP), DI
+	MOVQ    128(SP), R8
+	MOVQ    136(SP), R12
+	MOVQ    144(SP), AX
+	ADDQ    DI, CX
+	ADCQ    R8, R13
+	ADCQ    R12, R9
+	ADCQ    AX, R11
+	MOVQ    $0x00000001000003d1, R14
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R14, BX
+	ADDQ    BX, CX
+	ADCQ    $0x00, R13
+	ADCQ    $0x00, R9
+	ADCQ    $0x00, R11
+	LEAQ    (CX)(R14*1), R15
+	CMOVQCS R15, CX
+	MOVQ    248(SP), R10
+	XORQ    CX, R10
+	ANDQ    SI, R10
+	XORQ    R10, CX
+	MOVQ    256(SP), R10
+	XORQ    R13, R10
+	ANDQ    SI, R10
+	XORQ    R10, R13
+	MOVQ    264(SP), R10
+	XORQ    R9, R10
+	ANDQ    SI, R10
+	XORQ    R10, R9
+	MOVQ    272(SP), R10
+	XORQ    R11, R10
+	ANDQ    SI, R10
+	XORQ    R10, R11
+	MOVQ    CX, 312(SP)
+	MOVQ    R13, 320(SP)
+	MOVQ    R9, 328(SP)
+	MOVQ    R11, 336(SP)
+	MOVQ    280(SP), BX
+	MOVQ    288(SP), R14
+	MOVQ    296(SP), R15
+	MOVQ    304(SP), DI
+	ADDQ    56(SP), BX
+	ADCQ    64(SP), R14
+	ADCQ    72(SP), R15
+	ADCQ    80(SP), DI
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, R8
+	CMOVQCS R12, R8
+	ADDQ    R8, BX
+	ADCQ    $0x00, R14
+	ADCQ    $0x00, R15
+	ADCQ    $0x00, DI
+	LEAQ    (BX)(R12*1), AX
+	CMOVQCS AX, BX
+	MOVQ    216(SP), R10
+	XORQ    BX, R10
+	ANDQ    SI, R10
+	XORQ    R10, BX
+	MOVQ    224(SP), R10
+	XORQ    R14, R10
+	ANDQ    SI, R10
+	XORQ    R10, R14
+	MOVQ    232(SP), R10
+	XORQ    R15, R10
+	ANDQ    SI, R10
+	XORQ    R10, R15
+	MOVQ    240(SP), R10
+	XORQ    DI, R10
+	ANDQ    SI, R10
+	XORQ    R10, DI
+	MOVQ    BX, 280(SP)
+	MOVQ    R14, 288(SP)
+	MOVQ    R15, 296(SP)
+	MOVQ    DI, 304(SP)
+	MOVQ    280(SP), CX
+	MOVQ    288(SP), R13
+	MOVQ    296(SP), R9
+	MOVQ    304(SP), R11
 
 	// a0·(a1, a2, a3)
-	MOVQ  SI, DX
-	MULXQ BX, R10, R9
-	MULXQ R12, R14, AX
-	ADDQ  R14, R9
-	MULXQ R13, R14, R11
-	ADCQ  R14, AX
-	ADCQ  $0x00, R11
+	MOVQ  CX, DX
+	MULXQ R13, R8, R12
+	MULXQ R9, DI, AX
+	ADDQ  DI, R12
+	MULXQ R11, DI, R10
+	ADCQ  DI, AX
+	ADCQ  $0x00, R10
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  BX, DX
-	XORL  CX, CX
-	MULXQ R12, R14, DI
-	ADCXQ R14, AX
-	ADOXQ DI, R11
-	MULXQ R13, R14, R15
-	ADCXQ R14, R11
-	ADOXQ CX, R15
-	ADCXQ CX, R15
+	MOVQ  R13, DX
+	XORL  R15, R15
+	MULXQ R9, DI, SI
+	ADCXQ DI, AX
+	ADOXQ SI, R10
+	MULXQ R11, DI, BX
+	ADCXQ DI, R10
+	ADOXQ R15, BX
+	ADCXQ R15, BX
 
 	// a2·a3
-	MOVQ  R12, DX
-	MULXQ R13, R14, R8
-	ADDQ  R14, R15
-	ADCQ  $0x00, R8
+	MOVQ  R9, DX
+	MULXQ R11, DI, R14
+	ADDQ  DI, BX
+	ADCQ  $0x00, R14
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  CX, CX
-	ADDQ  R10, R10
-	ADCQ  R9, R9
+	XORL  R15, R15
+	ADDQ  R8, R8
+	ADCQ  R12, R12
 	ADCQ  AX, AX
-	ADCQ  R11, R11
-	ADCQ  R15, R15
-	ADCQ  R8, R8
-	ADCQ  $0x00, CX
-	MOVQ  SI, DX
-	MULXQ DX, SI, R14
-	MOVQ  BX, DX
-	MULXQ DX, BX, DI
-	ADDQ  R14, R10
-	ADCQ  BX, R9
-	ADCQ  DI, AX
-	MOVQ  R12, DX
-	MULXQ DX, R14, DI
-	ADCQ  R14, R11
-	ADCQ  DI, R15
+	ADCQ  R10, R10
+	ADCQ  BX, BX
+	ADCQ  R14, R14
+	ADCQ  $0x00, R15
+	MOVQ  CX, DX
+	MULXQ DX, CX, DI
 	MOVQ  R13, DX
-	MULXQ DX, R14, DI
-	ADCQ  R14, R8
-	ADCQ  DI, CX
+	MULXQ DX, R13, SI
+	ADDQ  DI, R8
+	ADCQ  R13, R12
+	ADCQ  SI, AX
+	MOVQ  R9, DX
+	MULXQ DX, DI, SI
+	ADCQ  DI, R10
+	ADCQ  SI, BX
+	MOVQ  R11, DX
+	MULXQ DX, DI, SI
+	ADCQ  DI, R14
+	ADCQ  SI, R15
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ R11, R14, DI
-	ADCXQ R14, SI
-	ADOXQ DI, R10
-	MULXQ R15, R14, DI
-	ADCXQ R14, R10
-	ADOXQ DI, R9
-	MULXQ R8, R14, DI
-	ADCXQ R14, R9
-	ADOXQ DI, AX
-	MULXQ CX, R14, DI
-	ADCXQ R14, AX
-	ADOXQ R13, DI
-	ADCXQ R13, DI
+	XORL  R11, R11
+	MULXQ R10, DI, SI
+	ADCXQ DI, CX
+	ADOXQ SI, R8
+	MULXQ BX, DI, SI
+	ADCXQ DI, R8
+	ADOXQ SI, R12
+	MULXQ R14, DI, SI
+	ADCXQ DI, R12
+	ADOXQ SI, AX
+	MULXQ R15, DI, SI
+	ADCXQ DI, AX
+	ADOXQ R11, SI
+	ADCXQ R11, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, R14, DI
-	ADDQ  R14, SI
-	ADCQ  DI, R10
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, AX
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, SI
-	ADCQ  $0x00, R10
-	MOVQ  SI, 24(SP)
-	MOVQ  R10, 32(SP)
-	MOVQ  R9, 40(SP)
-	MOVQ  AX, 48(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, DI, SI
+	ADCXQ   DI, CX
+	ADCXQ   SI, R8
+	MOVQ    CX, R10
+	MOVQ    R8, BX
+	ADOXQ   DX, R10
+	ADOXQ   R11, BX
+	ADCXQ   R11, R12
+	ADCXQ   R11, AX
+	CMOVQCS R10, CX
+	CMOVQCS BX, R8
+	MOVQ    CX, 24(SP)
+	MOVQ    R8, 32(SP)
+	MOVQ    R12, 40(SP)
+	MOVQ    AX, 48(SP)
 
 	// Q = −T·Malt²
-	MOVQ 184(SP), BX
-	MOVQ 192(SP), R12
-	MOVQ 200(SP), R13
-	MOVQ 208(SP), R11
-	XORL R15, R15
-	XORL R8, R8
-	XORL CX, CX
-	XORL R14, R14
-	SUBQ BX, R15
-	SBBQ R12, R8
-	SBBQ R13, CX
-	SBBQ R11, R14
-	MOVQ $0x00000001000003d1, SI
-	SBBQ DI, DI
-	ANDQ SI, DI
-	SUBQ DI, R15
-	SBBQ $0x00, R8
-	SBBQ $0x00, CX
-	SBBQ $0x00, R14
-	SBBQ DI, DI
-	ANDQ SI, DI
-	SUBQ DI, R15
-	MOVQ R15, 88(SP)
-	MOVQ R8, 96(SP)
-	MOVQ CX, 104(SP)
-	MOVQ R14, 112(SP)
+	MOVQ    184(SP), R13
+	MOVQ    192(SP), R9
+	MOVQ    200(SP), R11
+	MOVQ    208(SP), R10
+	XORL    BX, BX
+	XORL    R14, R14
+	XORL    R15, R15
+	XORL    DI, DI
+	SUBQ    R13, BX
+	SBBQ    R9, R14
+	SBBQ    R11, R15
+	SBBQ    R10, DI
+	MOVQ    $0x00000001000003d1, CX
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS CX, SI
+	SUBQ    SI, BX
+	MOVQ    $0xfffffffefffffc2f, CX
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, DI
+	LEAQ    (BX)(CX*1), R8
+	CMOVQCS R8, BX
+	MOVQ    BX, 88(SP)
+	MOVQ    R14, 96(SP)
+	MOVQ    R15, 104(SP)
+	MOVQ    DI, 112(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 24(SP), R10, R9
-	MULXQ 32(SP), SI, AX
-	ADDQ  SI, R9
-	MULXQ 40(SP), SI, BX
-	ADCQ  SI, AX
-	MULXQ 48(SP), SI, R12
-	ADCQ  SI, BX
-	ADCQ  $0x00, R12
+	MULXQ 24(SP), R12, AX
+	MULXQ 32(SP), R8, R13
+	ADDQ  R8, AX
+	MULXQ 40(SP), R8, R9
+	ADCQ  R8, R13
+	MULXQ 48(SP), R8, R11
+	ADCQ  R8, R9
+	ADCQ  $0x00, R11
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
-	XORL  R8, R8
-	MULXQ 24(SP), SI, R15
-	ADCXQ SI, R9
-	ADOXQ R15, AX
-	MULXQ 32(SP), SI, R15
-	ADCXQ SI, AX
-	ADOXQ R15, BX
-	MULXQ 40(SP), SI, R15
-	ADCXQ SI, BX
-	ADOXQ R15, R12
-	MULXQ 48(SP), SI, R13
-	ADCXQ SI, R12
-	ADOXQ R8, R13
+	XORL  R14, R14
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, AX
+	ADOXQ BX, R13
+	MULXQ 32(SP), R8, BX
 	ADCXQ R8, R13
+	ADOXQ BX, R9
+	MULXQ 40(SP), R8, BX
+	ADCXQ R8, R9
+	ADOXQ BX, R11
+	MULXQ 48(SP), R8, R10
+	ADCXQ R8, R11
+	ADOXQ R14, R10
+	ADCXQ R14, R10
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
-	XORL  R8, R8
-	MULXQ 24(SP), SI, R15
-	ADCXQ SI, AX
-	ADOXQ R15, BX
-	MULXQ 32(SP), SI, R15
-	ADCXQ SI, BX
-	ADOXQ R15, R12
-	MULXQ 40(SP), SI, R15
-	ADCXQ SI, R12
-	ADOXQ R15, R13
-	MULXQ 48(SP), SI, R11
-	ADCXQ SI, R13
-	ADOXQ R8, R11
+	XORL  R14, R14
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, R13
+	ADOXQ BX, R9
+	MULXQ 32(SP), R8, BX
+	ADCXQ R8, R9
+	ADOXQ BX, R11
+	MULXQ 40(SP), R8, BX
 	ADCXQ R8, R11
+	ADOXQ BX, R10
+	MULXQ 48(SP), R8, SI
+	ADCXQ R8, R10
+	ADOXQ R14, SI
+	ADCXQ R14, SI
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  112(SP), DX
-	XORL  R8, R8
-	MULXQ 24(SP), SI, R15
-	ADCXQ SI, BX
-	ADOXQ R15, R12
-	MULXQ 32(SP), SI, R15
-	ADCXQ SI, R12
-	ADOXQ R15, R13
-	MULXQ 40(SP), SI, R15
-	ADCXQ SI, R13
-	ADOXQ R15, R11
-	MULXQ 48(SP), SI, DI
-	ADCXQ SI, R11
-	ADOXQ R8, DI
-	ADCXQ R8, DI
+	XORL  R14, R14
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, R9
+	ADOXQ BX, R11
+	MULXQ 32(SP), R8, BX
+	ADCXQ R8, R11
+	ADOXQ BX, R10
+	MULXQ 40(SP), R8, BX
+	ADCXQ R8, R10
+	ADOXQ BX, SI
+	MULXQ 48(SP), R8, CX
+	ADCXQ R8, SI
+	ADOXQ R14, CX
+	ADCXQ R14, CX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R8, R8
-	MULXQ R12, SI, R15
-	ADCXQ SI, R10
-	ADOXQ R15, R9
-	MULXQ R13, SI, R15
-	ADCXQ SI, R9
-	ADOXQ R15, AX
-	MULXQ R11, SI, R15
-	ADCXQ SI, AX
-	ADOXQ R15, BX
-	MULXQ DI, SI, R15
-	ADCXQ SI, BX
-	ADOXQ R8, R15
-	ADCXQ R8, R15
+	XORL  R14, R14
+	MULXQ R11, R8, BX
+	ADCXQ R8, R12
+	ADOXQ BX, AX
+	MULXQ R10, R8, BX
+	ADCXQ R8, AX
+	ADOXQ BX, R13
+	MULXQ SI, R8, BX
+	ADCXQ R8, R13
+	ADOXQ BX, R9
+	MULXQ CX, R8, BX
+	ADCXQ R8, R9
+	ADOXQ R14, BX
+	ADCXQ R14, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, SI, R15
-	ADDQ  SI, R10
-	ADCQ  R15, R9
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R10
-	ADCQ  $0x00, R9
-	MOVQ  R10, 88(SP)
-	MOVQ  R9, 96(SP)
-	MOVQ  AX, 104(SP)
-	MOVQ  BX, 112(SP)
-	MOVQ  24(SP), CX
-	MOVQ  32(SP), R14
-	MOVQ  40(SP), R12
-	MOVQ  48(SP), R13
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, R8, BX
+	ADCXQ   R8, R12
+	ADCXQ   BX, AX
+	MOVQ    R12, R11
+	MOVQ    AX, R10
+	ADOXQ   DX, R11
+	ADOXQ   R14, R10
+	ADCXQ   R14, R13
+	ADCXQ   R14, R9
+	CMOVQCS R11, R12
+	CMOVQCS R10, AX
+	MOVQ    R12, 88(SP)
+	MOVQ    AX, 96(SP)
+	MOVQ    R13, 104(SP)
+	MOVQ    R9, 112(SP)
+	MOVQ    24(SP), R15
+	MOVQ    32(SP), DI
+	MOVQ    40(SP), R11
+	MOVQ    48(SP), R10
 
 	// a0·(a1, a2, a3)
-	MOVQ  CX, DX
-	MULXQ R14, R11, DI
-	MULXQ R12, AX, SI
-	ADDQ  AX, DI
-	MULXQ R13, AX, R15
-	ADCQ  AX, SI
-	ADCQ  $0x00, R15
+	MOVQ  R15, DX
+	MULXQ DI, SI, CX
+	MULXQ R11, R13, R8
+	ADDQ  R13, CX
+	MULXQ R10, R13, BX
+	ADCQ  R13, R8
+	ADCQ  $0x00, BX
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  R9, R9
-	MULXQ R12, AX, BX
-	ADCXQ AX, SI
-	ADOXQ BX, R15
-	MULXQ R13, AX, R8
-	ADCXQ AX, R15
-	ADOXQ R9, R8
-	ADCXQ R9, R8
+	MOVQ  DI, DX
+	XORL  AX, AX
+	MULXQ R11, R13, R9
+	ADCXQ R13, R8
+	ADOXQ R9, BX
+	MULXQ R10, R13, R14
+	ADCXQ R13, BX
+	ADOXQ AX, R14
+	ADCXQ AX, R14
 
 	// a2·a3
-	MOVQ  R12, DX
-	MULXQ R13, AX, R10
-	ADDQ  AX, R8
-	ADCQ  $0x00, R10
+	MOVQ  R11, DX
+	MULXQ R10, R13, R12
+	ADDQ  R13, R14
+	ADCQ  $0x00, R12
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R9, R9
-	ADDQ  R11, R11
-	ADCQ  DI, DI
-	ADCQ  SI, SI
-	ADCQ  R15, R15
+	XORL  AX, AX
+	ADDQ  SI, SI
+	ADCQ  CX, CX
 	ADCQ  R8, R8
-	ADCQ  R10, R10
-	ADCQ  $0x00, R9
-	MOVQ  CX, DX
-	MULXQ DX, CX, AX
-	MOVQ  R14, DX
-	MULXQ DX, R14, BX
-	ADDQ  AX, R11
-	ADCQ  R14, DI
-	ADCQ  BX, SI
-	MOVQ  R12, DX
-	MULXQ DX, AX, BX
-	ADCQ  AX, R15
-	ADCQ  BX, R8
-	MOVQ  R13, DX
-	MULXQ DX, AX, BX
-	ADCQ  AX, R10
-	ADCQ  BX, R9
+	ADCQ  BX, BX
+	ADCQ  R14, R14
+	ADCQ  R12, R12
+	ADCQ  $0x00, AX
+	MOVQ  R15, DX
+	MULXQ DX, R15, R13
+	MOVQ  DI, DX
+	MULXQ DX, DI, R9
+	ADDQ  R13, SI
+	ADCQ  DI, CX
+	ADCQ  R9, R8
+	MOVQ  R11, DX
+	MULXQ DX, R13, R9
+	ADCQ  R13, BX
+	ADCQ  R9, R14
+	MOVQ  R10, DX
+	MULXQ DX, R13, R9
+	ADCQ  R13, R12
+	ADCQ  R9, AX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ R15, AX, BX
-	ADCXQ AX, CX
-	ADOXQ BX, R11
-	MULXQ R8, AX, BX
-	ADCXQ AX, R11
-	ADOXQ BX, DI
-	MULXQ R10, AX, BX
-	ADCXQ AX, DI
-	ADOXQ BX, SI
-	MULXQ R9, AX, BX
-	ADCXQ AX, SI
-	ADOXQ R13, BX
-	ADCXQ R13, BX
+	XORL  R10, R10
+	MULXQ BX, R13, R9
+	ADCXQ R13, R15
+	ADOXQ R9, SI
+	MULXQ R14, R13, R9
+	ADCXQ R13, SI
+	ADOXQ R9, CX
+	MULXQ R12, R13, R9
+	ADCXQ R13, CX
+	ADOXQ R9, R8
+	MULXQ AX, R13, R9
+	ADCXQ R13, R8
+	ADOXQ R10, R9
+	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, AX, BX
-	ADDQ  AX, CX
-	ADCQ  BX, R11
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, SI
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, CX
-	ADCQ  $0x00, R11
-	MOVQ  CX, 24(SP)
-	MOVQ  R11, 32(SP)
-	MOVQ  DI, 40(SP)
-	MOVQ  SI, 48(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R9, R13, R9
+	ADCXQ   R13, R15
+	ADCXQ   R9, SI
+	MOVQ    R15, BX
+	MOVQ    SI, R14
+	ADOXQ   DX, BX
+	ADOXQ   R10, R14
+	ADCXQ   R10, CX
+	ADCXQ   R10, R8
+	CMOVQCS BX, R15
+	CMOVQCS R14, SI
+	MOVQ    R15, 24(SP)
+	MOVQ    SI, 32(SP)
+	MOVQ    CX, 40(SP)
+	MOVQ    R8, 48(SP)
 
 	// N = M³·Malt: M if degenerate
-	MOVQ 24(SP), R14
-	MOVQ 32(SP), R12
-	MOVQ 40(SP), R13
-	MOVQ 48(SP), R15
-	MOVQ 352(SP), R8
-	MOVQ 216(SP), R10
-	XORQ R14, R10
-	ANDQ R8, R10
-	XORQ R10, R14
-	MOVQ 224(SP), R10
-	XORQ R12, R10
-	ANDQ R8, R10
+	MOVQ 24(SP), DI
+	MOVQ 32(SP), R11
+	MOVQ 40(SP), R10
+	MOVQ 48(SP), BX
+	MOVQ 352(SP), R14
+	MOVQ 216(SP), R12
+	XORQ DI, R12
+	ANDQ R14, R12
+	XORQ R12, DI
+	MOVQ 224(SP), R12
+	XORQ R11, R12
+	ANDQ R14, R12
+	XORQ R12, R11
+	MOVQ 232(SP), R12
 	XORQ R10, R12
-	MOVQ 232(SP), R10
-	XORQ R13, R10
-	ANDQ R8, R10
-	XORQ R10, R13
-	MOVQ 240(SP), R10
-	XORQ R15, R10
-	ANDQ R8, R10
-	XORQ R10, R15
-	MOVQ R14, 24(SP)
-	MOVQ R12, 32(SP)
-	MOVQ R13, 40(SP)
-	MOVQ R15, 48(SP)
-	MOVQ 312(SP), R9
-	MOVQ 320(SP), AX
-	MOVQ 328(SP), BX
-	MOVQ 336(SP), CX
+	ANDQ R14, R12
+	XORQ R12, R10
+	MOVQ 240(SP), R12
+	XORQ BX, R12
+	ANDQ R14, R12
+	XORQ R12, BX
+	MOVQ DI, 24(SP)
+	MOVQ R11, 32(SP)
+	MOVQ R10, 40(SP)
+	MOVQ BX, 48(SP)
+	MOVQ 312(SP), AX
+	MOVQ 320(SP), R13
+	MOVQ 328(SP), R9
+	MOVQ 336(SP), R15
 
 	// a0·(a1, a2, a3)
-	MOVQ  R9, DX
-	MULXQ AX, R11, DI
-	MULXQ BX, R13, SI
-	ADDQ  R13, DI
-	MULXQ CX, R13, R10
-	ADCQ  R13, SI
-	ADCQ  $0x00, R10
+	MOVQ  AX, DX
+	MULXQ R13, SI, CX
+	MULXQ R9, R10, R8
+	ADDQ  R10, CX
+	MULXQ R15, R10, R12
+	ADCQ  R10, R8
+	ADCQ  $0x00, R12
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  AX, DX
-	XORL  R12, R12
-	MULXQ BX, R13, R15
-	ADCXQ R13, SI
-	ADOXQ R15, R10
-	MULXQ CX, R13, R8
-	ADCXQ R13, R10
-	ADOXQ R12, R8
-	ADCXQ R12, R8
+	MOVQ  R13, DX
+	XORL  R11, R11
+	MULXQ R9, R10, BX
+	ADCXQ R10, R8
+	ADOXQ BX, R12
+	MULXQ R15, R10, R14
+	ADCXQ R10, R12
+	ADOXQ R11, R14
+	ADCXQ R11, R14
 
 	// a2·a3
-	MOVQ  BX, DX
-	MULXQ CX, R13, R14
-	ADDQ  R13, R8
-	ADCQ  $0x00, R14
+	MOVQ  R9, DX
+	MULXQ R15, R10, DI
+	ADDQ  R10, R14
+	ADCQ  $0x00, DI
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  R11, R11
-	ADCQ  DI, DI
-	ADCQ  SI, SI
-	ADCQ  R10, R10
+	XORL  R11, R11
+	ADDQ  SI, SI
+	ADCQ  CX, CX
 	ADCQ  R8, R8
+	ADCQ  R12, R12
 	ADCQ  R14, R14
-	ADCQ  $0x00, R12
-	MOVQ  R9, DX
-	MULXQ DX, R9, R13
+	ADCQ  DI, DI
+	ADCQ  $0x00, R11
 	MOVQ  AX, DX
-	MULXQ DX, AX, R15
-	ADDQ  R13, R11
-	ADCQ  AX, DI
-	ADCQ  R15, SI
-	MOVQ  BX, DX
-	MULXQ DX, R13, R15
-	ADCQ  R13, R10
-	ADCQ  R15, R8
-	MOVQ  CX, DX
-	MULXQ DX, R13, R15
-	ADCQ  R13, R14
-	ADCQ  R15, R12
+	MULXQ DX, AX, R10
+	MOVQ  R13, DX
+	MULXQ DX, R13, BX
+	ADDQ  R10, SI
+	ADCQ  R13, CX
+	ADCQ  BX, R8
+	MOVQ  R9, DX
+	MULXQ DX, R10, BX
+	ADCQ  R10, R12
+	ADCQ  BX, R14
+	MOVQ  R15, DX
+	MULXQ DX, R10, BX
+	ADCQ  R10, DI
+	ADCQ  BX, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R12, R10, BX
+	ADCXQ R10, AX
+	ADOXQ BX, SI
+	MULXQ R14, R10, BX
+	ADCXQ R10, SI
+	ADOXQ BX, CX
+	MULXQ DI, R10, BX
+	ADCXQ R10, CX
+	ADOXQ BX, R8
+	MULXQ R11, R10, BX
+	ADCXQ R10, R8
+	ADOXQ R15, BX
+	ADCXQ R15, BX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, R10, BX
+	ADCXQ   R10, AX
+	ADCXQ   BX, SI
+	MOVQ    AX, R12
+	MOVQ    SI, R14
+	ADOXQ   DX, R12
+	ADOXQ   R15, R14
+	ADCXQ   R15, CX
+	ADCXQ   R15, R8
+	CMOVQCS R12, AX
+	CMOVQCS R14, SI
+	MOVQ    AX, 184(SP)
+	MOVQ    SI, 192(SP)
+	MOVQ    CX, 200(SP)
+	MOVQ    R8, 208(SP)
+	MOVQ    a+8(FP), R13
+
+	// d = a·b (4×64), row 0
+	MOVQ  64(R13), DX
+	MULXQ 280(SP), R9, R15
+	MULXQ 288(SP), AX, R12
+	ADDQ  AX, R15
+	MULXQ 296(SP), AX, R14
+	ADCQ  AX, R12
+	MULXQ 304(SP), AX, DI
+	ADCQ  AX, R14
+	ADCQ  $0x00, DI
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(R13), DX
+	XORL  CX, CX
+	MULXQ 280(SP), AX, SI
+	ADCXQ AX, R15
+	ADOXQ SI, R12
+	MULXQ 288(SP), AX, SI
+	ADCXQ AX, R12
+	ADOXQ SI, R14
+	MULXQ 296(SP), AX, SI
+	ADCXQ AX, R14
+	ADOXQ SI, DI
+	MULXQ 304(SP), AX, R11
+	ADCXQ AX, DI
+	ADOXQ CX, R11
+	ADCXQ CX, R11
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  80(R13), DX
+	XORL  CX, CX
+	MULXQ 280(SP), AX, SI
+	ADCXQ AX, R12
+	ADOXQ SI, R14
+	MULXQ 288(SP), AX, SI
+	ADCXQ AX, R14
+	ADOXQ SI, DI
+	MULXQ 296(SP), AX, SI
+	ADCXQ AX, DI
+	ADOXQ SI, R11
+	MULXQ 304(SP), AX, R10
+	ADCXQ AX, R11
+	ADOXQ CX, R10
+	ADCXQ CX, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  88(R13), DX
+	XORL  CX, CX
+	MULXQ 280(SP), AX, SI
+	ADCXQ AX, R14
+	ADOXQ SI, DI
+	MULXQ 288(SP), AX, SI
+	ADCXQ AX, DI
+	ADOXQ SI, R11
+	MULXQ 296(SP), AX, SI
+	ADCXQ AX, R11
+	ADOXQ SI, R10
+	MULXQ 304(SP), AX, BX
+	ADCXQ AX, R10
+	ADOXQ CX, BX
+	ADCXQ CX, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  CX, CX
-	MULXQ R10, R13, R15
-	ADCXQ R13, R9
-	ADOXQ R15, R11
-	MULXQ R8, R13, R15
-	ADCXQ R13, R11
-	ADOXQ R15, DI
-	MULXQ R14, R13, R15
-	ADCXQ R13, DI
-	ADOXQ R15, SI
-	MULXQ R12, R13, R15
-	ADCXQ R13, SI
-	ADOXQ CX, R15
-	ADCXQ CX, R15
+	MULXQ DI, AX, SI
+	ADCXQ AX, R9
+	ADOXQ SI, R15
+	MULXQ R11, AX, SI
+	ADCXQ AX, R15
+	ADOXQ SI, R12
+	MULXQ R10, AX, SI
+	ADCXQ AX, R12
+	ADOXQ SI, R14
+	MULXQ BX, AX, SI
+	ADCXQ AX, R14
+	ADOXQ CX, SI
+	ADCXQ CX, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R15, R13, R15
-	ADDQ  R13, R9
-	ADCQ  R15, R11
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, SI
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R9
-	ADCQ  $0x00, R11
-	MOVQ  R9, 184(SP)
-	MOVQ  R11, 192(SP)
-	MOVQ  DI, 200(SP)
-	MOVQ  SI, 208(SP)
-	MOVQ  a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  64(AX), DX
-	MULXQ 280(SP), BX, CX
-	MULXQ 288(SP), R9, R10
-	ADDQ  R9, CX
-	MULXQ 296(SP), R9, R8
-	ADCQ  R9, R10
-	MULXQ 304(SP), R9, R14
-	ADCQ  R9, R8
-	ADCQ  $0x00, R14
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(AX), DX
-	XORL  DI, DI
-	MULXQ 280(SP), R9, R11
-	ADCXQ R9, CX
-	ADOXQ R11, R10
-	MULXQ 288(SP), R9, R11
-	ADCXQ R9, R10
-	ADOXQ R11, R8
-	MULXQ 296(SP), R9, R11
-	ADCXQ R9, R8
-	ADOXQ R11, R14
-	MULXQ 304(SP), R9, R12
-	ADCXQ R9, R14
-	ADOXQ DI, R12
-	ADCXQ DI, R12
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(AX), DX
-	XORL  DI, DI
-	MULXQ 280(SP), R9, R11
-	ADCXQ R9, R10
-	ADOXQ R11, R8
-	MULXQ 288(SP), R9, R11
-	ADCXQ R9, R8
-	ADOXQ R11, R14
-	MULXQ 296(SP), R9, R11
-	ADCXQ R9, R14
-	ADOXQ R11, R12
-	MULXQ 304(SP), R9, R13
-	ADCXQ R9, R12
-	ADOXQ DI, R13
-	ADCXQ DI, R13
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(AX), DX
-	XORL  DI, DI
-	MULXQ 280(SP), R9, R11
-	ADCXQ R9, R8
-	ADOXQ R11, R14
-	MULXQ 288(SP), R9, R11
-	ADCXQ R9, R14
-	ADOXQ R11, R12
-	MULXQ 296(SP), R9, R11
-	ADCXQ R9, R12
-	ADOXQ R11, R13
-	MULXQ 304(SP), R9, R15
-	ADCXQ R9, R13
-	ADOXQ DI, R15
-	ADCXQ DI, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  DI, DI
-	MULXQ R14, R9, R11
-	ADCXQ R9, BX
-	ADOXQ R11, CX
-	MULXQ R12, R9, R11
-	ADCXQ R9, CX
-	ADOXQ R11, R10
-	MULXQ R13, R9, R11
-	ADCXQ R9, R10
-	ADOXQ R11, R8
-	MULXQ R15, R9, R11
-	ADCXQ R9, R8
-	ADOXQ DI, R11
-	ADCXQ DI, R11
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, R9, R11
-	ADDQ  R9, BX
-	ADCQ  R11, CX
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R8
-	SBBQ  R9, R9
-	ANDQ  DX, R9
-	ADDQ  R9, BX
-	ADCQ  $0x00, CX
-	MOVQ  r+0(FP), SI
-	MOVQ  BX, 64(SI)
-	MOVQ  CX, 72(SI)
-	MOVQ  R10, 80(SI)
-	MOVQ  R8, 88(SI)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, AX, SI
+	ADCXQ   AX, R9
+	ADCXQ   SI, R15
+	MOVQ    R9, DI
+	MOVQ    R15, R11
+	ADOXQ   DX, DI
+	ADOXQ   CX, R11
+	ADCXQ   CX, R12
+	ADCXQ   CX, R14
+	CMOVQCS DI, R9
+	CMOVQCS R11, R15
+	MOVQ    r+0(FP), R8
+	MOVQ    R9, 64(R8)
+	MOVQ    R15, 72(R8)
+	MOVQ    R12, 80(R8)
+	MOVQ    R14, 88(R8)
 
 	// X3 = Ralt² + Q; t = 2·X3 + Q
-	MOVQ 184(SP), AX
-	MOVQ 192(SP), R14
-	MOVQ 200(SP), R12
-	MOVQ 208(SP), R13
-	ADDQ 88(SP), AX
-	ADCQ 96(SP), R14
-	ADCQ 104(SP), R12
-	ADCQ 112(SP), R13
-	MOVQ $0x00000001000003d1, R9
-	SBBQ R15, R15
-	ANDQ R9, R15
-	ADDQ R15, AX
-	ADCQ $0x00, R14
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	SBBQ R15, R15
-	ANDQ R9, R15
-	ADDQ R15, AX
-	MOVQ r+0(FP), R11
-	MOVQ AX, (R11)
-	MOVQ R14, 8(R11)
-	MOVQ R12, 16(R11)
-	MOVQ R13, 24(R11)
-	MOVQ r+0(FP), DI
-	MOVQ (DI), SI
-	MOVQ 8(DI), BX
-	MOVQ 16(DI), CX
-	MOVQ 24(DI), R10
-	ADDQ SI, AX
-	ADCQ BX, R14
-	ADCQ CX, R12
-	ADCQ R10, R13
-	MOVQ $0x00000001000003d1, R15
-	SBBQ R8, R8
-	ANDQ R15, R8
-	ADDQ R8, AX
-	ADCQ $0x00, R14
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	SBBQ R8, R8
-	ANDQ R15, R8
-	ADDQ R8, AX
-	ADDQ 88(SP), AX
-	ADCQ 96(SP), R14
-	ADCQ 104(SP), R12
-	ADCQ 112(SP), R13
-	MOVQ $0x00000001000003d1, R11
-	SBBQ R9, R9
-	ANDQ R11, R9
-	ADDQ R9, AX
-	ADCQ $0x00, R14
-	ADCQ $0x00, R12
-	ADCQ $0x00, R13
-	SBBQ R9, R9
-	ANDQ R11, R9
-	ADDQ R9, AX
-	MOVQ AX, 184(SP)
-	MOVQ R14, 192(SP)
-	MOVQ R12, 200(SP)
-	MOVQ R13, 208(SP)
+	MOVQ    184(SP), R13
+	MOVQ    192(SP), DI
+	MOVQ    200(SP), R11
+	MOVQ    208(SP), R10
+	ADDQ    88(SP), R13
+	ADCQ    96(SP), DI
+	ADCQ    104(SP), R11
+	ADCQ    112(SP), R10
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS AX, BX
+	ADDQ    BX, R13
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R10
+	LEAQ    (R13)(AX*1), SI
+	CMOVQCS SI, R13
+	MOVQ    r+0(FP), CX
+	MOVQ    R13, (CX)
+	MOVQ    DI, 8(CX)
+	MOVQ    R11, 16(CX)
+	MOVQ    R10, 24(CX)
+	MOVQ    r+0(FP), R8
+	MOVQ    (R8), R9
+	MOVQ    8(R8), R15
+	MOVQ    16(R8), R12
+	MOVQ    24(R8), R14
+	ADDQ    R9, R13
+	ADCQ    R15, DI
+	ADCQ    R12, R11
+	ADCQ    R14, R10
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS AX, BX
+	ADDQ    BX, R13
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R10
+	LEAQ    (R13)(AX*1), SI
+	CMOVQCS SI, R13
+	ADDQ    88(SP), R13
+	ADCQ    96(SP), DI
+	ADCQ    104(SP), R11
+	ADCQ    112(SP), R10
+	MOVQ    $0x00000001000003d1, R8
+	MOVQ    $0x0000000000000000, CX
+	CMOVQCS R8, CX
+	ADDQ    CX, R13
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, R10
+	LEAQ    (R13)(R8*1), BX
+	CMOVQCS BX, R13
+	MOVQ    R13, 184(SP)
+	MOVQ    DI, 192(SP)
+	MOVQ    R11, 200(SP)
+	MOVQ    R10, 208(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  184(SP), DX
-	MULXQ 312(SP), DI, R8
-	MULXQ 320(SP), R11, R15
-	ADDQ  R11, R8
-	MULXQ 328(SP), R11, SI
-	ADCQ  R11, R15
-	MULXQ 336(SP), R11, BX
-	ADCQ  R11, SI
-	ADCQ  $0x00, BX
+	MULXQ 312(SP), AX, SI
+	MULXQ 320(SP), BX, R9
+	ADDQ  BX, SI
+	MULXQ 328(SP), BX, R15
+	ADCQ  BX, R9
+	MULXQ 336(SP), BX, R12
+	ADCQ  BX, R15
+	ADCQ  $0x00, R12
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  192(SP), DX
-	XORL  R14, R14
-	MULXQ 312(SP), R11, AX
-	ADCXQ R11, R8
-	ADOXQ AX, R15
-	MULXQ 320(SP), R11, AX
-	ADCXQ R11, R15
-	ADOXQ AX, SI
-	MULXQ 328(SP), R11, AX
-	ADCXQ R11, SI
-	ADOXQ AX, BX
-	MULXQ 336(SP), R11, CX
-	ADCXQ R11, BX
-	ADOXQ R14, CX
-	ADCXQ R14, CX
+	XORL  DI, DI
+	MULXQ 312(SP), BX, R13
+	ADCXQ BX, SI
+	ADOXQ R13, R9
+	MULXQ 320(SP), BX, R13
+	ADCXQ BX, R9
+	ADOXQ R13, R15
+	MULXQ 328(SP), BX, R13
+	ADCXQ BX, R15
+	ADOXQ R13, R12
+	MULXQ 336(SP), BX, R14
+	ADCXQ BX, R12
+	ADOXQ DI, R14
+	ADCXQ DI, R14
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  200(SP), DX
-	XORL  R14, R14
-	MULXQ 312(SP), R11, AX
-	ADCXQ R11, R15
-	ADOXQ AX, SI
-	MULXQ 320(SP), R11, AX
-	ADCXQ R11, SI
-	ADOXQ AX, BX
-	MULXQ 328(SP), R11, AX
-	ADCXQ R11, BX
-	ADOXQ AX, CX
-	MULXQ 336(SP), R11, R10
-	ADCXQ R11, CX
-	ADOXQ R14, R10
-	ADCXQ R14, R10
+	XORL  DI, DI
+	MULXQ 312(SP), BX, R13
+	ADCXQ BX, R9
+	ADOXQ R13, R15
+	MULXQ 320(SP), BX, R13
+	ADCXQ BX, R15
+	ADOXQ R13, R12
+	MULXQ 328(SP), BX, R13
+	ADCXQ BX, R12
+	ADOXQ R13, R14
+	MULXQ 336(SP), BX, CX
+	ADCXQ BX, R14
+	ADOXQ DI, CX
+	ADCXQ DI, CX
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  208(SP), DX
-	XORL  R14, R14
-	MULXQ 312(SP), R11, AX
-	ADCXQ R11, SI
-	ADOXQ AX, BX
-	MULXQ 320(SP), R11, AX
-	ADCXQ R11, BX
-	ADOXQ AX, CX
-	MULXQ 328(SP), R11, AX
-	ADCXQ R11, CX
-	ADOXQ AX, R10
-	MULXQ 336(SP), R11, R9
-	ADCXQ R11, R10
-	ADOXQ R14, R9
-	ADCXQ R14, R9
+	XORL  DI, DI
+	MULXQ 312(SP), BX, R13
+	ADCXQ BX, R15
+	ADOXQ R13, R12
+	MULXQ 320(SP), BX, R13
+	ADCXQ BX, R12
+	ADOXQ R13, R14
+	MULXQ 328(SP), BX, R13
+	ADCXQ BX, R14
+	ADOXQ R13, CX
+	MULXQ 336(SP), BX, R8
+	ADCXQ BX, CX
+	ADOXQ DI, R8
+	ADCXQ DI, R8
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R14, R14
-	MULXQ BX, R11, AX
-	ADCXQ R11, DI
-	ADOXQ AX, R8
-	MULXQ CX, R11, AX
-	ADCXQ R11, R8
-	ADOXQ AX, R15
-	MULXQ R10, R11, AX
-	ADCXQ R11, R15
-	ADOXQ AX, SI
-	MULXQ R9, R11, AX
-	ADCXQ R11, SI
-	ADOXQ R14, AX
-	ADCXQ R14, AX
+	XORL  DI, DI
+	MULXQ R12, BX, R13
+	ADCXQ BX, AX
+	ADOXQ R13, SI
+	MULXQ R14, BX, R13
+	ADCXQ BX, SI
+	ADOXQ R13, R9
+	MULXQ CX, BX, R13
+	ADCXQ BX, R9
+	ADOXQ R13, R15
+	MULXQ R8, BX, R13
+	ADCXQ BX, R15
+	ADOXQ DI, R13
+	ADCXQ DI, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, R11, AX
-	ADDQ  R11, DI
-	ADCQ  AX, R8
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, SI
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, DI
-	ADCQ  $0x00, R8
-	MOVQ  DI, 184(SP)
-	MOVQ  R8, 192(SP)
-	MOVQ  R15, 200(SP)
-	MOVQ  SI, 208(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, BX, R13
+	ADCXQ   BX, AX
+	ADCXQ   R13, SI
+	MOVQ    AX, R12
+	MOVQ    SI, R14
+	ADOXQ   DX, R12
+	ADOXQ   DI, R14
+	ADCXQ   DI, R9
+	ADCXQ   DI, R15
+	CMOVQCS R12, AX
+	CMOVQCS R14, SI
+	MOVQ    AX, 184(SP)
+	MOVQ    SI, 192(SP)
+	MOVQ    R9, 200(SP)
+	MOVQ    R15, 208(SP)
 
 	// Y3 = −(Ralt·(2·X3 + Q) + N)/2
-	MOVQ 184(SP), R12
-	MOVQ 192(SP), R13
-	MOVQ 200(SP), BX
-	MOVQ 208(SP), CX
-	ADDQ 24(SP), R12
-	ADCQ 32(SP), R13
-	ADCQ 40(SP), BX
-	ADCQ 48(SP), CX
-	MOVQ $0x00000001000003d1, R9
-	SBBQ R10, R10
-	ANDQ R9, R10
-	ADDQ R10, R12
-	ADCQ $0x00, R13
-	ADCQ $0x00, BX
-	ADCQ $0x00, CX
-	SBBQ R10, R10
-	ANDQ R9, R10
-	ADDQ R10, R12
-	XORL R11, R11
-	XORL AX, AX
-	XORL R14, R14
-	XORL DI, DI
-	SUBQ R12, R11
-	SBBQ R13, AX
-	SBBQ BX, R14
-	SBBQ CX, DI
-	MOVQ $0x00000001000003d1, R15
-	SBBQ R8, R8
-	ANDQ R15, R8
-	SUBQ R8, R11
-	SBBQ $0x00, AX
-	SBBQ $0x00, R14
-	SBBQ $0x00, DI
-	SBBQ R8, R8
-	ANDQ R15, R8
-	SUBQ R8, R11
-	MOVQ R11, SI
-	ANDQ $0x01, SI
-	NEGQ SI
-	MOVQ $0xfffffffefffffc2f, R10
-	ANDQ SI, R10
-	XORL R9, R9
-	ADDQ R10, R11
-	ADCQ SI, AX
-	ADCQ SI, R14
-	ADCQ SI, DI
-	ADCQ $0x00, R9
-	SHRQ $0x01, AX, R11
-	SHRQ $0x01, R14, AX
-	SHRQ $0x01, DI, R14
-	SHRQ $0x01, R9, DI
+	MOVQ    184(SP), R11
+	MOVQ    192(SP), R10
+	MOVQ    200(SP), R12
+	MOVQ    208(SP), R14
+	ADDQ    24(SP), R11
+	ADCQ    32(SP), R10
+	ADCQ    40(SP), R12
+	ADCQ    48(SP), R14
+	MOVQ    $0x00000001000003d1, R8
+	MOVQ    $0x0000000000000000, CX
+	CMOVQCS R8, CX
+	ADDQ    CX, R11
+	ADCQ    $0x00, R10
+	ADCQ    $0x00, R12
+	ADCQ    $0x00, R14
+	LEAQ    (R11)(R8*1), BX
+	CMOVQCS BX, R11
+	XORL    R13, R13
+	XORL    DI, DI
+	XORL    AX, AX
+	XORL    SI, SI
+	SUBQ    R11, R13
+	SBBQ    R10, DI
+	SBBQ    R12, AX
+	SBBQ    R14, SI
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R15, R9
+	SUBQ    R9, R13
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, SI
+	LEAQ    (R13)(R15*1), CX
+	CMOVQCS CX, R13
+	MOVQ    R13, R8
+	ANDQ    $0x01, R8
+	NEGQ    R8
+	MOVQ    $0xfffffffefffffc2f, BX
+	ANDQ    R8, BX
+	XORL    R11, R11
+	ADDQ    BX, R13
+	ADCQ    R8, DI
+	ADCQ    R8, AX
+	ADCQ    R8, SI
+	ADCQ    $0x00, R11
+	SHRQ    $0x01, DI, R13
+	SHRQ    $0x01, AX, DI
+	SHRQ    $0x01, SI, AX
+	SHRQ    $0x01, R11, SI
 
 	// If a is infinity, r = (b.X, b.Y, 1); r.Infinity = (Z3 ≡ 0) & ¬a.Infinity.
-	MOVQ  344(SP), R12
-	NEGQ  R12
-	MOVQ  b+16(FP), R13
-	MOVQ  32(R13), BX
-	XORQ  R11, BX
-	ANDQ  R12, BX
-	XORQ  BX, R11
-	MOVQ  40(R13), BX
-	XORQ  AX, BX
-	ANDQ  R12, BX
-	XORQ  BX, AX
-	MOVQ  48(R13), BX
-	XORQ  R14, BX
-	ANDQ  R12, BX
-	XORQ  BX, R14
-	MOVQ  56(R13), BX
-	XORQ  DI, BX
-	ANDQ  R12, BX
-	XORQ  BX, DI
-	MOVQ  r+0(FP), CX
-	MOVQ  R11, 32(CX)
-	MOVQ  AX, 40(CX)
-	MOVQ  R14, 48(CX)
-	MOVQ  DI, 56(CX)
-	MOVQ  r+0(FP), R8
-	MOVQ  (R8), R15
-	MOVQ  8(R8), SI
-	MOVQ  16(R8), R10
-	MOVQ  24(R8), R9
-	MOVQ  b+16(FP), BX
-	MOVQ  (BX), R13
-	XORQ  R15, R13
-	ANDQ  R12, R13
-	XORQ  R13, R15
-	MOVQ  8(BX), R13
-	XORQ  SI, R13
-	ANDQ  R12, R13
-	XORQ  R13, SI
-	MOVQ  16(BX), R13
-	XORQ  R10, R13
-	ANDQ  R12, R13
-	XORQ  R13, R10
-	MOVQ  24(BX), R13
-	XORQ  R9, R13
-	ANDQ  R12, R13
-	XORQ  R13, R9
-	MOVQ  r+0(FP), CX
-	MOVQ  R15, (CX)
-	MOVQ  SI, 8(CX)
-	MOVQ  R10, 16(CX)
-	MOVQ  R9, 24(CX)
-	MOVQ  r+0(FP), R11
-	MOVQ  64(R11), AX
-	MOVQ  72(R11), R14
-	MOVQ  80(R11), DI
-	MOVQ  88(R11), R8
-	MOVQ  AX, R13
-	ORQ   R14, R13
-	ORQ   DI, R13
-	ORQ   R8, R13
-	MOVQ  R14, BX
-	ANDQ  DI, BX
-	ANDQ  R8, BX
-	NOTQ  BX
-	MOVQ  $0xfffffffefffffc2f, CX
-	XORQ  AX, CX
-	ORQ   CX, BX
-	MOVQ  R13, CX
-	NEGQ  CX
-	ORQ   CX, R13
-	SARQ  $0x3f, R13
-	MOVQ  BX, CX
-	NEGQ  CX
-	ORQ   CX, BX
-	SARQ  $0x3f, BX
-	ANDQ  BX, R13
-	NOTQ  R13
-	ANDNQ R13, R12, R13
-	ANDQ  $0x01, R13
+	MOVQ  344(SP), R10
+	NEGQ  R10
+	MOVQ  b+16(FP), R12
+	MOVQ  32(R12), R14
+	XORQ  R13, R14
+	ANDQ  R10, R14
+	XORQ  R14, R13
+	MOVQ  40(R12), R14
+	XORQ  DI, R14
+	ANDQ  R10, R14
+	XORQ  R14, DI
+	MOVQ  48(R12), R14
+	XORQ  AX, R14
+	ANDQ  R10, R14
+	XORQ  R14, AX
+	MOVQ  56(R12), R14
+	XORQ  SI, R14
+	ANDQ  R10, R14
+	XORQ  R14, SI
+	MOVQ  r+0(FP), R9
+	MOVQ  R13, 32(R9)
+	MOVQ  DI, 40(R9)
+	MOVQ  AX, 48(R9)
+	MOVQ  SI, 56(R9)
 	MOVQ  r+0(FP), R15
-	MOVQ  64(R15), SI
-	MOVQ  72(R15), R10
-	MOVQ  80(R15), R9
-	MOVQ  88(R15), R11
-	MOVQ  $0x0000000000000001, BX
-	XORQ  SI, BX
-	ANDQ  R12, BX
-	XORQ  BX, SI
-	ANDNQ R10, R12, R10
-	ANDNQ R9, R12, R9
-	ANDNQ R11, R12, R11
+	MOVQ  (R15), CX
+	MOVQ  8(R15), R8
+	MOVQ  16(R15), BX
+	MOVQ  24(R15), R11
+	MOVQ  b+16(FP), R14
+	MOVQ  (R14), R12
+	XORQ  CX, R12
+	ANDQ  R10, R12
+	XORQ  R12, CX
+	MOVQ  8(R14), R12
+	XORQ  R8, R12
+	ANDQ  R10, R12
+	XORQ  R12, R8
+	MOVQ  16(R14), R12
+	XORQ  BX, R12
+	ANDQ  R10, R12
+	XORQ  R12, BX
+	MOVQ  24(R14), R12
+	XORQ  R11, R12
+	ANDQ  R10, R12
+	XORQ  R12, R11
+	MOVQ  r+0(FP), R9
+	MOVQ  CX, (R9)
+	MOVQ  R8, 8(R9)
+	MOVQ  BX, 16(R9)
+	MOVQ  R11, 24(R9)
+	MOVQ  r+0(FP), R13
+	MOVQ  64(R13), DI
+	MOVQ  72(R13), AX
+	MOVQ  80(R13), SI
+	MOVQ  88(R13), R15
+	MOVQ  DI, R12
+	ORQ   AX, R12
+	ORQ   SI, R12
+	ORQ   R15, R12
+	MOVQ  AX, R14
+	ANDQ  SI, R14
+	ANDQ  R15, R14
+	NOTQ  R14
+	MOVQ  $0xfffffffefffffc2f, R9
+	XORQ  DI, R9
+	ORQ   R9, R14
+	MOVQ  R12, R9
+	NEGQ  R9
+	ORQ   R9, R12
+	SARQ  $0x3f, R12
+	MOVQ  R14, R9
+	NEGQ  R9
+	ORQ   R9, R14
+	SARQ  $0x3f, R14
+	ANDQ  R14, R12
+	NOTQ  R12
+	ANDNQ R12, R10, R12
+	ANDQ  $0x01, R12
 	MOVQ  r+0(FP), CX
-	MOVQ  SI, 64(CX)
-	MOVQ  R10, 72(CX)
-	MOVQ  R9, 80(CX)
-	MOVQ  R11, 88(CX)
-	MOVQ  r+0(FP), AX
-	MOVQ  R13, 96(AX)
+	MOVQ  64(CX), R8
+	MOVQ  72(CX), BX
+	MOVQ  80(CX), R11
+	MOVQ  88(CX), R13
+	MOVQ  $0x0000000000000001, R14
+	XORQ  R8, R14
+	ANDQ  R10, R14
+	XORQ  R14, R8
+	ANDNQ BX, R10, BX
+	ANDNQ R11, R10, R11
+	ANDNQ R13, R10, R13
+	MOVQ  r+0(FP), R9
+	MOVQ  R8, 64(R9)
+	MOVQ  BX, 72(R9)
+	MOVQ  R11, 80(R9)
+	MOVQ  R13, 88(R9)
+	MOVQ  r+0(FP), DI
+	MOVQ  R12, 96(DI)
 	RET
 
 // func addAffineIncompleteAsm(r *uint64, a *uint64, b *uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·addAffineIncompleteAsm(SB), $280-24
 	// X3 = I² − H³ − 2·U1·H², Y3 = I·(X3 − U1·H²) − S1·H³ (U1 = X1, S1 = Y1),
 	// as D = I² − H³, X3 = D − 2T, W = D − 3T, Y3 = I·W − S1·H³ with T = U1·H²,
@@ -5390,21 +5550,25 @@ TEXT ·addAffineIncompleteAsm(SB), $280-24
 	ADOXQ DI, AX
 	ADCXQ DI, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, R15, AX
-	ADDQ  R15, BX
-	ADCQ  AX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, R8
-	MOVQ  BX, 24(SP)
-	MOVQ  R8, 32(SP)
-	MOVQ  R9, 40(SP)
-	MOVQ  R10, 48(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, BX
+	ADCXQ   AX, R8
+	MOVQ    BX, R11
+	MOVQ    R8, R12
+	ADOXQ   DX, R11
+	ADOXQ   DI, R12
+	ADCXQ   DI, R9
+	ADCXQ   DI, R10
+	CMOVQCS R11, BX
+	CMOVQCS R12, R8
+	MOVQ    BX, 24(SP)
+	MOVQ    R8, 32(SP)
+	MOVQ    R9, 40(SP)
+	MOVQ    R10, 48(SP)
 
 	// H = U2 − X1
 	MOVQ b+16(FP), CX
@@ -5488,68 +5652,55 @@ TEXT ·addAffineIncompleteAsm(SB), $280-24
 	ADOXQ R9, R8
 	ADCXQ R9, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, BX, R8
-	ADDQ  BX, SI
-	ADCQ  R8, DI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, SI
-	ADCQ  $0x00, DI
-	MOVQ  a+8(FP), R10
-	SUBQ  (R10), SI
-	SBBQ  8(R10), DI
-	SBBQ  16(R10), R11
-	SBBQ  24(R10), R12
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  CX, CX
-	ANDQ  R13, CX
-	SUBQ  CX, SI
-	SBBQ  $0x00, DI
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, R12
-	SBBQ  CX, CX
-	ANDQ  R13, CX
-	SUBQ  CX, SI
-	MOVQ  SI, 88(SP)
-	MOVQ  DI, 96(SP)
-	MOVQ  R11, 104(SP)
-	MOVQ  R12, 112(SP)
-	MOVQ  b+16(FP), R14
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R8, BX, R8
+	ADCXQ   BX, SI
+	ADCXQ   R8, DI
+	MOVQ    SI, R13
+	MOVQ    DI, R14
+	ADOXQ   DX, R13
+	ADOXQ   R9, R14
+	ADCXQ   R9, R11
+	ADCXQ   R9, R12
+	CMOVQCS R13, SI
+	CMOVQCS R14, DI
+	MOVQ    a+8(FP), R10
+	SUBQ    (R10), SI
+	SBBQ    8(R10), DI
+	SBBQ    16(R10), R11
+	SBBQ    24(R10), R12
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, CX
+	CMOVQCS R13, CX
+	SUBQ    CX, SI
+	MOVQ    $0xfffffffefffffc2f, R13
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, R12
+	LEAQ    (SI)(R13*1), R14
+	CMOVQCS R14, SI
+	MOVQ    SI, 88(SP)
+	MOVQ    DI, 96(SP)
+	MOVQ    R11, 104(SP)
+	MOVQ    R12, 112(SP)
+	MOVQ    b+16(FP), R15
 
 	// d = a·b (4×64), row 0
-	MOVQ  32(R14), DX
-	MULXQ 24(SP), R15, AX
-	MULXQ 32(SP), SI, BX
-	ADDQ  SI, AX
-	MULXQ 40(SP), SI, R8
-	ADCQ  SI, BX
-	MULXQ 48(SP), SI, R9
+	MOVQ  32(R15), DX
+	MULXQ 24(SP), AX, BX
+	MULXQ 32(SP), SI, R8
+	ADDQ  SI, BX
+	MULXQ 40(SP), SI, R9
 	ADCQ  SI, R8
-	ADCQ  $0x00, R9
+	MULXQ 48(SP), SI, R10
+	ADCQ  SI, R9
+	ADCQ  $0x00, R10
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  40(R14), DX
-	XORL  R11, R11
-	MULXQ 24(SP), SI, DI
-	ADCXQ SI, AX
-	ADOXQ DI, BX
-	MULXQ 32(SP), SI, DI
-	ADCXQ SI, BX
-	ADOXQ DI, R8
-	MULXQ 40(SP), SI, DI
-	ADCXQ SI, R8
-	ADOXQ DI, R9
-	MULXQ 48(SP), SI, R10
-	ADCXQ SI, R9
-	ADOXQ R11, R10
-	ADCXQ R11, R10
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  48(R14), DX
+	MOVQ  40(R15), DX
 	XORL  R11, R11
 	MULXQ 24(SP), SI, DI
 	ADCXQ SI, BX
@@ -5565,8 +5716,8 @@ TEXT ·addAffineIncompleteAsm(SB), $280-24
 	ADOXQ R11, CX
 	ADCXQ R11, CX
 
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  56(R14), DX
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  48(R15), DX
 	XORL  R11, R11
 	MULXQ 24(SP), SI, DI
 	ADCXQ SI, R8
@@ -5582,12 +5733,26 @@ TEXT ·addAffineIncompleteAsm(SB), $280-24
 	ADOXQ R11, R13
 	ADCXQ R11, R13
 
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  56(R15), DX
+	XORL  R11, R11
+	MULXQ 24(SP), SI, DI
+	ADCXQ SI, R9
+	ADOXQ DI, R10
+	MULXQ 32(SP), SI, DI
+	ADCXQ SI, R10
+	ADOXQ DI, CX
+	MULXQ 40(SP), SI, DI
+	ADCXQ SI, CX
+	ADOXQ DI, R13
+	MULXQ 48(SP), SI, R14
+	ADCXQ SI, R13
+	ADOXQ R11, R14
+	ADCXQ R11, R14
+
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R11, R11
-	MULXQ R9, SI, DI
-	ADCXQ SI, R15
-	ADOXQ DI, AX
 	MULXQ R10, SI, DI
 	ADCXQ SI, AX
 	ADOXQ DI, BX
@@ -5596,907 +5761,944 @@ TEXT ·addAffineIncompleteAsm(SB), $280-24
 	ADOXQ DI, R8
 	MULXQ R13, SI, DI
 	ADCXQ SI, R8
+	ADOXQ DI, R9
+	MULXQ R14, SI, DI
+	ADCXQ SI, R9
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, SI, DI
-	ADDQ  SI, R15
-	ADCQ  DI, AX
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R8
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R15
-	ADCQ  $0x00, AX
-	MOVQ  R15, 56(SP)
-	MOVQ  AX, 64(SP)
-	MOVQ  BX, 72(SP)
-	MOVQ  R8, 80(SP)
-	MOVQ  88(SP), R12
-	MOVQ  96(SP), R14
-	MOVQ  104(SP), R9
-	MOVQ  112(SP), R10
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, SI, DI
+	ADCXQ   SI, AX
+	ADCXQ   DI, BX
+	MOVQ    AX, R10
+	MOVQ    BX, CX
+	ADOXQ   DX, R10
+	ADOXQ   R11, CX
+	ADCXQ   R11, R8
+	ADCXQ   R11, R9
+	CMOVQCS R10, AX
+	CMOVQCS CX, BX
+	MOVQ    AX, 56(SP)
+	MOVQ    BX, 64(SP)
+	MOVQ    R8, 72(SP)
+	MOVQ    R9, 80(SP)
+	MOVQ    88(SP), R12
+	MOVQ    96(SP), R15
+	MOVQ    104(SP), R10
+	MOVQ    112(SP), CX
 
 	// a0·(a1, a2, a3)
 	MOVQ  R12, DX
-	MULXQ R14, CX, R13
-	MULXQ R9, BX, SI
-	ADDQ  BX, R13
-	MULXQ R10, BX, DI
-	ADCQ  BX, SI
+	MULXQ R15, R13, R14
+	MULXQ R10, R8, SI
+	ADDQ  R8, R14
+	MULXQ CX, R8, DI
+	ADCQ  R8, SI
 	ADCQ  $0x00, DI
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  AX, AX
-	MULXQ R9, BX, R8
-	ADCXQ BX, SI
-	ADOXQ R8, DI
-	MULXQ R10, BX, R11
-	ADCXQ BX, DI
-	ADOXQ AX, R11
-	ADCXQ AX, R11
+	MOVQ  R15, DX
+	XORL  BX, BX
+	MULXQ R10, R8, R9
+	ADCXQ R8, SI
+	ADOXQ R9, DI
+	MULXQ CX, R8, R11
+	ADCXQ R8, DI
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
 	// a2·a3
-	MOVQ  R9, DX
-	MULXQ R10, BX, R15
-	ADDQ  BX, R11
-	ADCQ  $0x00, R15
+	MOVQ  R10, DX
+	MULXQ CX, R8, AX
+	ADDQ  R8, R11
+	ADCQ  $0x00, AX
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  AX, AX
-	ADDQ  CX, CX
-	ADCQ  R13, R13
+	XORL  BX, BX
+	ADDQ  R13, R13
+	ADCQ  R14, R14
 	ADCQ  SI, SI
 	ADCQ  DI, DI
 	ADCQ  R11, R11
-	ADCQ  R15, R15
-	ADCQ  $0x00, AX
+	ADCQ  AX, AX
+	ADCQ  $0x00, BX
 	MOVQ  R12, DX
-	MULXQ DX, R12, BX
-	MOVQ  R14, DX
-	MULXQ DX, R14, R8
-	ADDQ  BX, CX
-	ADCQ  R14, R13
-	ADCQ  R8, SI
-	MOVQ  R9, DX
-	MULXQ DX, BX, R8
-	ADCQ  BX, DI
-	ADCQ  R8, R11
+	MULXQ DX, R12, R8
+	MOVQ  R15, DX
+	MULXQ DX, R15, R9
+	ADDQ  R8, R13
+	ADCQ  R15, R14
+	ADCQ  R9, SI
 	MOVQ  R10, DX
-	MULXQ DX, BX, R8
-	ADCQ  BX, R15
-	ADCQ  R8, AX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ DI, BX, R8
-	ADCXQ BX, R12
-	ADOXQ R8, CX
-	MULXQ R11, BX, R8
-	ADCXQ BX, CX
-	ADOXQ R8, R13
-	MULXQ R15, BX, R8
-	ADCXQ BX, R13
-	ADOXQ R8, SI
-	MULXQ AX, BX, R8
-	ADCXQ BX, SI
-	ADOXQ R10, R8
-	ADCXQ R10, R8
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, BX, R8
-	ADDQ  BX, R12
-	ADCQ  R8, CX
-	ADCQ  $0x00, R13
-	ADCQ  $0x00, SI
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, R12
-	ADCQ  $0x00, CX
-	MOVQ  R12, 152(SP)
-	MOVQ  CX, 160(SP)
-	MOVQ  R13, 168(SP)
-	MOVQ  SI, 176(SP)
-
-	// I = Y1 − S2
-	MOVQ a+8(FP), R14
-
-	// d = a·b (4×64), row 0
-	MOVQ  56(SP), DX
-	MULXQ 64(R14), R9, R10
-	MULXQ 72(R14), R12, DI
-	ADDQ  R12, R10
-	MULXQ 80(R14), R12, R11
-	ADCQ  R12, DI
-	MULXQ 88(R14), R12, R15
-	ADCQ  R12, R11
-	ADCQ  $0x00, R15
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  64(SP), DX
-	XORL  R13, R13
-	MULXQ 64(R14), R12, CX
-	ADCXQ R12, R10
-	ADOXQ CX, DI
-	MULXQ 72(R14), R12, CX
-	ADCXQ R12, DI
-	ADOXQ CX, R11
-	MULXQ 80(R14), R12, CX
-	ADCXQ R12, R11
-	ADOXQ CX, R15
-	MULXQ 88(R14), R12, AX
-	ADCXQ R12, R15
-	ADOXQ R13, AX
-	ADCXQ R13, AX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  72(SP), DX
-	XORL  R13, R13
-	MULXQ 64(R14), R12, CX
-	ADCXQ R12, DI
-	ADOXQ CX, R11
-	MULXQ 72(R14), R12, CX
-	ADCXQ R12, R11
-	ADOXQ CX, R15
-	MULXQ 80(R14), R12, CX
-	ADCXQ R12, R15
-	ADOXQ CX, AX
-	MULXQ 88(R14), R12, BX
-	ADCXQ R12, AX
-	ADOXQ R13, BX
-	ADCXQ R13, BX
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  80(SP), DX
-	XORL  R13, R13
-	MULXQ 64(R14), R12, CX
-	ADCXQ R12, R11
-	ADOXQ CX, R15
-	MULXQ 72(R14), R12, CX
-	ADCXQ R12, R15
-	ADOXQ CX, AX
-	MULXQ 80(R14), R12, CX
-	ADCXQ R12, AX
-	ADOXQ CX, BX
-	MULXQ 88(R14), R12, R8
-	ADCXQ R12, BX
-	ADOXQ R13, R8
-	ADCXQ R13, R8
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R13, R13
-	MULXQ R15, R12, CX
-	ADCXQ R12, R9
-	ADOXQ CX, R10
-	MULXQ AX, R12, CX
-	ADCXQ R12, R10
-	ADOXQ CX, DI
-	MULXQ BX, R12, CX
-	ADCXQ R12, DI
-	ADOXQ CX, R11
-	MULXQ R8, R12, CX
-	ADCXQ R12, R11
-	ADOXQ R13, CX
-	ADCXQ R13, CX
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ CX, R12, CX
-	ADDQ  R12, R9
-	ADCQ  CX, R10
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R11
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R9
-	ADCQ  $0x00, R10
-	MOVQ  a+8(FP), SI
-	MOVQ  32(SI), R14
-	MOVQ  40(SI), R15
-	MOVQ  48(SI), AX
-	MOVQ  56(SI), BX
-	SUBQ  R9, R14
-	SBBQ  R10, R15
-	SBBQ  DI, AX
-	SBBQ  R11, BX
-	MOVQ  $0x00000001000003d1, R12
-	SBBQ  R8, R8
-	ANDQ  R12, R8
-	SUBQ  R8, R14
-	SBBQ  $0x00, R15
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, BX
-	SBBQ  R8, R8
-	ANDQ  R12, R8
-	SUBQ  R8, R14
-	MOVQ  R14, 120(SP)
-	MOVQ  R15, 128(SP)
-	MOVQ  AX, 136(SP)
-	MOVQ  BX, 144(SP)
-
-	// d = a·b (4×64), row 0
-	MOVQ  152(SP), DX
-	MULXQ 88(SP), CX, R13
-	MULXQ 96(SP), R11, SI
-	ADDQ  R11, R13
-	MULXQ 104(SP), R11, R8
-	ADCQ  R11, SI
-	MULXQ 112(SP), R11, R12
-	ADCQ  R11, R8
-	ADCQ  $0x00, R12
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  160(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R11, R14
-	ADCXQ R11, R13
-	ADOXQ R14, SI
-	MULXQ 96(SP), R11, R14
-	ADCXQ R11, SI
-	ADOXQ R14, R8
-	MULXQ 104(SP), R11, R14
-	ADCXQ R11, R8
-	ADOXQ R14, R12
-	MULXQ 112(SP), R11, R9
-	ADCXQ R11, R12
-	ADOXQ R15, R9
-	ADCXQ R15, R9
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  168(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R11, R14
-	ADCXQ R11, SI
-	ADOXQ R14, R8
-	MULXQ 96(SP), R11, R14
-	ADCXQ R11, R8
-	ADOXQ R14, R12
-	MULXQ 104(SP), R11, R14
-	ADCXQ R11, R12
-	ADOXQ R14, R9
-	MULXQ 112(SP), R11, R10
-	ADCXQ R11, R9
-	ADOXQ R15, R10
-	ADCXQ R15, R10
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  176(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R11, R14
-	ADCXQ R11, R8
-	ADOXQ R14, R12
-	MULXQ 96(SP), R11, R14
-	ADCXQ R11, R12
-	ADOXQ R14, R9
-	MULXQ 104(SP), R11, R14
-	ADCXQ R11, R9
-	ADOXQ R14, R10
-	MULXQ 112(SP), R11, DI
-	ADCXQ R11, R10
-	ADOXQ R15, DI
-	ADCXQ R15, DI
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R12, R11, R14
-	ADCXQ R11, CX
-	ADOXQ R14, R13
-	MULXQ R9, R11, R14
-	ADCXQ R11, R13
-	ADOXQ R14, SI
-	MULXQ R10, R11, R14
-	ADCXQ R11, SI
-	ADOXQ R14, R8
-	MULXQ DI, R11, R14
-	ADCXQ R11, R8
-	ADOXQ R15, R14
-	ADCXQ R15, R14
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R11, R14
-	ADDQ  R11, CX
-	ADCQ  R14, R13
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R8
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, CX
-	ADCQ  $0x00, R13
-	MOVQ  CX, 184(SP)
-	MOVQ  R13, 192(SP)
-	MOVQ  SI, 200(SP)
-	MOVQ  R8, 208(SP)
-
-	// T = U1·H²; 2T; 3T
-	MOVQ a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  (AX), DX
-	MULXQ 152(SP), BX, R12
-	MULXQ 160(SP), CX, R9
-	ADDQ  CX, R12
-	MULXQ 168(SP), CX, R10
-	ADCQ  CX, R9
-	MULXQ 176(SP), CX, DI
-	ADCQ  CX, R10
-	ADCQ  $0x00, DI
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(AX), DX
-	XORL  SI, SI
-	MULXQ 152(SP), CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, R9
-	MULXQ 160(SP), CX, R13
-	ADCXQ CX, R9
-	ADOXQ R13, R10
-	MULXQ 168(SP), CX, R13
-	ADCXQ CX, R10
-	ADOXQ R13, DI
-	MULXQ 176(SP), CX, R11
-	ADCXQ CX, DI
-	ADOXQ SI, R11
-	ADCXQ SI, R11
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(AX), DX
-	XORL  SI, SI
-	MULXQ 152(SP), CX, R13
-	ADCXQ CX, R9
-	ADOXQ R13, R10
-	MULXQ 160(SP), CX, R13
-	ADCXQ CX, R10
-	ADOXQ R13, DI
-	MULXQ 168(SP), CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, R11
-	MULXQ 176(SP), CX, R14
-	ADCXQ CX, R11
-	ADOXQ SI, R14
-	ADCXQ SI, R14
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(AX), DX
-	XORL  SI, SI
-	MULXQ 152(SP), CX, R13
-	ADCXQ CX, R10
-	ADOXQ R13, DI
-	MULXQ 160(SP), CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, R11
-	MULXQ 168(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R14
-	MULXQ 176(SP), CX, R15
-	ADCXQ CX, R14
-	ADOXQ SI, R15
-	ADCXQ SI, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  SI, SI
-	MULXQ DI, CX, R13
-	ADCXQ CX, BX
-	ADOXQ R13, R12
-	MULXQ R11, CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, R9
-	MULXQ R14, CX, R13
-	ADCXQ CX, R9
-	ADOXQ R13, R10
-	MULXQ R15, CX, R13
-	ADCXQ CX, R10
-	ADOXQ SI, R13
-	ADCXQ SI, R13
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, CX, R13
-	ADDQ  CX, BX
-	ADCQ  R13, R12
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, BX
-	ADCQ  $0x00, R12
-	MOVQ  BX, R8
-	MOVQ  R12, AX
-	MOVQ  R9, DI
-	MOVQ  R10, R11
-	ADDQ  BX, R8
-	ADCQ  R12, AX
-	ADCQ  R9, DI
-	ADCQ  R10, R11
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, R8
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R11
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	ADDQ  R14, R8
-	MOVQ  R8, 248(SP)
-	MOVQ  AX, 256(SP)
-	MOVQ  DI, 264(SP)
-	MOVQ  R11, 272(SP)
-	ADDQ  BX, R8
-	ADCQ  R12, AX
-	ADCQ  R9, DI
-	ADCQ  R10, R11
-	MOVQ  $0x00000001000003d1, R13
-	SBBQ  CX, CX
-	ANDQ  R13, CX
-	ADDQ  CX, R8
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R11
-	SBBQ  CX, CX
-	ANDQ  R13, CX
-	ADDQ  CX, R8
-	MOVQ  R8, 216(SP)
-	MOVQ  AX, 224(SP)
-	MOVQ  DI, 232(SP)
-	MOVQ  R11, 240(SP)
-
-	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
-	MOVQ 120(SP), SI
-	MOVQ 128(SP), R14
-	MOVQ 136(SP), R15
-	MOVQ 144(SP), CX
-
-	// a0·(a1, a2, a3)
-	MOVQ  SI, DX
-	MULXQ R14, R13, BX
-	MULXQ R15, DI, R12
-	ADDQ  DI, BX
-	MULXQ CX, DI, R9
-	ADCQ  DI, R12
-	ADCQ  $0x00, R9
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  AX, AX
-	MULXQ R15, DI, R11
-	ADCXQ DI, R12
-	ADOXQ R11, R9
-	MULXQ CX, DI, R10
-	ADCXQ DI, R9
-	ADOXQ AX, R10
-	ADCXQ AX, R10
-
-	// a2·a3
-	MOVQ  R15, DX
-	MULXQ CX, DI, R8
-	ADDQ  DI, R10
-	ADCQ  $0x00, R8
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  AX, AX
-	ADDQ  R13, R13
-	ADCQ  BX, BX
-	ADCQ  R12, R12
-	ADCQ  R9, R9
-	ADCQ  R10, R10
-	ADCQ  R8, R8
-	ADCQ  $0x00, AX
-	MOVQ  SI, DX
-	MULXQ DX, SI, DI
-	MOVQ  R14, DX
-	MULXQ DX, R14, R11
-	ADDQ  DI, R13
-	ADCQ  R14, BX
-	ADCQ  R11, R12
-	MOVQ  R15, DX
-	MULXQ DX, DI, R11
-	ADCQ  DI, R9
-	ADCQ  R11, R10
+	MULXQ DX, R8, R9
+	ADCQ  R8, DI
+	ADCQ  R9, R11
 	MOVQ  CX, DX
-	MULXQ DX, DI, R11
-	ADCQ  DI, R8
-	ADCQ  R11, AX
+	MULXQ DX, R8, R9
+	ADCQ  R8, AX
+	ADCQ  R9, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  CX, CX
-	MULXQ R9, DI, R11
-	ADCXQ DI, SI
-	ADOXQ R11, R13
-	MULXQ R10, DI, R11
-	ADCXQ DI, R13
-	ADOXQ R11, BX
-	MULXQ R8, DI, R11
-	ADCXQ DI, BX
-	ADOXQ R11, R12
-	MULXQ AX, DI, R11
-	ADCXQ DI, R12
-	ADOXQ CX, R11
-	ADCXQ CX, R11
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, DI, R11
-	ADDQ  DI, SI
-	ADCQ  R11, R13
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R12
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, SI
-	ADCQ  $0x00, R13
-	SUBQ  184(SP), SI
-	SBBQ  192(SP), R13
-	SBBQ  200(SP), BX
-	SBBQ  208(SP), R12
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, SI
-	SBBQ  $0x00, R13
-	SBBQ  $0x00, BX
-	SBBQ  $0x00, R12
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, SI
-	MOVQ  SI, CX
-	MOVQ  R13, R9
-	MOVQ  BX, R10
-	MOVQ  R12, R8
-	SUBQ  248(SP), SI
-	SBBQ  256(SP), R13
-	SBBQ  264(SP), BX
-	SBBQ  272(SP), R12
-	MOVQ  $0x00000001000003d1, DI
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	SUBQ  AX, SI
-	SBBQ  $0x00, R13
-	SBBQ  $0x00, BX
-	SBBQ  $0x00, R12
-	SBBQ  AX, AX
-	ANDQ  DI, AX
-	SUBQ  AX, SI
-	MOVQ  r+0(FP), R11
-	MOVQ  SI, (R11)
-	MOVQ  R13, 8(R11)
-	MOVQ  BX, 16(R11)
-	MOVQ  R12, 24(R11)
-	SUBQ  216(SP), CX
-	SBBQ  224(SP), R9
-	SBBQ  232(SP), R10
-	SBBQ  240(SP), R8
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, CX
-	SBBQ  $0x00, R9
-	SBBQ  $0x00, R10
-	SBBQ  $0x00, R8
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, CX
-	MOVQ  CX, 216(SP)
-	MOVQ  R9, 224(SP)
-	MOVQ  R10, 232(SP)
-	MOVQ  R8, 240(SP)
-	MOVQ  a+8(FP), AX
-
-	// d = a·b (4×64), row 0
-	MOVQ  64(AX), DX
-	MULXQ 88(SP), DI, R11
-	MULXQ 96(SP), CX, SI
-	ADDQ  CX, R11
-	MULXQ 104(SP), CX, R13
-	ADCQ  CX, SI
-	MULXQ 112(SP), CX, BX
-	ADCQ  CX, R13
-	ADCQ  $0x00, BX
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  72(AX), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R9
-	ADCXQ CX, R11
-	ADOXQ R9, SI
-	MULXQ 96(SP), CX, R9
-	ADCXQ CX, SI
+	MULXQ DI, R8, R9
+	ADCXQ R8, R12
 	ADOXQ R9, R13
-	MULXQ 104(SP), CX, R9
-	ADCXQ CX, R13
-	ADOXQ R9, BX
-	MULXQ 112(SP), CX, R12
-	ADCXQ CX, BX
-	ADOXQ R10, R12
-	ADCXQ R10, R12
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  80(AX), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R9
-	ADCXQ CX, SI
-	ADOXQ R9, R13
-	MULXQ 96(SP), CX, R9
-	ADCXQ CX, R13
-	ADOXQ R9, BX
-	MULXQ 104(SP), CX, R9
-	ADCXQ CX, BX
-	ADOXQ R9, R12
-	MULXQ 112(SP), CX, R14
-	ADCXQ CX, R12
-	ADOXQ R10, R14
-	ADCXQ R10, R14
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  88(AX), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R9
-	ADCXQ CX, R13
-	ADOXQ R9, BX
-	MULXQ 96(SP), CX, R9
-	ADCXQ CX, BX
-	ADOXQ R9, R12
-	MULXQ 104(SP), CX, R9
-	ADCXQ CX, R12
+	MULXQ R11, R8, R9
+	ADCXQ R8, R13
 	ADOXQ R9, R14
-	MULXQ 112(SP), CX, R15
-	ADCXQ CX, R14
-	ADOXQ R10, R15
-	ADCXQ R10, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ BX, CX, R9
-	ADCXQ CX, DI
-	ADOXQ R9, R11
-	MULXQ R12, CX, R9
-	ADCXQ CX, R11
+	MULXQ AX, R8, R9
+	ADCXQ R8, R14
 	ADOXQ R9, SI
-	MULXQ R14, CX, R9
-	ADCXQ CX, SI
-	ADOXQ R9, R13
-	MULXQ R15, CX, R9
-	ADCXQ CX, R13
-	ADOXQ R10, R9
-	ADCXQ R10, R9
+	MULXQ BX, R8, R9
+	ADCXQ R8, SI
+	ADOXQ CX, R9
+	ADCXQ CX, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R9, CX, R9
-	ADDQ  CX, DI
-	ADCQ  R9, R11
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R13
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, DI
-	ADCQ  $0x00, R11
-	MOVQ  r+0(FP), R8
-	MOVQ  DI, 64(R8)
-	MOVQ  R11, 72(R8)
-	MOVQ  SI, 80(R8)
-	MOVQ  R13, 88(R8)
-	MOVQ  a+8(FP), AX
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R9, R8, R9
+	ADCXQ   R8, R12
+	ADCXQ   R9, R13
+	MOVQ    R12, DI
+	MOVQ    R13, R11
+	ADOXQ   DX, DI
+	ADOXQ   CX, R11
+	ADCXQ   CX, R14
+	ADCXQ   CX, SI
+	CMOVQCS DI, R12
+	CMOVQCS R11, R13
+	MOVQ    R12, 152(SP)
+	MOVQ    R13, 160(SP)
+	MOVQ    R14, 168(SP)
+	MOVQ    SI, 176(SP)
+
+	// I = Y1 − S2
+	MOVQ a+8(FP), R15
 
 	// d = a·b (4×64), row 0
-	MOVQ  184(SP), DX
-	MULXQ 32(AX), BX, R12
-	MULXQ 40(AX), DI, R14
-	ADDQ  DI, R12
-	MULXQ 48(AX), DI, R15
-	ADCQ  DI, R14
-	MULXQ 56(AX), DI, CX
-	ADCQ  DI, R15
-	ADCQ  $0x00, CX
+	MOVQ  56(SP), DX
+	MULXQ 64(R15), R10, CX
+	MULXQ 72(R15), R12, DI
+	ADDQ  R12, CX
+	MULXQ 80(R15), R12, R11
+	ADCQ  R12, DI
+	MULXQ 88(R15), R12, AX
+	ADCQ  R12, R11
+	ADCQ  $0x00, AX
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  192(SP), DX
-	XORL  SI, SI
-	MULXQ 32(AX), DI, R11
-	ADCXQ DI, R12
-	ADOXQ R11, R14
-	MULXQ 40(AX), DI, R11
-	ADCXQ DI, R14
-	ADOXQ R11, R15
-	MULXQ 48(AX), DI, R11
-	ADCXQ DI, R15
-	ADOXQ R11, CX
-	MULXQ 56(AX), DI, R9
-	ADCXQ DI, CX
-	ADOXQ SI, R9
-	ADCXQ SI, R9
+	MOVQ  64(SP), DX
+	XORL  R14, R14
+	MULXQ 64(R15), R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, DI
+	MULXQ 72(R15), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R11
+	MULXQ 80(R15), R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, AX
+	MULXQ 88(R15), R12, BX
+	ADCXQ R12, AX
+	ADOXQ R14, BX
+	ADCXQ R14, BX
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  200(SP), DX
-	XORL  SI, SI
-	MULXQ 32(AX), DI, R11
-	ADCXQ DI, R14
-	ADOXQ R11, R15
-	MULXQ 40(AX), DI, R11
-	ADCXQ DI, R15
-	ADOXQ R11, CX
-	MULXQ 48(AX), DI, R11
-	ADCXQ DI, CX
-	ADOXQ R11, R9
-	MULXQ 56(AX), DI, R10
-	ADCXQ DI, R9
-	ADOXQ SI, R10
-	ADCXQ SI, R10
+	MOVQ  72(SP), DX
+	XORL  R14, R14
+	MULXQ 64(R15), R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R11
+	MULXQ 72(R15), R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, AX
+	MULXQ 80(R15), R12, R13
+	ADCXQ R12, AX
+	ADOXQ R13, BX
+	MULXQ 88(R15), R12, R8
+	ADCXQ R12, BX
+	ADOXQ R14, R8
+	ADCXQ R14, R8
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  208(SP), DX
-	XORL  SI, SI
-	MULXQ 32(AX), DI, R11
-	ADCXQ DI, R15
-	ADOXQ R11, CX
-	MULXQ 40(AX), DI, R11
-	ADCXQ DI, CX
-	ADOXQ R11, R9
-	MULXQ 48(AX), DI, R11
-	ADCXQ DI, R9
-	ADOXQ R11, R10
-	MULXQ 56(AX), DI, R8
-	ADCXQ DI, R10
-	ADOXQ SI, R8
-	ADCXQ SI, R8
+	MOVQ  80(SP), DX
+	XORL  R14, R14
+	MULXQ 64(R15), R12, R13
+	ADCXQ R12, R11
+	ADOXQ R13, AX
+	MULXQ 72(R15), R12, R13
+	ADCXQ R12, AX
+	ADOXQ R13, BX
+	MULXQ 80(R15), R12, R13
+	ADCXQ R12, BX
+	ADOXQ R13, R8
+	MULXQ 88(R15), R12, R9
+	ADCXQ R12, R8
+	ADOXQ R14, R9
+	ADCXQ R14, R9
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  SI, SI
-	MULXQ CX, DI, R11
-	ADCXQ DI, BX
-	ADOXQ R11, R12
-	MULXQ R9, DI, R11
-	ADCXQ DI, R12
-	ADOXQ R11, R14
-	MULXQ R10, DI, R11
-	ADCXQ DI, R14
-	ADOXQ R11, R15
-	MULXQ R8, DI, R11
-	ADCXQ DI, R15
-	ADOXQ SI, R11
-	ADCXQ SI, R11
+	XORL  R14, R14
+	MULXQ AX, R12, R13
+	ADCXQ R12, R10
+	ADOXQ R13, CX
+	MULXQ BX, R12, R13
+	ADCXQ R12, CX
+	ADOXQ R13, DI
+	MULXQ R8, R12, R13
+	ADCXQ R12, DI
+	ADOXQ R13, R11
+	MULXQ R9, R12, R13
+	ADCXQ R12, R11
+	ADOXQ R14, R13
+	ADCXQ R14, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, DI, R11
-	ADDQ  DI, BX
-	ADCQ  R11, R12
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, BX
-	ADCQ  $0x00, R12
-	MOVQ  BX, 184(SP)
-	MOVQ  R12, 192(SP)
-	MOVQ  R14, 200(SP)
-	MOVQ  R15, 208(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, R12, R13
+	ADCXQ   R12, R10
+	ADCXQ   R13, CX
+	MOVQ    R10, AX
+	MOVQ    CX, BX
+	ADOXQ   DX, AX
+	ADOXQ   R14, BX
+	ADCXQ   R14, DI
+	ADCXQ   R14, R11
+	CMOVQCS AX, R10
+	CMOVQCS BX, CX
+	MOVQ    a+8(FP), SI
+	MOVQ    32(SI), R15
+	MOVQ    40(SI), AX
+	MOVQ    48(SI), BX
+	MOVQ    56(SI), R8
+	SUBQ    R10, R15
+	SBBQ    CX, AX
+	SBBQ    DI, BX
+	SBBQ    R11, R8
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R12, R9
+	SUBQ    R9, R15
+	MOVQ    $0xfffffffefffffc2f, R12
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, R8
+	LEAQ    (R15)(R12*1), R13
+	CMOVQCS R13, R15
+	MOVQ    R15, 120(SP)
+	MOVQ    AX, 128(SP)
+	MOVQ    BX, 136(SP)
+	MOVQ    R8, 144(SP)
 
-	// Y3 = I·W − S1·H³
 	// d = a·b (4×64), row 0
-	MOVQ  120(SP), DX
-	MULXQ 216(SP), R13, AX
-	MULXQ 224(SP), SI, CX
-	ADDQ  SI, AX
-	MULXQ 232(SP), SI, R9
-	ADCQ  SI, CX
-	MULXQ 240(SP), SI, R10
-	ADCQ  SI, R9
+	MOVQ  152(SP), DX
+	MULXQ 88(SP), R14, SI
+	MULXQ 96(SP), R11, R9
+	ADDQ  R11, SI
+	MULXQ 104(SP), R11, R12
+	ADCQ  R11, R9
+	MULXQ 112(SP), R11, R13
+	ADCQ  R11, R12
+	ADCQ  $0x00, R13
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  160(SP), DX
+	XORL  AX, AX
+	MULXQ 88(SP), R11, R15
+	ADCXQ R11, SI
+	ADOXQ R15, R9
+	MULXQ 96(SP), R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, R12
+	MULXQ 104(SP), R11, R15
+	ADCXQ R11, R12
+	ADOXQ R15, R13
+	MULXQ 112(SP), R11, R10
+	ADCXQ R11, R13
+	ADOXQ AX, R10
+	ADCXQ AX, R10
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  168(SP), DX
+	XORL  AX, AX
+	MULXQ 88(SP), R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, R12
+	MULXQ 96(SP), R11, R15
+	ADCXQ R11, R12
+	ADOXQ R15, R13
+	MULXQ 104(SP), R11, R15
+	ADCXQ R11, R13
+	ADOXQ R15, R10
+	MULXQ 112(SP), R11, CX
+	ADCXQ R11, R10
+	ADOXQ AX, CX
+	ADCXQ AX, CX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  176(SP), DX
+	XORL  AX, AX
+	MULXQ 88(SP), R11, R15
+	ADCXQ R11, R12
+	ADOXQ R15, R13
+	MULXQ 96(SP), R11, R15
+	ADCXQ R11, R13
+	ADOXQ R15, R10
+	MULXQ 104(SP), R11, R15
+	ADCXQ R11, R10
+	ADOXQ R15, CX
+	MULXQ 112(SP), R11, DI
+	ADCXQ R11, CX
+	ADOXQ AX, DI
+	ADCXQ AX, DI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  AX, AX
+	MULXQ R13, R11, R15
+	ADCXQ R11, R14
+	ADOXQ R15, SI
+	MULXQ R10, R11, R15
+	ADCXQ R11, SI
+	ADOXQ R15, R9
+	MULXQ CX, R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, R12
+	MULXQ DI, R11, R15
+	ADCXQ R11, R12
+	ADOXQ AX, R15
+	ADCXQ AX, R15
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R11, R15
+	ADCXQ   R11, R14
+	ADCXQ   R15, SI
+	MOVQ    R14, R13
+	MOVQ    SI, R10
+	ADOXQ   DX, R13
+	ADOXQ   AX, R10
+	ADCXQ   AX, R9
+	ADCXQ   AX, R12
+	CMOVQCS R13, R14
+	CMOVQCS R10, SI
+	MOVQ    R14, 184(SP)
+	MOVQ    SI, 192(SP)
+	MOVQ    R9, 200(SP)
+	MOVQ    R12, 208(SP)
+
+	// T = U1·H²; 2T; 3T
+	MOVQ a+8(FP), BX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (BX), DX
+	MULXQ 152(SP), R8, R13
+	MULXQ 160(SP), R14, R10
+	ADDQ  R14, R13
+	MULXQ 168(SP), R14, CX
+	ADCQ  R14, R10
+	MULXQ 176(SP), R14, DI
+	ADCQ  R14, CX
+	ADCQ  $0x00, DI
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(BX), DX
+	XORL  R9, R9
+	MULXQ 152(SP), R14, SI
+	ADCXQ R14, R13
+	ADOXQ SI, R10
+	MULXQ 160(SP), R14, SI
+	ADCXQ R14, R10
+	ADOXQ SI, CX
+	MULXQ 168(SP), R14, SI
+	ADCXQ R14, CX
+	ADOXQ SI, DI
+	MULXQ 176(SP), R14, R11
+	ADCXQ R14, DI
+	ADOXQ R9, R11
+	ADCXQ R9, R11
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(BX), DX
+	XORL  R9, R9
+	MULXQ 152(SP), R14, SI
+	ADCXQ R14, R10
+	ADOXQ SI, CX
+	MULXQ 160(SP), R14, SI
+	ADCXQ R14, CX
+	ADOXQ SI, DI
+	MULXQ 168(SP), R14, SI
+	ADCXQ R14, DI
+	ADOXQ SI, R11
+	MULXQ 176(SP), R14, R15
+	ADCXQ R14, R11
+	ADOXQ R9, R15
+	ADCXQ R9, R15
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(BX), DX
+	XORL  R9, R9
+	MULXQ 152(SP), R14, SI
+	ADCXQ R14, CX
+	ADOXQ SI, DI
+	MULXQ 160(SP), R14, SI
+	ADCXQ R14, DI
+	ADOXQ SI, R11
+	MULXQ 168(SP), R14, SI
+	ADCXQ R14, R11
+	ADOXQ SI, R15
+	MULXQ 176(SP), R14, AX
+	ADCXQ R14, R15
+	ADOXQ R9, AX
+	ADCXQ R9, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R9, R9
+	MULXQ DI, R14, SI
+	ADCXQ R14, R8
+	ADOXQ SI, R13
+	MULXQ R11, R14, SI
+	ADCXQ R14, R13
+	ADOXQ SI, R10
+	MULXQ R15, R14, SI
+	ADCXQ R14, R10
+	ADOXQ SI, CX
+	MULXQ AX, R14, SI
+	ADCXQ R14, CX
+	ADOXQ R9, SI
+	ADCXQ R9, SI
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, R14, SI
+	ADCXQ   R14, R8
+	ADCXQ   SI, R13
+	MOVQ    R8, DI
+	MOVQ    R13, R11
+	ADOXQ   DX, DI
+	ADOXQ   R9, R11
+	ADCXQ   R9, R10
+	ADCXQ   R9, CX
+	CMOVQCS DI, R8
+	CMOVQCS R11, R13
+	MOVQ    R8, R12
+	MOVQ    R13, BX
+	MOVQ    R10, DI
+	MOVQ    CX, R11
+	ADDQ    R8, R12
+	ADCQ    R13, BX
+	ADCQ    R10, DI
+	ADCQ    CX, R11
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS AX, R15
+	ADDQ    R15, R12
+	ADCQ    $0x00, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	LEAQ    (R12)(AX*1), R14
+	CMOVQCS R14, R12
+	MOVQ    R12, 248(SP)
+	MOVQ    BX, 256(SP)
+	MOVQ    DI, 264(SP)
+	MOVQ    R11, 272(SP)
+	ADDQ    R8, R12
+	ADCQ    R13, BX
+	ADCQ    R10, DI
+	ADCQ    CX, R11
+	MOVQ    $0x00000001000003d1, R9
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R9, SI
+	ADDQ    SI, R12
+	ADCQ    $0x00, BX
+	ADCQ    $0x00, DI
+	ADCQ    $0x00, R11
+	LEAQ    (R12)(R9*1), R15
+	CMOVQCS R15, R12
+	MOVQ    R12, 216(SP)
+	MOVQ    BX, 224(SP)
+	MOVQ    DI, 232(SP)
+	MOVQ    R11, 240(SP)
+
+	// D = I² − H³, X3 = D − 2T (a.X is not read again), W = D − 3T
+	MOVQ 120(SP), AX
+	MOVQ 128(SP), R14
+	MOVQ 136(SP), SI
+	MOVQ 144(SP), R9
+
+	// a0·(a1, a2, a3)
+	MOVQ  AX, DX
+	MULXQ R14, R15, R8
+	MULXQ SI, DI, R13
+	ADDQ  DI, R8
+	MULXQ R9, DI, R10
+	ADCQ  DI, R13
 	ADCQ  $0x00, R10
 
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  128(SP), DX
-	XORL  R12, R12
-	MULXQ 216(SP), SI, BX
-	ADCXQ SI, AX
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R14, DX
+	XORL  BX, BX
+	MULXQ SI, DI, R11
+	ADCXQ DI, R13
+	ADOXQ R11, R10
+	MULXQ R9, DI, CX
+	ADCXQ DI, R10
 	ADOXQ BX, CX
-	MULXQ 224(SP), SI, BX
-	ADCXQ SI, CX
-	ADOXQ BX, R9
-	MULXQ 232(SP), SI, BX
-	ADCXQ SI, R9
-	ADOXQ BX, R10
-	MULXQ 240(SP), SI, R8
-	ADCXQ SI, R10
-	ADOXQ R12, R8
-	ADCXQ R12, R8
+	ADCXQ BX, CX
+
+	// a2·a3
+	MOVQ  SI, DX
+	MULXQ R9, DI, R12
+	ADDQ  DI, CX
+	ADCQ  $0x00, R12
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  BX, BX
+	ADDQ  R15, R15
+	ADCQ  R8, R8
+	ADCQ  R13, R13
+	ADCQ  R10, R10
+	ADCQ  CX, CX
+	ADCQ  R12, R12
+	ADCQ  $0x00, BX
+	MOVQ  AX, DX
+	MULXQ DX, AX, DI
+	MOVQ  R14, DX
+	MULXQ DX, R14, R11
+	ADDQ  DI, R15
+	ADCQ  R14, R8
+	ADCQ  R11, R13
+	MOVQ  SI, DX
+	MULXQ DX, DI, R11
+	ADCQ  DI, R10
+	ADCQ  R11, CX
+	MOVQ  R9, DX
+	MULXQ DX, DI, R11
+	ADCQ  DI, R12
+	ADCQ  R11, BX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R9, R9
+	MULXQ R10, DI, R11
+	ADCXQ DI, AX
+	ADOXQ R11, R15
+	MULXQ CX, DI, R11
+	ADCXQ DI, R15
+	ADOXQ R11, R8
+	MULXQ R12, DI, R11
+	ADCXQ DI, R8
+	ADOXQ R11, R13
+	MULXQ BX, DI, R11
+	ADCXQ DI, R13
+	ADOXQ R9, R11
+	ADCXQ R9, R11
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, DI, R11
+	ADCXQ   DI, AX
+	ADCXQ   R11, R15
+	MOVQ    AX, R10
+	MOVQ    R15, CX
+	ADOXQ   DX, R10
+	ADOXQ   R9, CX
+	ADCXQ   R9, R8
+	ADCXQ   R9, R13
+	CMOVQCS R10, AX
+	CMOVQCS CX, R15
+	SUBQ    184(SP), AX
+	SBBQ    192(SP), R15
+	SBBQ    200(SP), R8
+	SBBQ    208(SP), R13
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, R14
+	CMOVQCS SI, R14
+	SUBQ    R14, AX
+	MOVQ    $0xfffffffefffffc2f, SI
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, R13
+	LEAQ    (AX)(SI*1), R9
+	CMOVQCS R9, AX
+	MOVQ    AX, R10
+	MOVQ    R15, CX
+	MOVQ    R8, R12
+	MOVQ    R13, BX
+	SUBQ    248(SP), AX
+	SBBQ    256(SP), R15
+	SBBQ    264(SP), R8
+	SBBQ    272(SP), R13
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R11, DI
+	SUBQ    DI, AX
+	MOVQ    $0xfffffffefffffc2f, R11
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, R13
+	LEAQ    (AX)(R11*1), R14
+	CMOVQCS R14, AX
+	MOVQ    r+0(FP), SI
+	MOVQ    AX, (SI)
+	MOVQ    R15, 8(SI)
+	MOVQ    R8, 16(SI)
+	MOVQ    R13, 24(SI)
+	SUBQ    216(SP), R10
+	SBBQ    224(SP), CX
+	SBBQ    232(SP), R12
+	SBBQ    240(SP), BX
+	MOVQ    $0x00000001000003d1, DI
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS DI, R9
+	SUBQ    R9, R10
+	MOVQ    $0xfffffffefffffc2f, DI
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, BX
+	LEAQ    (R10)(DI*1), R11
+	CMOVQCS R11, R10
+	MOVQ    R10, 216(SP)
+	MOVQ    CX, 224(SP)
+	MOVQ    R12, 232(SP)
+	MOVQ    BX, 240(SP)
+	MOVQ    a+8(FP), R14
+
+	// d = a·b (4×64), row 0
+	MOVQ  64(R14), DX
+	MULXQ 88(SP), SI, AX
+	MULXQ 96(SP), R10, R15
+	ADDQ  R10, AX
+	MULXQ 104(SP), R10, R8
+	ADCQ  R10, R15
+	MULXQ 112(SP), R10, R13
+	ADCQ  R10, R8
+	ADCQ  $0x00, R13
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  72(R14), DX
+	XORL  R12, R12
+	MULXQ 88(SP), R10, CX
+	ADCXQ R10, AX
+	ADOXQ CX, R15
+	MULXQ 96(SP), R10, CX
+	ADCXQ R10, R15
+	ADOXQ CX, R8
+	MULXQ 104(SP), R10, CX
+	ADCXQ R10, R8
+	ADOXQ CX, R13
+	MULXQ 112(SP), R10, R9
+	ADCXQ R10, R13
+	ADOXQ R12, R9
+	ADCXQ R12, R9
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  136(SP), DX
+	MOVQ  80(R14), DX
 	XORL  R12, R12
-	MULXQ 216(SP), SI, BX
-	ADCXQ SI, CX
-	ADOXQ BX, R9
-	MULXQ 224(SP), SI, BX
-	ADCXQ SI, R9
-	ADOXQ BX, R10
-	MULXQ 232(SP), SI, BX
-	ADCXQ SI, R10
-	ADOXQ BX, R8
-	MULXQ 240(SP), SI, DI
-	ADCXQ SI, R8
+	MULXQ 88(SP), R10, CX
+	ADCXQ R10, R15
+	ADOXQ CX, R8
+	MULXQ 96(SP), R10, CX
+	ADCXQ R10, R8
+	ADOXQ CX, R13
+	MULXQ 104(SP), R10, CX
+	ADCXQ R10, R13
+	ADOXQ CX, R9
+	MULXQ 112(SP), R10, DI
+	ADCXQ R10, R9
 	ADOXQ R12, DI
 	ADCXQ R12, DI
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  144(SP), DX
+	MOVQ  88(R14), DX
 	XORL  R12, R12
-	MULXQ 216(SP), SI, BX
-	ADCXQ SI, R9
-	ADOXQ BX, R10
-	MULXQ 224(SP), SI, BX
-	ADCXQ SI, R10
-	ADOXQ BX, R8
-	MULXQ 232(SP), SI, BX
-	ADCXQ SI, R8
-	ADOXQ BX, DI
-	MULXQ 240(SP), SI, R11
-	ADCXQ SI, DI
+	MULXQ 88(SP), R10, CX
+	ADCXQ R10, R8
+	ADOXQ CX, R13
+	MULXQ 96(SP), R10, CX
+	ADCXQ R10, R13
+	ADOXQ CX, R9
+	MULXQ 104(SP), R10, CX
+	ADCXQ R10, R9
+	ADOXQ CX, DI
+	MULXQ 112(SP), R10, R11
+	ADCXQ R10, DI
 	ADOXQ R12, R11
 	ADCXQ R12, R11
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R12, R12
-	MULXQ R10, SI, BX
-	ADCXQ SI, R13
-	ADOXQ BX, AX
-	MULXQ R8, SI, BX
-	ADCXQ SI, AX
-	ADOXQ BX, CX
-	MULXQ DI, SI, BX
-	ADCXQ SI, CX
-	ADOXQ BX, R9
-	MULXQ R11, SI, BX
-	ADCXQ SI, R9
-	ADOXQ R12, BX
-	ADCXQ R12, BX
+	MULXQ R13, R10, CX
+	ADCXQ R10, SI
+	ADOXQ CX, AX
+	MULXQ R9, R10, CX
+	ADCXQ R10, AX
+	ADOXQ CX, R15
+	MULXQ DI, R10, CX
+	ADCXQ R10, R15
+	ADOXQ CX, R8
+	MULXQ R11, R10, CX
+	ADCXQ R10, R8
+	ADOXQ R12, CX
+	ADCXQ R12, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, SI, BX
-	ADDQ  SI, R13
-	ADCQ  BX, AX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R9
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R13
-	ADCQ  $0x00, AX
-	SUBQ  184(SP), R13
-	SBBQ  192(SP), AX
-	SBBQ  200(SP), CX
-	SBBQ  208(SP), R9
-	MOVQ  $0x00000001000003d1, R15
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, R13
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R9
-	SBBQ  R14, R14
-	ANDQ  R15, R14
-	SUBQ  R14, R13
-	MOVQ  r+0(FP), R10
-	MOVQ  R13, 32(R10)
-	MOVQ  AX, 40(R10)
-	MOVQ  CX, 48(R10)
-	MOVQ  R9, 56(R10)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, R10, CX
+	ADCXQ   R10, SI
+	ADCXQ   CX, AX
+	MOVQ    SI, R13
+	MOVQ    AX, R9
+	ADOXQ   DX, R13
+	ADOXQ   R12, R9
+	ADCXQ   R12, R15
+	ADCXQ   R12, R8
+	CMOVQCS R13, SI
+	CMOVQCS R9, AX
+	MOVQ    r+0(FP), BX
+	MOVQ    SI, 64(BX)
+	MOVQ    AX, 72(BX)
+	MOVQ    R15, 80(BX)
+	MOVQ    R8, 88(BX)
+	MOVQ    a+8(FP), R14
+
+	// d = a·b (4×64), row 0
+	MOVQ  184(SP), DX
+	MULXQ 32(R14), R13, R9
+	MULXQ 40(R14), SI, DI
+	ADDQ  SI, R9
+	MULXQ 48(R14), SI, R11
+	ADCQ  SI, DI
+	MULXQ 56(R14), SI, R10
+	ADCQ  SI, R11
+	ADCQ  $0x00, R10
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  192(SP), DX
+	XORL  R15, R15
+	MULXQ 32(R14), SI, AX
+	ADCXQ SI, R9
+	ADOXQ AX, DI
+	MULXQ 40(R14), SI, AX
+	ADCXQ SI, DI
+	ADOXQ AX, R11
+	MULXQ 48(R14), SI, AX
+	ADCXQ SI, R11
+	ADOXQ AX, R10
+	MULXQ 56(R14), SI, CX
+	ADCXQ SI, R10
+	ADOXQ R15, CX
+	ADCXQ R15, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  200(SP), DX
+	XORL  R15, R15
+	MULXQ 32(R14), SI, AX
+	ADCXQ SI, DI
+	ADOXQ AX, R11
+	MULXQ 40(R14), SI, AX
+	ADCXQ SI, R11
+	ADOXQ AX, R10
+	MULXQ 48(R14), SI, AX
+	ADCXQ SI, R10
+	ADOXQ AX, CX
+	MULXQ 56(R14), SI, R12
+	ADCXQ SI, CX
+	ADOXQ R15, R12
+	ADCXQ R15, R12
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  208(SP), DX
+	XORL  R15, R15
+	MULXQ 32(R14), SI, AX
+	ADCXQ SI, R11
+	ADOXQ AX, R10
+	MULXQ 40(R14), SI, AX
+	ADCXQ SI, R10
+	ADOXQ AX, CX
+	MULXQ 48(R14), SI, AX
+	ADCXQ SI, CX
+	ADOXQ AX, R12
+	MULXQ 56(R14), SI, BX
+	ADCXQ SI, R12
+	ADOXQ R15, BX
+	ADCXQ R15, BX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R15, R15
+	MULXQ R10, SI, AX
+	ADCXQ SI, R13
+	ADOXQ AX, R9
+	MULXQ CX, SI, AX
+	ADCXQ SI, R9
+	ADOXQ AX, DI
+	MULXQ R12, SI, AX
+	ADCXQ SI, DI
+	ADOXQ AX, R11
+	MULXQ BX, SI, AX
+	ADCXQ SI, R11
+	ADOXQ R15, AX
+	ADCXQ R15, AX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, SI, AX
+	ADCXQ   SI, R13
+	ADCXQ   AX, R9
+	MOVQ    R13, R10
+	MOVQ    R9, CX
+	ADOXQ   DX, R10
+	ADOXQ   R15, CX
+	ADCXQ   R15, DI
+	ADCXQ   R15, R11
+	CMOVQCS R10, R13
+	CMOVQCS CX, R9
+	MOVQ    R13, 184(SP)
+	MOVQ    R9, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R11, 208(SP)
+
+	// Y3 = I·W − S1·H³
+	// d = a·b (4×64), row 0
+	MOVQ  120(SP), DX
+	MULXQ 216(SP), R8, R14
+	MULXQ 224(SP), R15, R10
+	ADDQ  R15, R14
+	MULXQ 232(SP), R15, CX
+	ADCQ  R15, R10
+	MULXQ 240(SP), R15, R12
+	ADCQ  R15, CX
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  128(SP), DX
+	XORL  R9, R9
+	MULXQ 216(SP), R15, R13
+	ADCXQ R15, R14
+	ADOXQ R13, R10
+	MULXQ 224(SP), R15, R13
+	ADCXQ R15, R10
+	ADOXQ R13, CX
+	MULXQ 232(SP), R15, R13
+	ADCXQ R15, CX
+	ADOXQ R13, R12
+	MULXQ 240(SP), R15, BX
+	ADCXQ R15, R12
+	ADOXQ R9, BX
+	ADCXQ R9, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  136(SP), DX
+	XORL  R9, R9
+	MULXQ 216(SP), R15, R13
+	ADCXQ R15, R10
+	ADOXQ R13, CX
+	MULXQ 224(SP), R15, R13
+	ADCXQ R15, CX
+	ADOXQ R13, R12
+	MULXQ 232(SP), R15, R13
+	ADCXQ R15, R12
+	ADOXQ R13, BX
+	MULXQ 240(SP), R15, SI
+	ADCXQ R15, BX
+	ADOXQ R9, SI
+	ADCXQ R9, SI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  144(SP), DX
+	XORL  R9, R9
+	MULXQ 216(SP), R15, R13
+	ADCXQ R15, CX
+	ADOXQ R13, R12
+	MULXQ 224(SP), R15, R13
+	ADCXQ R15, R12
+	ADOXQ R13, BX
+	MULXQ 232(SP), R15, R13
+	ADCXQ R15, BX
+	ADOXQ R13, SI
+	MULXQ 240(SP), R15, AX
+	ADCXQ R15, SI
+	ADOXQ R9, AX
+	ADCXQ R9, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R9, R9
+	MULXQ R12, R15, R13
+	ADCXQ R15, R8
+	ADOXQ R13, R14
+	MULXQ BX, R15, R13
+	ADCXQ R15, R14
+	ADOXQ R13, R10
+	MULXQ SI, R15, R13
+	ADCXQ R15, R10
+	ADOXQ R13, CX
+	MULXQ AX, R15, R13
+	ADCXQ R15, CX
+	ADOXQ R9, R13
+	ADCXQ R9, R13
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, R15, R13
+	ADCXQ   R15, R8
+	ADCXQ   R13, R14
+	MOVQ    R8, R12
+	MOVQ    R14, BX
+	ADOXQ   DX, R12
+	ADOXQ   R9, BX
+	ADCXQ   R9, R10
+	ADCXQ   R9, CX
+	CMOVQCS R12, R8
+	CMOVQCS BX, R14
+	SUBQ    184(SP), R8
+	SBBQ    192(SP), R14
+	SBBQ    200(SP), R10
+	SBBQ    208(SP), CX
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R11, DI
+	SUBQ    DI, R8
+	MOVQ    $0xfffffffefffffc2f, R11
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, R10
+	SBBQ    $0x00, CX
+	LEAQ    (R8)(R11*1), R12
+	CMOVQCS R12, R8
+	MOVQ    r+0(FP), BX
+	MOVQ    R8, 32(BX)
+	MOVQ    R14, 40(BX)
+	MOVQ    R10, 48(BX)
+	MOVQ    CX, 56(BX)
 	RET
 
 // func sqrNAsm(r *[4]uint64, a *[4]uint64, n int)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·sqrNAsm(SB), $32-24
 	MOVQ n+16(FP), AX
 	MOVQ AX, 24(SP)
@@ -6575,17 +6777,21 @@ sqrN_loop:
 	ADOXQ DI, AX
 	ADCXQ DI, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, R15, AX
-	ADDQ  R15, BX
-	ADCQ  AX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, R8
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, BX
+	ADCXQ   AX, R8
+	MOVQ    BX, R11
+	MOVQ    R8, R12
+	ADOXQ   DX, R11
+	ADOXQ   DI, R12
+	ADCXQ   DI, R9
+	ADCXQ   DI, R10
+	CMOVQCS R11, BX
+	CMOVQCS R12, R8
 
 	// the result is the next input (t0 is a0 already)
 	MOVQ R8, CX
@@ -6601,791 +6807,815 @@ sqrN_loop:
 	RET
 
 // func affineAddInvAsm(b *uint64, px *uint64, py *uint64, acc *uint64, pref *uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·affineAddInvAsm(SB), $152-40
 	// den = px − bx
-	MOVQ px+8(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ b+0(FP), R8
-	SUBQ (R8), BX
-	SBBQ 8(R8), CX
-	SBBQ 16(R8), SI
-	SBBQ 24(R8), DI
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	MOVQ BX, 56(SP)
-	MOVQ CX, 64(SP)
-	MOVQ SI, 72(SP)
-	MOVQ DI, 80(SP)
-	MOVQ acc+24(FP), R11
-	MOVQ pref+32(FP), R12
+	MOVQ    px+8(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    b+0(FP), R8
+	SUBQ    (R8), BX
+	SBBQ    8(R8), CX
+	SBBQ    16(R8), SI
+	SBBQ    24(R8), DI
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, BX
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, DI
+	LEAQ    (BX)(R10*1), R11
+	CMOVQCS R11, BX
+	MOVQ    BX, 56(SP)
+	MOVQ    CX, 64(SP)
+	MOVQ    SI, 72(SP)
+	MOVQ    DI, 80(SP)
+	MOVQ    acc+24(FP), R12
+	MOVQ    pref+32(FP), R13
 
 	// d = a·b (4×64), row 0
-	MOVQ  (R11), DX
-	MULXQ (R12), R13, R14
-	MULXQ 8(R12), CX, R15
-	ADDQ  CX, R14
-	MULXQ 16(R12), CX, AX
-	ADCQ  CX, R15
-	MULXQ 24(R12), CX, R8
+	MOVQ  (R12), DX
+	MULXQ (R13), R14, R15
+	MULXQ 8(R13), CX, AX
+	ADDQ  CX, R15
+	MULXQ 16(R13), CX, R8
 	ADCQ  CX, AX
-	ADCQ  $0x00, R8
+	MULXQ 24(R13), CX, R9
+	ADCQ  CX, R8
+	ADCQ  $0x00, R9
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R11), DX
+	MOVQ  8(R12), DX
 	XORL  DI, DI
-	MULXQ (R12), CX, SI
-	ADCXQ CX, R14
-	ADOXQ SI, R15
-	MULXQ 8(R12), CX, SI
+	MULXQ (R13), CX, SI
 	ADCXQ CX, R15
 	ADOXQ SI, AX
-	MULXQ 16(R12), CX, SI
+	MULXQ 8(R13), CX, SI
 	ADCXQ CX, AX
 	ADOXQ SI, R8
-	MULXQ 24(R12), CX, R9
-	ADCXQ CX, R8
-	ADOXQ DI, R9
-	ADCXQ DI, R9
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R11), DX
-	XORL  DI, DI
-	MULXQ (R12), CX, SI
-	ADCXQ CX, R15
-	ADOXQ SI, AX
-	MULXQ 8(R12), CX, SI
-	ADCXQ CX, AX
-	ADOXQ SI, R8
-	MULXQ 16(R12), CX, SI
+	MULXQ 16(R13), CX, SI
 	ADCXQ CX, R8
 	ADOXQ SI, R9
-	MULXQ 24(R12), CX, R10
+	MULXQ 24(R13), CX, R10
 	ADCXQ CX, R9
 	ADOXQ DI, R10
 	ADCXQ DI, R10
 
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R11), DX
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(R12), DX
 	XORL  DI, DI
-	MULXQ (R12), CX, SI
+	MULXQ (R13), CX, SI
 	ADCXQ CX, AX
 	ADOXQ SI, R8
-	MULXQ 8(R12), CX, SI
+	MULXQ 8(R13), CX, SI
 	ADCXQ CX, R8
 	ADOXQ SI, R9
-	MULXQ 16(R12), CX, SI
+	MULXQ 16(R13), CX, SI
 	ADCXQ CX, R9
 	ADOXQ SI, R10
-	MULXQ 24(R12), CX, BX
+	MULXQ 24(R13), CX, R11
 	ADCXQ CX, R10
+	ADOXQ DI, R11
+	ADCXQ DI, R11
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(R12), DX
+	XORL  DI, DI
+	MULXQ (R13), CX, SI
+	ADCXQ CX, R8
+	ADOXQ SI, R9
+	MULXQ 8(R13), CX, SI
+	ADCXQ CX, R9
+	ADOXQ SI, R10
+	MULXQ 16(R13), CX, SI
+	ADCXQ CX, R10
+	ADOXQ SI, R11
+	MULXQ 24(R13), CX, BX
+	ADCXQ CX, R11
 	ADOXQ DI, BX
 	ADCXQ DI, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  DI, DI
-	MULXQ R8, CX, SI
-	ADCXQ CX, R13
-	ADOXQ SI, R14
 	MULXQ R9, CX, SI
 	ADCXQ CX, R14
 	ADOXQ SI, R15
 	MULXQ R10, CX, SI
 	ADCXQ CX, R15
 	ADOXQ SI, AX
-	MULXQ BX, CX, SI
+	MULXQ R11, CX, SI
 	ADCXQ CX, AX
+	ADOXQ SI, R8
+	MULXQ BX, CX, SI
+	ADCXQ CX, R8
 	ADOXQ DI, SI
 	ADCXQ DI, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, CX, SI
-	ADDQ  CX, R13
-	ADCQ  SI, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, R13
-	ADCQ  $0x00, R14
-	MOVQ  R13, 24(SP)
-	MOVQ  R14, 32(SP)
-	MOVQ  R15, 40(SP)
-	MOVQ  AX, 48(SP)
-	MOVQ  acc+24(FP), R11
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   SI, CX, SI
+	ADCXQ   CX, R14
+	ADCXQ   SI, R15
+	MOVQ    R14, R9
+	MOVQ    R15, R10
+	ADOXQ   DX, R9
+	ADOXQ   DI, R10
+	ADCXQ   DI, AX
+	ADCXQ   DI, R8
+	CMOVQCS R9, R14
+	CMOVQCS R10, R15
+	MOVQ    R14, 24(SP)
+	MOVQ    R15, 32(SP)
+	MOVQ    AX, 40(SP)
+	MOVQ    R8, 48(SP)
+	MOVQ    acc+24(FP), R12
 
 	// d = a·b (4×64), row 0
-	MOVQ  (R11), DX
-	MULXQ 56(SP), R12, R8
-	MULXQ 64(SP), R13, R9
-	ADDQ  R13, R8
-	MULXQ 72(SP), R13, R10
-	ADCQ  R13, R9
-	MULXQ 80(SP), R13, BX
-	ADCQ  R13, R10
+	MOVQ  (R12), DX
+	MULXQ 56(SP), R13, R9
+	MULXQ 64(SP), R14, R10
+	ADDQ  R14, R9
+	MULXQ 72(SP), R14, R11
+	ADCQ  R14, R10
+	MULXQ 80(SP), R14, BX
+	ADCQ  R14, R11
 	ADCQ  $0x00, BX
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R11), DX
-	XORL  R15, R15
-	MULXQ 56(SP), R13, R14
-	ADCXQ R13, R8
-	ADOXQ R14, R9
-	MULXQ 64(SP), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ 72(SP), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, BX
-	MULXQ 80(SP), R13, CX
-	ADCXQ R13, BX
-	ADOXQ R15, CX
-	ADCXQ R15, CX
+	MOVQ  8(R12), DX
+	XORL  AX, AX
+	MULXQ 56(SP), R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ 64(SP), R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ 72(SP), R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, BX
+	MULXQ 80(SP), R14, CX
+	ADCXQ R14, BX
+	ADOXQ AX, CX
+	ADCXQ AX, CX
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R11), DX
-	XORL  R15, R15
-	MULXQ 56(SP), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ 64(SP), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, BX
-	MULXQ 72(SP), R13, R14
-	ADCXQ R13, BX
-	ADOXQ R14, CX
-	MULXQ 80(SP), R13, SI
-	ADCXQ R13, CX
-	ADOXQ R15, SI
-	ADCXQ R15, SI
+	MOVQ  16(R12), DX
+	XORL  AX, AX
+	MULXQ 56(SP), R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ 64(SP), R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, BX
+	MULXQ 72(SP), R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, CX
+	MULXQ 80(SP), R14, SI
+	ADCXQ R14, CX
+	ADOXQ AX, SI
+	ADCXQ AX, SI
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R11), DX
-	XORL  R15, R15
-	MULXQ 56(SP), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, BX
-	MULXQ 64(SP), R13, R14
-	ADCXQ R13, BX
-	ADOXQ R14, CX
-	MULXQ 72(SP), R13, R14
-	ADCXQ R13, CX
-	ADOXQ R14, SI
-	MULXQ 80(SP), R13, DI
-	ADCXQ R13, SI
-	ADOXQ R15, DI
-	ADCXQ R15, DI
+	MOVQ  24(R12), DX
+	XORL  AX, AX
+	MULXQ 56(SP), R14, R15
+	ADCXQ R14, R11
+	ADOXQ R15, BX
+	MULXQ 64(SP), R14, R15
+	ADCXQ R14, BX
+	ADOXQ R15, CX
+	MULXQ 72(SP), R14, R15
+	ADCXQ R14, CX
+	ADOXQ R15, SI
+	MULXQ 80(SP), R14, DI
+	ADCXQ R14, SI
+	ADOXQ AX, DI
+	ADCXQ AX, DI
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ BX, R13, R14
-	ADCXQ R13, R12
-	ADOXQ R14, R8
-	MULXQ CX, R13, R14
-	ADCXQ R13, R8
-	ADOXQ R14, R9
-	MULXQ SI, R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ DI, R13, R14
-	ADCXQ R13, R10
-	ADOXQ R15, R14
-	ADCXQ R15, R14
+	XORL  AX, AX
+	MULXQ BX, R14, R15
+	ADCXQ R14, R13
+	ADOXQ R15, R9
+	MULXQ CX, R14, R15
+	ADCXQ R14, R9
+	ADOXQ R15, R10
+	MULXQ SI, R14, R15
+	ADCXQ R14, R10
+	ADOXQ R15, R11
+	MULXQ DI, R14, R15
+	ADCXQ R14, R11
+	ADOXQ AX, R15
+	ADCXQ AX, R15
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, R12
-	ADCQ  R14, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R12
-	ADCQ  $0x00, R8
-	MOVQ  acc+24(FP), AX
-	MOVQ  R12, (AX)
-	MOVQ  R8, 8(AX)
-	MOVQ  R9, 16(AX)
-	MOVQ  R10, 24(AX)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R14, R15
+	ADCXQ   R14, R13
+	ADCXQ   R15, R9
+	MOVQ    R13, BX
+	MOVQ    R9, CX
+	ADOXQ   DX, BX
+	ADOXQ   AX, CX
+	ADCXQ   AX, R10
+	ADCXQ   AX, R11
+	CMOVQCS BX, R13
+	CMOVQCS CX, R9
+	MOVQ    acc+24(FP), R8
+	MOVQ    R13, (R8)
+	MOVQ    R9, 8(R8)
+	MOVQ    R10, 16(R8)
+	MOVQ    R11, 24(R8)
 
 	// λ = (py − by)/den
-	MOVQ py+16(FP), R11
-	MOVQ (R11), BX
-	MOVQ 8(R11), CX
-	MOVQ 16(R11), SI
-	MOVQ 24(R11), DI
-	MOVQ b+0(FP), R13
-	SUBQ 32(R13), BX
-	SBBQ 40(R13), CX
-	SBBQ 48(R13), SI
-	SBBQ 56(R13), DI
-	MOVQ $0x00000001000003d1, R15
-	SBBQ R14, R14
-	ANDQ R15, R14
-	SUBQ R14, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ R14, R14
-	ANDQ R15, R14
-	SUBQ R14, BX
-	MOVQ BX, 88(SP)
-	MOVQ CX, 96(SP)
-	MOVQ SI, 104(SP)
-	MOVQ DI, 112(SP)
+	MOVQ    py+16(FP), R12
+	MOVQ    (R12), BX
+	MOVQ    8(R12), CX
+	MOVQ    16(R12), SI
+	MOVQ    24(R12), DI
+	MOVQ    b+0(FP), R14
+	SUBQ    32(R14), BX
+	SBBQ    40(R14), CX
+	SBBQ    48(R14), SI
+	SBBQ    56(R14), DI
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS AX, R15
+	SUBQ    R15, BX
+	MOVQ    $0xfffffffefffffc2f, AX
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, DI
+	LEAQ    (BX)(AX*1), R8
+	CMOVQCS R8, BX
+	MOVQ    BX, 88(SP)
+	MOVQ    CX, 96(SP)
+	MOVQ    SI, 104(SP)
+	MOVQ    DI, 112(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  88(SP), DX
-	MULXQ 24(SP), AX, R12
-	MULXQ 32(SP), R15, R8
-	ADDQ  R15, R12
-	MULXQ 40(SP), R15, R9
-	ADCQ  R15, R8
-	MULXQ 48(SP), R15, R10
-	ADCQ  R15, R9
-	ADCQ  $0x00, R10
+	MULXQ 24(SP), R13, R9
+	MULXQ 32(SP), R8, R10
+	ADDQ  R8, R9
+	MULXQ 40(SP), R8, R11
+	ADCQ  R8, R10
+	MULXQ 48(SP), R8, R12
+	ADCQ  R8, R11
+	ADCQ  $0x00, R12
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  96(SP), DX
 	XORL  CX, CX
-	MULXQ 24(SP), R15, BX
-	ADCXQ R15, R12
-	ADOXQ BX, R8
-	MULXQ 32(SP), R15, BX
-	ADCXQ R15, R8
-	ADOXQ BX, R9
-	MULXQ 40(SP), R15, BX
-	ADCXQ R15, R9
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, R9
 	ADOXQ BX, R10
-	MULXQ 48(SP), R15, R11
-	ADCXQ R15, R10
-	ADOXQ CX, R11
-	ADCXQ CX, R11
+	MULXQ 32(SP), R8, BX
+	ADCXQ R8, R10
+	ADOXQ BX, R11
+	MULXQ 40(SP), R8, BX
+	ADCXQ R8, R11
+	ADOXQ BX, R12
+	MULXQ 48(SP), R8, R14
+	ADCXQ R8, R12
+	ADOXQ CX, R14
+	ADCXQ CX, R14
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  104(SP), DX
 	XORL  CX, CX
-	MULXQ 24(SP), R15, BX
-	ADCXQ R15, R8
-	ADOXQ BX, R9
-	MULXQ 32(SP), R15, BX
-	ADCXQ R15, R9
-	ADOXQ BX, R10
-	MULXQ 40(SP), R15, BX
-	ADCXQ R15, R10
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, R10
 	ADOXQ BX, R11
-	MULXQ 48(SP), R15, R13
-	ADCXQ R15, R11
-	ADOXQ CX, R13
-	ADCXQ CX, R13
+	MULXQ 32(SP), R8, BX
+	ADCXQ R8, R11
+	ADOXQ BX, R12
+	MULXQ 40(SP), R8, BX
+	ADCXQ R8, R12
+	ADOXQ BX, R14
+	MULXQ 48(SP), R8, R15
+	ADCXQ R8, R14
+	ADOXQ CX, R15
+	ADCXQ CX, R15
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  112(SP), DX
 	XORL  CX, CX
-	MULXQ 24(SP), R15, BX
-	ADCXQ R15, R9
-	ADOXQ BX, R10
-	MULXQ 32(SP), R15, BX
-	ADCXQ R15, R10
-	ADOXQ BX, R11
-	MULXQ 40(SP), R15, BX
-	ADCXQ R15, R11
-	ADOXQ BX, R13
-	MULXQ 48(SP), R15, R14
-	ADCXQ R15, R13
-	ADOXQ CX, R14
-	ADCXQ CX, R14
+	MULXQ 24(SP), R8, BX
+	ADCXQ R8, R11
+	ADOXQ BX, R12
+	MULXQ 32(SP), R8, BX
+	ADCXQ R8, R12
+	ADOXQ BX, R14
+	MULXQ 40(SP), R8, BX
+	ADCXQ R8, R14
+	ADOXQ BX, R15
+	MULXQ 48(SP), R8, AX
+	ADCXQ R8, R15
+	ADOXQ CX, AX
+	ADCXQ CX, AX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  CX, CX
-	MULXQ R10, R15, BX
-	ADCXQ R15, AX
-	ADOXQ BX, R12
-	MULXQ R11, R15, BX
-	ADCXQ R15, R12
-	ADOXQ BX, R8
-	MULXQ R13, R15, BX
-	ADCXQ R15, R8
+	MULXQ R12, R8, BX
+	ADCXQ R8, R13
 	ADOXQ BX, R9
-	MULXQ R14, R15, BX
-	ADCXQ R15, R9
+	MULXQ R14, R8, BX
+	ADCXQ R8, R9
+	ADOXQ BX, R10
+	MULXQ R15, R8, BX
+	ADCXQ R8, R10
+	ADOXQ BX, R11
+	MULXQ AX, R8, BX
+	ADCXQ R8, R11
 	ADOXQ CX, BX
 	ADCXQ CX, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R15, BX
-	ADDQ  R15, AX
-	ADCQ  BX, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, AX
-	ADCQ  $0x00, R12
-	MOVQ  AX, 88(SP)
-	MOVQ  R12, 96(SP)
-	MOVQ  R8, 104(SP)
-	MOVQ  R9, 112(SP)
-	MOVQ  88(SP), SI
-	MOVQ  96(SP), DI
-	MOVQ  104(SP), R10
-	MOVQ  112(SP), R11
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, R8, BX
+	ADCXQ   R8, R13
+	ADCXQ   BX, R9
+	MOVQ    R13, R12
+	MOVQ    R9, R14
+	ADOXQ   DX, R12
+	ADOXQ   CX, R14
+	ADCXQ   CX, R10
+	ADCXQ   CX, R11
+	CMOVQCS R12, R13
+	CMOVQCS R14, R9
+	MOVQ    R13, 88(SP)
+	MOVQ    R9, 96(SP)
+	MOVQ    R10, 104(SP)
+	MOVQ    R11, 112(SP)
+	MOVQ    88(SP), SI
+	MOVQ    96(SP), DI
+	MOVQ    104(SP), R12
+	MOVQ    112(SP), R14
 
 	// a0·(a1, a2, a3)
 	MOVQ  SI, DX
-	MULXQ DI, R13, R14
-	MULXQ R10, R8, R15
-	ADDQ  R8, R14
-	MULXQ R11, R8, BX
-	ADCQ  R8, R15
+	MULXQ DI, R15, AX
+	MULXQ R12, R10, R8
+	ADDQ  R10, AX
+	MULXQ R14, R10, BX
+	ADCQ  R10, R8
 	ADCQ  $0x00, BX
 
 	// a1·(a2, a3), with t7 as the zero of the two carry chains
 	MOVQ  DI, DX
-	XORL  R12, R12
-	MULXQ R10, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R9, BX
-	MULXQ R11, R8, CX
-	ADCXQ R8, BX
-	ADOXQ R12, CX
-	ADCXQ R12, CX
+	XORL  R9, R9
+	MULXQ R12, R10, R11
+	ADCXQ R10, R8
+	ADOXQ R11, BX
+	MULXQ R14, R10, CX
+	ADCXQ R10, BX
+	ADOXQ R9, CX
+	ADCXQ R9, CX
 
 	// a2·a3
-	MOVQ  R10, DX
-	MULXQ R11, R8, AX
-	ADDQ  R8, CX
-	ADCQ  $0x00, AX
+	MOVQ  R12, DX
+	MULXQ R14, R10, R13
+	ADDQ  R10, CX
+	ADCQ  $0x00, R13
 
 	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R12, R12
-	ADDQ  R13, R13
-	ADCQ  R14, R14
-	ADCQ  R15, R15
+	XORL  R9, R9
+	ADDQ  R15, R15
+	ADCQ  AX, AX
+	ADCQ  R8, R8
 	ADCQ  BX, BX
 	ADCQ  CX, CX
-	ADCQ  AX, AX
-	ADCQ  $0x00, R12
+	ADCQ  R13, R13
+	ADCQ  $0x00, R9
 	MOVQ  SI, DX
-	MULXQ DX, SI, R8
+	MULXQ DX, SI, R10
 	MOVQ  DI, DX
-	MULXQ DX, DI, R9
-	ADDQ  R8, R13
-	ADCQ  DI, R14
-	ADCQ  R9, R15
-	MOVQ  R10, DX
-	MULXQ DX, R8, R9
-	ADCQ  R8, BX
-	ADCQ  R9, CX
-	MOVQ  R11, DX
-	MULXQ DX, R8, R9
-	ADCQ  R8, AX
-	ADCQ  R9, R12
+	MULXQ DX, DI, R11
+	ADDQ  R10, R15
+	ADCQ  DI, AX
+	ADCQ  R11, R8
+	MOVQ  R12, DX
+	MULXQ DX, R10, R11
+	ADCQ  R10, BX
+	ADCQ  R11, CX
+	MOVQ  R14, DX
+	MULXQ DX, R10, R11
+	ADCQ  R10, R13
+	ADCQ  R11, R9
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R11, R11
-	MULXQ BX, R8, R9
-	ADCXQ R8, SI
-	ADOXQ R9, R13
-	MULXQ CX, R8, R9
-	ADCXQ R8, R13
-	ADOXQ R9, R14
-	MULXQ AX, R8, R9
-	ADCXQ R8, R14
-	ADOXQ R9, R15
-	MULXQ R12, R8, R9
-	ADCXQ R8, R15
-	ADOXQ R11, R9
-	ADCXQ R11, R9
+	XORL  R14, R14
+	MULXQ BX, R10, R11
+	ADCXQ R10, SI
+	ADOXQ R11, R15
+	MULXQ CX, R10, R11
+	ADCXQ R10, R15
+	ADOXQ R11, AX
+	MULXQ R13, R10, R11
+	ADCXQ R10, AX
+	ADOXQ R11, R8
+	MULXQ R9, R10, R11
+	ADCXQ R10, R8
+	ADOXQ R14, R11
+	ADCXQ R14, R11
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R9, R8, R9
-	ADDQ  R8, SI
-	ADCQ  R9, R13
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	SBBQ  R8, R8
-	ANDQ  DX, R8
-	ADDQ  R8, SI
-	ADCQ  $0x00, R13
-	MOVQ  SI, 120(SP)
-	MOVQ  R13, 128(SP)
-	MOVQ  R14, 136(SP)
-	MOVQ  R15, 144(SP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, R10, R11
+	ADCXQ   R10, SI
+	ADCXQ   R11, R15
+	MOVQ    SI, BX
+	MOVQ    R15, CX
+	ADOXQ   DX, BX
+	ADOXQ   R14, CX
+	ADCXQ   R14, AX
+	ADCXQ   R14, R8
+	CMOVQCS BX, SI
+	CMOVQCS CX, R15
+	MOVQ    SI, 120(SP)
+	MOVQ    R15, 128(SP)
+	MOVQ    AX, 136(SP)
+	MOVQ    R8, 144(SP)
 
 	// x3 = λ² − bx − px
-	MOVQ 120(SP), DI
-	MOVQ 128(SP), R10
-	MOVQ 136(SP), R11
-	MOVQ 144(SP), BX
-	MOVQ b+0(FP), CX
-	SUBQ (CX), DI
-	SBBQ 8(CX), R10
-	SBBQ 16(CX), R11
-	SBBQ 24(CX), BX
-	MOVQ $0x00000001000003d1, R12
-	SBBQ AX, AX
-	ANDQ R12, AX
-	SUBQ AX, DI
-	SBBQ $0x00, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, BX
-	SBBQ AX, AX
-	ANDQ R12, AX
-	SUBQ AX, DI
-	MOVQ px+8(FP), R8
-	SUBQ (R8), DI
-	SBBQ 8(R8), R10
-	SBBQ 16(R8), R11
-	SBBQ 24(R8), BX
-	MOVQ $0x00000001000003d1, SI
-	SBBQ R9, R9
-	ANDQ SI, R9
-	SUBQ R9, DI
-	SBBQ $0x00, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, BX
-	SBBQ R9, R9
-	ANDQ SI, R9
-	SUBQ R9, DI
-	MOVQ DI, 120(SP)
-	MOVQ R10, 128(SP)
-	MOVQ R11, 136(SP)
-	MOVQ BX, 144(SP)
+	MOVQ    120(SP), DI
+	MOVQ    128(SP), R12
+	MOVQ    136(SP), R14
+	MOVQ    144(SP), BX
+	MOVQ    b+0(FP), CX
+	SUBQ    (CX), DI
+	SBBQ    8(CX), R12
+	SBBQ    16(CX), R14
+	SBBQ    24(CX), BX
+	MOVQ    $0x00000001000003d1, R9
+	MOVQ    $0x0000000000000000, R13
+	CMOVQCS R9, R13
+	SUBQ    R13, DI
+	MOVQ    $0xfffffffefffffc2f, R9
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, BX
+	LEAQ    (DI)(R9*1), R10
+	CMOVQCS R10, DI
+	MOVQ    px+8(FP), R11
+	SUBQ    (R11), DI
+	SBBQ    8(R11), R12
+	SBBQ    16(R11), R14
+	SBBQ    24(R11), BX
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R15, SI
+	SUBQ    SI, DI
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, BX
+	LEAQ    (DI)(R15*1), AX
+	CMOVQCS AX, DI
+	MOVQ    DI, 120(SP)
+	MOVQ    R12, 128(SP)
+	MOVQ    R14, 136(SP)
+	MOVQ    BX, 144(SP)
 
 	// y3 = λ·(bx − x3) − by
-	MOVQ b+0(FP), R13
-	MOVQ (R13), R14
-	MOVQ 8(R13), R15
-	MOVQ 16(R13), CX
-	MOVQ 24(R13), AX
-	SUBQ 120(SP), R14
-	SBBQ 128(SP), R15
-	SBBQ 136(SP), CX
-	SBBQ 144(SP), AX
-	MOVQ $0x00000001000003d1, R8
-	SBBQ R12, R12
-	ANDQ R8, R12
-	SUBQ R12, R14
-	SBBQ $0x00, R15
-	SBBQ $0x00, CX
-	SBBQ $0x00, AX
-	SBBQ R12, R12
-	ANDQ R8, R12
-	SUBQ R12, R14
-	MOVQ R14, 24(SP)
-	MOVQ R15, 32(SP)
-	MOVQ CX, 40(SP)
-	MOVQ AX, 48(SP)
+	MOVQ    b+0(FP), R8
+	MOVQ    (R8), CX
+	MOVQ    8(R8), R13
+	MOVQ    16(R8), R9
+	MOVQ    24(R8), R10
+	SUBQ    120(SP), CX
+	SBBQ    128(SP), R13
+	SBBQ    136(SP), R9
+	SBBQ    144(SP), R10
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, R11
+	CMOVQCS SI, R11
+	SUBQ    R11, CX
+	MOVQ    $0xfffffffefffffc2f, SI
+	SBBQ    $0x00, R13
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R10
+	LEAQ    (CX)(SI*1), R15
+	CMOVQCS R15, CX
+	MOVQ    CX, 24(SP)
+	MOVQ    R13, 32(SP)
+	MOVQ    R9, 40(SP)
+	MOVQ    R10, 48(SP)
 
 	// d = a·b (4×64), row 0
 	MOVQ  24(SP), DX
-	MULXQ 88(SP), R9, SI
-	MULXQ 96(SP), R8, DI
-	ADDQ  R8, SI
-	MULXQ 104(SP), R8, R10
-	ADCQ  R8, DI
-	MULXQ 112(SP), R8, R11
-	ADCQ  R8, R10
-	ADCQ  $0x00, R11
+	MULXQ 88(SP), AX, DI
+	MULXQ 96(SP), R15, R12
+	ADDQ  R15, DI
+	MULXQ 104(SP), R15, R14
+	ADCQ  R15, R12
+	MULXQ 112(SP), R15, BX
+	ADCQ  R15, R14
+	ADCQ  $0x00, BX
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  32(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R8, R14
-	ADCXQ R8, SI
-	ADOXQ R14, DI
-	MULXQ 96(SP), R8, R14
-	ADCXQ R8, DI
-	ADOXQ R14, R10
-	MULXQ 104(SP), R8, R14
-	ADCXQ R8, R10
-	ADOXQ R14, R11
-	MULXQ 112(SP), R8, BX
-	ADCXQ R8, R11
-	ADOXQ R15, BX
+	XORL  R13, R13
+	MULXQ 88(SP), R15, CX
+	ADCXQ R15, DI
+	ADOXQ CX, R12
+	MULXQ 96(SP), R15, CX
+	ADCXQ R15, R12
+	ADOXQ CX, R14
+	MULXQ 104(SP), R15, CX
+	ADCXQ R15, R14
+	ADOXQ CX, BX
+	MULXQ 112(SP), R15, R8
 	ADCXQ R15, BX
+	ADOXQ R13, R8
+	ADCXQ R13, R8
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  40(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R8, R14
-	ADCXQ R8, DI
-	ADOXQ R14, R10
-	MULXQ 96(SP), R8, R14
-	ADCXQ R8, R10
-	ADOXQ R14, R11
-	MULXQ 104(SP), R8, R14
-	ADCXQ R8, R11
-	ADOXQ R14, BX
-	MULXQ 112(SP), R8, R13
-	ADCXQ R8, BX
-	ADOXQ R15, R13
-	ADCXQ R15, R13
+	XORL  R13, R13
+	MULXQ 88(SP), R15, CX
+	ADCXQ R15, R12
+	ADOXQ CX, R14
+	MULXQ 96(SP), R15, CX
+	ADCXQ R15, R14
+	ADOXQ CX, BX
+	MULXQ 104(SP), R15, CX
+	ADCXQ R15, BX
+	ADOXQ CX, R8
+	MULXQ 112(SP), R15, R11
+	ADCXQ R15, R8
+	ADOXQ R13, R11
+	ADCXQ R13, R11
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  48(SP), DX
-	XORL  R15, R15
-	MULXQ 88(SP), R8, R14
-	ADCXQ R8, R10
-	ADOXQ R14, R11
-	MULXQ 96(SP), R8, R14
-	ADCXQ R8, R11
-	ADOXQ R14, BX
-	MULXQ 104(SP), R8, R14
-	ADCXQ R8, BX
-	ADOXQ R14, R13
-	MULXQ 112(SP), R8, R12
-	ADCXQ R8, R13
-	ADOXQ R15, R12
-	ADCXQ R15, R12
+	XORL  R13, R13
+	MULXQ 88(SP), R15, CX
+	ADCXQ R15, R14
+	ADOXQ CX, BX
+	MULXQ 96(SP), R15, CX
+	ADCXQ R15, BX
+	ADOXQ CX, R8
+	MULXQ 104(SP), R15, CX
+	ADCXQ R15, R8
+	ADOXQ CX, R11
+	MULXQ 112(SP), R15, SI
+	ADCXQ R15, R11
+	ADOXQ R13, SI
+	ADCXQ R13, SI
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R11, R8, R14
-	ADCXQ R8, R9
-	ADOXQ R14, SI
-	MULXQ BX, R8, R14
-	ADCXQ R8, SI
-	ADOXQ R14, DI
-	MULXQ R13, R8, R14
-	ADCXQ R8, DI
-	ADOXQ R14, R10
-	MULXQ R12, R8, R14
-	ADCXQ R8, R10
-	ADOXQ R15, R14
+	XORL  R13, R13
+	MULXQ BX, R15, CX
+	ADCXQ R15, AX
+	ADOXQ CX, DI
+	MULXQ R8, R15, CX
+	ADCXQ R15, DI
+	ADOXQ CX, R12
+	MULXQ R11, R15, CX
+	ADCXQ R15, R12
+	ADOXQ CX, R14
+	MULXQ SI, R15, CX
 	ADCXQ R15, R14
+	ADOXQ R13, CX
+	ADCXQ R13, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R8, R14
-	ADDQ  R8, R9
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R10
-	SBBQ  R8, R8
-	ANDQ  DX, R8
-	ADDQ  R8, R9
-	ADCQ  $0x00, SI
-	MOVQ  R9, 24(SP)
-	MOVQ  SI, 32(SP)
-	MOVQ  DI, 40(SP)
-	MOVQ  R10, 48(SP)
-	MOVQ  24(SP), CX
-	MOVQ  32(SP), AX
-	MOVQ  40(SP), R11
-	MOVQ  48(SP), BX
-	MOVQ  b+0(FP), R13
-	SUBQ  32(R13), CX
-	SBBQ  40(R13), AX
-	SBBQ  48(R13), R11
-	SBBQ  56(R13), BX
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R12, R12
-	ANDQ  R8, R12
-	SUBQ  R12, CX
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, R11
-	SBBQ  $0x00, BX
-	SBBQ  R12, R12
-	ANDQ  R8, R12
-	SUBQ  R12, CX
-	MOVQ  b+0(FP), R14
-	MOVQ  CX, 32(R14)
-	MOVQ  AX, 40(R14)
-	MOVQ  R11, 48(R14)
-	MOVQ  BX, 56(R14)
-	MOVQ  120(SP), R15
-	MOVQ  128(SP), R9
-	MOVQ  136(SP), SI
-	MOVQ  144(SP), DI
-	MOVQ  b+0(FP), R10
-	MOVQ  R15, (R10)
-	MOVQ  R9, 8(R10)
-	MOVQ  SI, 16(R10)
-	MOVQ  DI, 24(R10)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, R15, CX
+	ADCXQ   R15, AX
+	ADCXQ   CX, DI
+	MOVQ    AX, BX
+	MOVQ    DI, R8
+	ADOXQ   DX, BX
+	ADOXQ   R13, R8
+	ADCXQ   R13, R12
+	ADCXQ   R13, R14
+	CMOVQCS BX, AX
+	CMOVQCS R8, DI
+	MOVQ    AX, 24(SP)
+	MOVQ    DI, 32(SP)
+	MOVQ    R12, 40(SP)
+	MOVQ    R14, 48(SP)
+	MOVQ    24(SP), R9
+	MOVQ    32(SP), R10
+	MOVQ    40(SP), BX
+	MOVQ    48(SP), R8
+	MOVQ    b+0(FP), R11
+	SUBQ    32(R11), R9
+	SBBQ    40(R11), R10
+	SBBQ    48(R11), BX
+	SBBQ    56(R11), R8
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R15, SI
+	SUBQ    SI, R9
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, R10
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, R8
+	LEAQ    (R9)(R15*1), CX
+	CMOVQCS CX, R9
+	MOVQ    b+0(FP), R13
+	MOVQ    R9, 32(R13)
+	MOVQ    R10, 40(R13)
+	MOVQ    BX, 48(R13)
+	MOVQ    R8, 56(R13)
+	MOVQ    120(SP), AX
+	MOVQ    128(SP), DI
+	MOVQ    136(SP), R12
+	MOVQ    144(SP), R14
+	MOVQ    b+0(FP), R11
+	MOVQ    AX, (R11)
+	MOVQ    DI, 8(R11)
+	MOVQ    R12, 16(R11)
+	MOVQ    R14, 24(R11)
 	RET
 
 // func prefixStepAsm(den *uint64, pre *uint64, acc *uint64, px *uint64, bx *uint64) (zero int)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·prefixStepAsm(SB), $24-48
-	MOVQ acc+16(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ pre+8(FP), R8
-	MOVQ BX, (R8)
-	MOVQ CX, 8(R8)
-	MOVQ SI, 16(R8)
-	MOVQ DI, 24(R8)
-	MOVQ px+24(FP), R9
-	MOVQ (R9), R10
-	MOVQ 8(R9), R11
-	MOVQ 16(R9), R12
-	MOVQ 24(R9), R13
-	MOVQ bx+32(FP), R14
-	SUBQ (R14), R10
-	SBBQ 8(R14), R11
-	SBBQ 16(R14), R12
-	SBBQ 24(R14), R13
-	MOVQ $0x00000001000003d1, AX
-	SBBQ R15, R15
-	ANDQ AX, R15
-	SUBQ R15, R10
-	SBBQ $0x00, R11
-	SBBQ $0x00, R12
-	SBBQ $0x00, R13
-	SBBQ R15, R15
-	ANDQ AX, R15
-	SUBQ R15, R10
-	MOVQ den+0(FP), R8
-	MOVQ R10, (R8)
-	MOVQ R11, 8(R8)
-	MOVQ R12, 16(R8)
-	MOVQ R13, 24(R8)
-	MOVQ R10, BX
-	ORQ  R11, BX
-	ORQ  R12, BX
-	ORQ  R13, BX
-	JZ   prefixStep_zero
-	MOVQ R11, CX
-	ANDQ R12, CX
-	ANDQ R13, CX
-	NOTQ CX
-	MOVQ $0xfffffffefffffc2f, BX
-	XORQ R10, BX
-	ORQ  CX, BX
-	JZ   prefixStep_zero
-	MOVQ acc+16(FP), SI
-	MOVQ den+0(FP), DI
+	MOVQ    acc+16(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    pre+8(FP), R8
+	MOVQ    BX, (R8)
+	MOVQ    CX, 8(R8)
+	MOVQ    SI, 16(R8)
+	MOVQ    DI, 24(R8)
+	MOVQ    px+24(FP), R9
+	MOVQ    (R9), R10
+	MOVQ    8(R9), R11
+	MOVQ    16(R9), R12
+	MOVQ    24(R9), R13
+	MOVQ    bx+32(FP), R14
+	SUBQ    (R14), R10
+	SBBQ    8(R14), R11
+	SBBQ    16(R14), R12
+	SBBQ    24(R14), R13
+	MOVQ    $0x00000001000003d1, AX
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS AX, R15
+	SUBQ    R15, R10
+	MOVQ    $0xfffffffefffffc2f, AX
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R13
+	LEAQ    (R10)(AX*1), R8
+	CMOVQCS R8, R10
+	MOVQ    den+0(FP), BX
+	MOVQ    R10, (BX)
+	MOVQ    R11, 8(BX)
+	MOVQ    R12, 16(BX)
+	MOVQ    R13, 24(BX)
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     R12, CX
+	ORQ     R13, CX
+	JZ      prefixStep_zero
+	MOVQ    R11, SI
+	ANDQ    R12, SI
+	ANDQ    R13, SI
+	NOTQ    SI
+	MOVQ    $0xfffffffefffffc2f, CX
+	XORQ    R10, CX
+	ORQ     SI, CX
+	JZ      prefixStep_zero
+	MOVQ    acc+16(FP), DI
+	MOVQ    den+0(FP), R9
 
 	// d = a·b (4×64), row 0
-	MOVQ  (SI), DX
-	MULXQ (DI), R9, R14
-	MULXQ 8(DI), R11, R15
-	ADDQ  R11, R14
-	MULXQ 16(DI), R11, AX
-	ADCQ  R11, R15
-	MULXQ 24(DI), R11, R8
+	MOVQ  (DI), DX
+	MULXQ (R9), R14, R15
+	MULXQ 8(R9), R11, AX
+	ADDQ  R11, R15
+	MULXQ 16(R9), R11, R8
 	ADCQ  R11, AX
-	ADCQ  $0x00, R8
+	MULXQ 24(R9), R11, BX
+	ADCQ  R11, R8
+	ADCQ  $0x00, BX
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(SI), DX
+	MOVQ  8(DI), DX
 	XORL  R13, R13
-	MULXQ (DI), R11, R12
-	ADCXQ R11, R14
-	ADOXQ R12, R15
-	MULXQ 8(DI), R11, R12
+	MULXQ (R9), R11, R12
 	ADCXQ R11, R15
 	ADOXQ R12, AX
-	MULXQ 16(DI), R11, R12
+	MULXQ 8(R9), R11, R12
 	ADCXQ R11, AX
 	ADOXQ R12, R8
-	MULXQ 24(DI), R11, BX
-	ADCXQ R11, R8
-	ADOXQ R13, BX
-	ADCXQ R13, BX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(SI), DX
-	XORL  R13, R13
-	MULXQ (DI), R11, R12
-	ADCXQ R11, R15
-	ADOXQ R12, AX
-	MULXQ 8(DI), R11, R12
-	ADCXQ R11, AX
-	ADOXQ R12, R8
-	MULXQ 16(DI), R11, R12
+	MULXQ 16(R9), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, BX
-	MULXQ 24(DI), R11, CX
+	MULXQ 24(R9), R11, CX
 	ADCXQ R11, BX
 	ADOXQ R13, CX
 	ADCXQ R13, CX
 
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(SI), DX
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(DI), DX
 	XORL  R13, R13
-	MULXQ (DI), R11, R12
+	MULXQ (R9), R11, R12
 	ADCXQ R11, AX
 	ADOXQ R12, R8
-	MULXQ 8(DI), R11, R12
+	MULXQ 8(R9), R11, R12
 	ADCXQ R11, R8
 	ADOXQ R12, BX
-	MULXQ 16(DI), R11, R12
+	MULXQ 16(R9), R11, R12
 	ADCXQ R11, BX
 	ADOXQ R12, CX
-	MULXQ 24(DI), R11, R10
+	MULXQ 24(R9), R11, SI
 	ADCXQ R11, CX
+	ADOXQ R13, SI
+	ADCXQ R13, SI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(DI), DX
+	XORL  R13, R13
+	MULXQ (R9), R11, R12
+	ADCXQ R11, R8
+	ADOXQ R12, BX
+	MULXQ 8(R9), R11, R12
+	ADCXQ R11, BX
+	ADOXQ R12, CX
+	MULXQ 16(R9), R11, R12
+	ADCXQ R11, CX
+	ADOXQ R12, SI
+	MULXQ 24(R9), R11, R10
+	ADCXQ R11, SI
 	ADOXQ R13, R10
 	ADCXQ R13, R10
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R13, R13
-	MULXQ R8, R11, R12
-	ADCXQ R11, R9
-	ADOXQ R12, R14
 	MULXQ BX, R11, R12
 	ADCXQ R11, R14
 	ADOXQ R12, R15
 	MULXQ CX, R11, R12
 	ADCXQ R11, R15
 	ADOXQ R12, AX
-	MULXQ R10, R11, R12
+	MULXQ SI, R11, R12
 	ADCXQ R11, AX
+	ADOXQ R12, R8
+	MULXQ R10, R11, R12
+	ADCXQ R11, R8
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, R11, R12
-	ADDQ  R11, R9
-	ADCQ  R12, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, R9
-	ADCQ  $0x00, R14
-	MOVQ  acc+16(FP), SI
-	MOVQ  R9, (SI)
-	MOVQ  R14, 8(SI)
-	MOVQ  R15, 16(SI)
-	MOVQ  AX, 24(SI)
-	XORL  DI, DI
-	MOVQ  DI, zero+40(FP)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R12, R11, R12
+	ADCXQ   R11, R14
+	ADCXQ   R12, R15
+	MOVQ    R14, BX
+	MOVQ    R15, CX
+	ADOXQ   DX, BX
+	ADOXQ   R13, CX
+	ADCXQ   R13, AX
+	ADCXQ   R13, R8
+	CMOVQCS BX, R14
+	CMOVQCS CX, R15
+	MOVQ    acc+16(FP), DI
+	MOVQ    R14, (DI)
+	MOVQ    R15, 8(DI)
+	MOVQ    AX, 16(DI)
+	MOVQ    R8, 24(DI)
+	XORL    R9, R9
+	MOVQ    R9, zero+40(FP)
 	RET
 
 prefixStep_zero:
-	MOVQ $0x0000000000000001, R8
-	MOVQ R8, zero+40(FP)
+	MOVQ $0x0000000000000001, BX
+	MOVQ BX, zero+40(FP)
 	RET
 
 // func sqrN4xAsm(r *[16]uint64, n int)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·sqrN4xAsm(SB), $32-16
 	MOVQ n+8(FP), AX
 	MOVQ AX, 24(SP)
@@ -7465,27 +7695,31 @@ sqrN4xAsm_loop:
 	ADOXQ R8, BX
 	ADCXQ R8, BX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, AX, BX
-	ADDQ  AX, CX
-	ADCQ  BX, R9
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, CX
-	ADCQ  $0x00, R9
-	MOVQ  r+0(FP), SI
-	MOVQ  CX, (SI)
-	MOVQ  R9, 8(SI)
-	MOVQ  R10, 16(SI)
-	MOVQ  R11, 24(SI)
-	MOVQ  r+0(FP), DI
-	MOVQ  32(DI), R8
-	MOVQ  40(DI), R12
-	MOVQ  48(DI), R13
-	MOVQ  56(DI), R14
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, AX, BX
+	ADCXQ   AX, CX
+	ADCXQ   BX, R9
+	MOVQ    CX, R12
+	MOVQ    R9, R13
+	ADOXQ   DX, R12
+	ADOXQ   R8, R13
+	ADCXQ   R8, R10
+	ADCXQ   R8, R11
+	CMOVQCS R12, CX
+	CMOVQCS R13, R9
+	MOVQ    r+0(FP), SI
+	MOVQ    CX, (SI)
+	MOVQ    R9, 8(SI)
+	MOVQ    R10, 16(SI)
+	MOVQ    R11, 24(SI)
+	MOVQ    r+0(FP), DI
+	MOVQ    32(DI), R8
+	MOVQ    40(DI), R12
+	MOVQ    48(DI), R13
+	MOVQ    56(DI), R14
 
 	// a0·(a1, a2, a3)
 	MOVQ  R8, DX
@@ -7555,27 +7789,31 @@ sqrN4xAsm_loop:
 	ADOXQ R14, DI
 	ADCXQ R14, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, R11, DI
-	ADDQ  R11, R8
-	ADCQ  DI, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, BX
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, R8
-	ADCQ  $0x00, R15
-	MOVQ  r+0(FP), R12
-	MOVQ  R8, 32(R12)
-	MOVQ  R15, 40(R12)
-	MOVQ  AX, 48(R12)
-	MOVQ  BX, 56(R12)
-	MOVQ  r+0(FP), R13
-	MOVQ  64(R13), R14
-	MOVQ  72(R13), SI
-	MOVQ  80(R13), CX
-	MOVQ  88(R13), R9
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, R11, DI
+	ADCXQ   R11, R8
+	ADCXQ   DI, R15
+	MOVQ    R8, SI
+	MOVQ    R15, CX
+	ADOXQ   DX, SI
+	ADOXQ   R14, CX
+	ADCXQ   R14, AX
+	ADCXQ   R14, BX
+	CMOVQCS SI, R8
+	CMOVQCS CX, R15
+	MOVQ    r+0(FP), R12
+	MOVQ    R8, 32(R12)
+	MOVQ    R15, 40(R12)
+	MOVQ    AX, 48(R12)
+	MOVQ    BX, 56(R12)
+	MOVQ    r+0(FP), R13
+	MOVQ    64(R13), R14
+	MOVQ    72(R13), SI
+	MOVQ    80(R13), CX
+	MOVQ    88(R13), R9
 
 	// a0·(a1, a2, a3)
 	MOVQ  R14, DX
@@ -7645,27 +7883,31 @@ sqrN4xAsm_loop:
 	ADOXQ R9, R13
 	ADCXQ R9, R13
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, BX, R13
-	ADDQ  BX, R14
-	ADCQ  R13, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, DI
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, R14
-	ADCQ  $0x00, R10
-	MOVQ  r+0(FP), SI
-	MOVQ  R14, 64(SI)
-	MOVQ  R10, 72(SI)
-	MOVQ  R11, 80(SI)
-	MOVQ  DI, 88(SI)
-	MOVQ  r+0(FP), CX
-	MOVQ  96(CX), R9
-	MOVQ  104(CX), R12
-	MOVQ  112(CX), R8
-	MOVQ  120(CX), R15
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, BX, R13
+	ADCXQ   BX, R14
+	ADCXQ   R13, R10
+	MOVQ    R14, R12
+	MOVQ    R10, R8
+	ADOXQ   DX, R12
+	ADOXQ   R9, R8
+	ADCXQ   R9, R11
+	ADCXQ   R9, DI
+	CMOVQCS R12, R14
+	CMOVQCS R8, R10
+	MOVQ    r+0(FP), SI
+	MOVQ    R14, 64(SI)
+	MOVQ    R10, 72(SI)
+	MOVQ    R11, 80(SI)
+	MOVQ    DI, 88(SI)
+	MOVQ    r+0(FP), CX
+	MOVQ    96(CX), R9
+	MOVQ    104(CX), R12
+	MOVQ    112(CX), R8
+	MOVQ    120(CX), R15
 
 	// a0·(a1, a2, a3)
 	MOVQ  R9, DX
@@ -7735,2001 +7977,2068 @@ sqrN4xAsm_loop:
 	ADOXQ R15, CX
 	ADCXQ R15, CX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ CX, DI, CX
-	ADDQ  DI, R9
-	ADCQ  CX, AX
-	ADCQ  $0x00, BX
-	ADCQ  $0x00, R13
-	SBBQ  DI, DI
-	ANDQ  DX, DI
-	ADDQ  DI, R9
-	ADCQ  $0x00, AX
-	MOVQ  r+0(FP), R12
-	MOVQ  R9, 96(R12)
-	MOVQ  AX, 104(R12)
-	MOVQ  BX, 112(R12)
-	MOVQ  R13, 120(R12)
-	MOVQ  24(SP), R8
-	DECQ  R8
-	MOVQ  R8, 24(SP)
-	JG    sqrN4xAsm_loop
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, DI, CX
+	ADCXQ   DI, R9
+	ADCXQ   CX, AX
+	MOVQ    R9, SI
+	MOVQ    AX, R14
+	ADOXQ   DX, SI
+	ADOXQ   R15, R14
+	ADCXQ   R15, BX
+	ADCXQ   R15, R13
+	CMOVQCS SI, R9
+	CMOVQCS R14, AX
+	MOVQ    r+0(FP), R12
+	MOVQ    R9, 96(R12)
+	MOVQ    AX, 104(R12)
+	MOVQ    BX, 112(R12)
+	MOVQ    R13, 120(R12)
+	MOVQ    24(SP), R8
+	DECQ    R8
+	MOVQ    R8, 24(SP)
+	JG      sqrN4xAsm_loop
 	RET
 
 // func affineAddInv2Asm(b1 *uint64, px1 *uint64, py1 *uint64, pre1 *uint64, b2 *uint64, px2 *uint64, py2 *uint64, pre2 *uint64, acc *uint64)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·affineAddInv2Asm(SB), $344-72
 	// den = px − bx; num = py − by
-	MOVQ px1+8(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ b1+0(FP), R8
-	SUBQ (R8), BX
-	SBBQ 8(R8), CX
-	SBBQ 16(R8), SI
-	SBBQ 24(R8), DI
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	MOVQ BX, 24(SP)
-	MOVQ CX, 32(SP)
-	MOVQ SI, 40(SP)
-	MOVQ DI, 48(SP)
-	MOVQ py1+16(FP), R11
-	MOVQ (R11), R12
-	MOVQ 8(R11), R13
-	MOVQ 16(R11), R14
-	MOVQ 24(R11), R15
-	MOVQ b1+0(FP), AX
-	SUBQ 32(AX), R12
-	SBBQ 40(AX), R13
-	SBBQ 48(AX), R14
-	SBBQ 56(AX), R15
-	MOVQ $0x00000001000003d1, R9
-	SBBQ R8, R8
-	ANDQ R9, R8
-	SUBQ R8, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ R8, R8
-	ANDQ R9, R8
-	SUBQ R8, R12
-	MOVQ R12, 88(SP)
-	MOVQ R13, 96(SP)
-	MOVQ R14, 104(SP)
-	MOVQ R15, 112(SP)
+	MOVQ    px1+8(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    b1+0(FP), R8
+	SUBQ    (R8), BX
+	SBBQ    8(R8), CX
+	SBBQ    16(R8), SI
+	SBBQ    24(R8), DI
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, BX
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, DI
+	LEAQ    (BX)(R10*1), R11
+	CMOVQCS R11, BX
+	MOVQ    BX, 24(SP)
+	MOVQ    CX, 32(SP)
+	MOVQ    SI, 40(SP)
+	MOVQ    DI, 48(SP)
+	MOVQ    py1+16(FP), R12
+	MOVQ    (R12), R13
+	MOVQ    8(R12), R14
+	MOVQ    16(R12), R15
+	MOVQ    24(R12), AX
+	MOVQ    b1+0(FP), R8
+	SUBQ    32(R8), R13
+	SBBQ    40(R8), R14
+	SBBQ    48(R8), R15
+	SBBQ    56(R8), AX
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, R13
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, AX
+	LEAQ    (R13)(R10*1), R11
+	CMOVQCS R11, R13
+	MOVQ    R13, 88(SP)
+	MOVQ    R14, 96(SP)
+	MOVQ    R15, 104(SP)
+	MOVQ    AX, 112(SP)
 
 	// den = px − bx; num = py − by
-	MOVQ px2+40(FP), R10
-	MOVQ (R10), BX
-	MOVQ 8(R10), CX
-	MOVQ 16(R10), SI
-	MOVQ 24(R10), DI
-	MOVQ b2+32(FP), R11
-	SUBQ (R11), BX
-	SBBQ 8(R11), CX
-	SBBQ 16(R11), SI
-	SBBQ 24(R11), DI
-	MOVQ $0x00000001000003d1, R8
-	SBBQ AX, AX
-	ANDQ R8, AX
-	SUBQ AX, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ AX, AX
-	ANDQ R8, AX
-	SUBQ AX, BX
-	MOVQ BX, 184(SP)
-	MOVQ CX, 192(SP)
-	MOVQ SI, 200(SP)
-	MOVQ DI, 208(SP)
-	MOVQ py2+48(FP), R9
-	MOVQ (R9), R12
-	MOVQ 8(R9), R13
-	MOVQ 16(R9), R14
-	MOVQ 24(R9), R15
-	MOVQ b2+32(FP), R10
-	SUBQ 32(R10), R12
-	SBBQ 40(R10), R13
-	SBBQ 48(R10), R14
-	SBBQ 56(R10), R15
-	MOVQ $0x00000001000003d1, AX
-	SBBQ R11, R11
-	ANDQ AX, R11
-	SUBQ R11, R12
-	SBBQ $0x00, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ R11, R11
-	ANDQ AX, R11
-	SUBQ R11, R12
-	MOVQ R12, 248(SP)
-	MOVQ R13, 256(SP)
-	MOVQ R14, 264(SP)
-	MOVQ R15, 272(SP)
-	MOVQ acc+64(FP), R8
-	MOVQ pre1+24(FP), BX
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R8), DX
-	MULXQ (BX), CX, SI
-	MULXQ 8(BX), R13, DI
-	ADDQ  R13, SI
-	MULXQ 16(BX), R13, R9
-	ADCQ  R13, DI
-	MULXQ 24(BX), R13, R10
-	ADCQ  R13, R9
-	ADCQ  $0x00, R10
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R8), DX
-	XORL  R15, R15
-	MULXQ (BX), R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ 8(BX), R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ 16(BX), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ 24(BX), R13, R11
-	ADCXQ R13, R10
-	ADOXQ R15, R11
-	ADCXQ R15, R11
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R8), DX
-	XORL  R15, R15
-	MULXQ (BX), R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ 8(BX), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ 16(BX), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, R11
-	MULXQ 24(BX), R13, AX
-	ADCXQ R13, R11
-	ADOXQ R15, AX
-	ADCXQ R15, AX
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R8), DX
-	XORL  R15, R15
-	MULXQ (BX), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, R10
-	MULXQ 8(BX), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, R11
-	MULXQ 16(BX), R13, R14
-	ADCXQ R13, R11
-	ADOXQ R14, AX
-	MULXQ 24(BX), R13, R12
-	ADCXQ R13, AX
-	ADOXQ R15, R12
-	ADCXQ R15, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R10, R13, R14
-	ADCXQ R13, CX
-	ADOXQ R14, SI
-	MULXQ R11, R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ AX, R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ R12, R13, R14
-	ADCXQ R13, R9
-	ADOXQ R15, R14
-	ADCXQ R15, R14
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, CX
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R9
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, CX
-	ADCQ  $0x00, SI
-	MOVQ  CX, 56(SP)
-	MOVQ  SI, 64(SP)
-	MOVQ  DI, 72(SP)
-	MOVQ  R9, 80(SP)
-	MOVQ  acc+64(FP), R8
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R8), DX
-	MULXQ 24(SP), BX, R10
-	MULXQ 32(SP), CX, R11
-	ADDQ  CX, R10
-	MULXQ 40(SP), CX, AX
-	ADCQ  CX, R11
-	MULXQ 48(SP), CX, R12
-	ADCQ  CX, AX
-	ADCQ  $0x00, R12
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R8), DX
-	XORL  DI, DI
-	MULXQ 24(SP), CX, SI
-	ADCXQ CX, R10
-	ADOXQ SI, R11
-	MULXQ 32(SP), CX, SI
-	ADCXQ CX, R11
-	ADOXQ SI, AX
-	MULXQ 40(SP), CX, SI
-	ADCXQ CX, AX
-	ADOXQ SI, R12
-	MULXQ 48(SP), CX, R13
-	ADCXQ CX, R12
-	ADOXQ DI, R13
-	ADCXQ DI, R13
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R8), DX
-	XORL  DI, DI
-	MULXQ 24(SP), CX, SI
-	ADCXQ CX, R11
-	ADOXQ SI, AX
-	MULXQ 32(SP), CX, SI
-	ADCXQ CX, AX
-	ADOXQ SI, R12
-	MULXQ 40(SP), CX, SI
-	ADCXQ CX, R12
-	ADOXQ SI, R13
-	MULXQ 48(SP), CX, R14
-	ADCXQ CX, R13
-	ADOXQ DI, R14
-	ADCXQ DI, R14
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R8), DX
-	XORL  DI, DI
-	MULXQ 24(SP), CX, SI
-	ADCXQ CX, AX
-	ADOXQ SI, R12
-	MULXQ 32(SP), CX, SI
-	ADCXQ CX, R12
-	ADOXQ SI, R13
-	MULXQ 40(SP), CX, SI
-	ADCXQ CX, R13
-	ADOXQ SI, R14
-	MULXQ 48(SP), CX, R15
-	ADCXQ CX, R14
-	ADOXQ DI, R15
-	ADCXQ DI, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  DI, DI
-	MULXQ R12, CX, SI
-	ADCXQ CX, BX
-	ADOXQ SI, R10
-	MULXQ R13, CX, SI
-	ADCXQ CX, R10
-	ADOXQ SI, R11
-	MULXQ R14, CX, SI
-	ADCXQ CX, R11
-	ADOXQ SI, AX
-	MULXQ R15, CX, SI
-	ADCXQ CX, AX
-	ADOXQ DI, SI
-	ADCXQ DI, SI
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, CX, SI
-	ADDQ  CX, BX
-	ADCQ  SI, R10
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, AX
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, BX
-	ADCQ  $0x00, R10
-	MOVQ  acc+64(FP), R9
-	MOVQ  BX, (R9)
-	MOVQ  R10, 8(R9)
-	MOVQ  R11, 16(R9)
-	MOVQ  AX, 24(R9)
-	MOVQ  acc+64(FP), R8
-	MOVQ  pre2+56(FP), R12
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R8), DX
-	MULXQ (R12), R13, R14
-	MULXQ 8(R12), R10, R15
-	ADDQ  R10, R14
-	MULXQ 16(R12), R10, CX
-	ADCQ  R10, R15
-	MULXQ 24(R12), R10, SI
-	ADCQ  R10, CX
-	ADCQ  $0x00, SI
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R8), DX
-	XORL  AX, AX
-	MULXQ (R12), R10, R11
-	ADCXQ R10, R14
-	ADOXQ R11, R15
-	MULXQ 8(R12), R10, R11
-	ADCXQ R10, R15
-	ADOXQ R11, CX
-	MULXQ 16(R12), R10, R11
-	ADCXQ R10, CX
-	ADOXQ R11, SI
-	MULXQ 24(R12), R10, DI
-	ADCXQ R10, SI
-	ADOXQ AX, DI
-	ADCXQ AX, DI
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R8), DX
-	XORL  AX, AX
-	MULXQ (R12), R10, R11
-	ADCXQ R10, R15
-	ADOXQ R11, CX
-	MULXQ 8(R12), R10, R11
-	ADCXQ R10, CX
-	ADOXQ R11, SI
-	MULXQ 16(R12), R10, R11
-	ADCXQ R10, SI
-	ADOXQ R11, DI
-	MULXQ 24(R12), R10, R9
-	ADCXQ R10, DI
-	ADOXQ AX, R9
-	ADCXQ AX, R9
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R8), DX
-	XORL  AX, AX
-	MULXQ (R12), R10, R11
-	ADCXQ R10, CX
-	ADOXQ R11, SI
-	MULXQ 8(R12), R10, R11
-	ADCXQ R10, SI
-	ADOXQ R11, DI
-	MULXQ 16(R12), R10, R11
-	ADCXQ R10, DI
-	ADOXQ R11, R9
-	MULXQ 24(R12), R10, BX
-	ADCXQ R10, R9
-	ADOXQ AX, BX
-	ADCXQ AX, BX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  AX, AX
-	MULXQ SI, R10, R11
-	ADCXQ R10, R13
-	ADOXQ R11, R14
-	MULXQ DI, R10, R11
-	ADCXQ R10, R14
-	ADOXQ R11, R15
-	MULXQ R9, R10, R11
-	ADCXQ R10, R15
-	ADOXQ R11, CX
-	MULXQ BX, R10, R11
-	ADCXQ R10, CX
-	ADOXQ AX, R11
-	ADCXQ AX, R11
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, R10, R11
-	ADDQ  R10, R13
-	ADCQ  R11, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, CX
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R13
-	ADCQ  $0x00, R14
-	MOVQ  R13, 216(SP)
-	MOVQ  R14, 224(SP)
-	MOVQ  R15, 232(SP)
-	MOVQ  CX, 240(SP)
-	MOVQ  acc+64(FP), R8
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R8), DX
-	MULXQ 184(SP), R12, SI
-	MULXQ 192(SP), R13, DI
-	ADDQ  R13, SI
-	MULXQ 200(SP), R13, R9
-	ADCQ  R13, DI
-	MULXQ 208(SP), R13, BX
-	ADCQ  R13, R9
-	ADCQ  $0x00, BX
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R8), DX
-	XORL  R15, R15
-	MULXQ 184(SP), R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ 192(SP), R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ 200(SP), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, BX
-	MULXQ 208(SP), R13, R10
-	ADCXQ R13, BX
-	ADOXQ R15, R10
-	ADCXQ R15, R10
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R8), DX
-	XORL  R15, R15
-	MULXQ 184(SP), R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ 192(SP), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, BX
-	MULXQ 200(SP), R13, R14
-	ADCXQ R13, BX
-	ADOXQ R14, R10
-	MULXQ 208(SP), R13, R11
-	ADCXQ R13, R10
-	ADOXQ R15, R11
-	ADCXQ R15, R11
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R8), DX
-	XORL  R15, R15
-	MULXQ 184(SP), R13, R14
-	ADCXQ R13, R9
-	ADOXQ R14, BX
-	MULXQ 192(SP), R13, R14
-	ADCXQ R13, BX
-	ADOXQ R14, R10
-	MULXQ 200(SP), R13, R14
-	ADCXQ R13, R10
-	ADOXQ R14, R11
-	MULXQ 208(SP), R13, AX
-	ADCXQ R13, R11
-	ADOXQ R15, AX
-	ADCXQ R15, AX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ BX, R13, R14
-	ADCXQ R13, R12
-	ADOXQ R14, SI
-	MULXQ R10, R13, R14
-	ADCXQ R13, SI
-	ADOXQ R14, DI
-	MULXQ R11, R13, R14
-	ADCXQ R13, DI
-	ADOXQ R14, R9
-	MULXQ AX, R13, R14
-	ADCXQ R13, R9
-	ADOXQ R15, R14
-	ADCXQ R15, R14
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, R12
-	ADCQ  R14, SI
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R9
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, R12
-	ADCQ  $0x00, SI
-	MOVQ  acc+64(FP), CX
-	MOVQ  R12, (CX)
-	MOVQ  SI, 8(CX)
-	MOVQ  DI, 16(CX)
-	MOVQ  R9, 24(CX)
-
-	// d = a·b (4×64), row 0
-	MOVQ  88(SP), DX
-	MULXQ 56(SP), R8, BX
-	MULXQ 64(SP), CX, R10
-	ADDQ  CX, BX
-	MULXQ 72(SP), CX, R11
-	ADCQ  CX, R10
-	MULXQ 80(SP), CX, AX
-	ADCQ  CX, R11
-	ADCQ  $0x00, AX
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  96(SP), DX
-	XORL  SI, SI
-	MULXQ 56(SP), CX, R12
-	ADCXQ CX, BX
-	ADOXQ R12, R10
-	MULXQ 64(SP), CX, R12
-	ADCXQ CX, R10
-	ADOXQ R12, R11
-	MULXQ 72(SP), CX, R12
-	ADCXQ CX, R11
-	ADOXQ R12, AX
-	MULXQ 80(SP), CX, R13
-	ADCXQ CX, AX
-	ADOXQ SI, R13
-	ADCXQ SI, R13
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  104(SP), DX
-	XORL  SI, SI
-	MULXQ 56(SP), CX, R12
-	ADCXQ CX, R10
-	ADOXQ R12, R11
-	MULXQ 64(SP), CX, R12
-	ADCXQ CX, R11
-	ADOXQ R12, AX
-	MULXQ 72(SP), CX, R12
-	ADCXQ CX, AX
-	ADOXQ R12, R13
-	MULXQ 80(SP), CX, R14
-	ADCXQ CX, R13
-	ADOXQ SI, R14
-	ADCXQ SI, R14
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  112(SP), DX
-	XORL  SI, SI
-	MULXQ 56(SP), CX, R12
-	ADCXQ CX, R11
-	ADOXQ R12, AX
-	MULXQ 64(SP), CX, R12
-	ADCXQ CX, AX
-	ADOXQ R12, R13
-	MULXQ 72(SP), CX, R12
-	ADCXQ CX, R13
-	ADOXQ R12, R14
-	MULXQ 80(SP), CX, R15
-	ADCXQ CX, R14
-	ADOXQ SI, R15
-	ADCXQ SI, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  SI, SI
-	MULXQ AX, CX, R12
-	ADCXQ CX, R8
-	ADOXQ R12, BX
-	MULXQ R13, CX, R12
-	ADCXQ CX, BX
-	ADOXQ R12, R10
-	MULXQ R14, CX, R12
-	ADCXQ CX, R10
-	ADOXQ R12, R11
-	MULXQ R15, CX, R12
-	ADCXQ CX, R11
-	ADOXQ SI, R12
-	ADCXQ SI, R12
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, CX, R12
-	ADDQ  CX, R8
-	ADCQ  R12, BX
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, R8
-	ADCQ  $0x00, BX
-	MOVQ  R8, 88(SP)
-	MOVQ  BX, 96(SP)
-	MOVQ  R10, 104(SP)
-	MOVQ  R11, 112(SP)
-
-	// d = a·b (4×64), row 0
-	MOVQ  248(SP), DX
-	MULXQ 216(SP), DI, R9
-	MULXQ 224(SP), SI, AX
-	ADDQ  SI, R9
-	MULXQ 232(SP), SI, R13
-	ADCQ  SI, AX
-	MULXQ 240(SP), SI, R14
-	ADCQ  SI, R13
-	ADCQ  $0x00, R14
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  256(SP), DX
-	XORL  BX, BX
-	MULXQ 216(SP), SI, R8
-	ADCXQ SI, R9
-	ADOXQ R8, AX
-	MULXQ 224(SP), SI, R8
-	ADCXQ SI, AX
-	ADOXQ R8, R13
-	MULXQ 232(SP), SI, R8
-	ADCXQ SI, R13
-	ADOXQ R8, R14
-	MULXQ 240(SP), SI, R15
-	ADCXQ SI, R14
-	ADOXQ BX, R15
-	ADCXQ BX, R15
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  264(SP), DX
-	XORL  BX, BX
-	MULXQ 216(SP), SI, R8
-	ADCXQ SI, AX
-	ADOXQ R8, R13
-	MULXQ 224(SP), SI, R8
-	ADCXQ SI, R13
-	ADOXQ R8, R14
-	MULXQ 232(SP), SI, R8
-	ADCXQ SI, R14
-	ADOXQ R8, R15
-	MULXQ 240(SP), SI, CX
-	ADCXQ SI, R15
-	ADOXQ BX, CX
-	ADCXQ BX, CX
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  272(SP), DX
-	XORL  BX, BX
-	MULXQ 216(SP), SI, R8
-	ADCXQ SI, R13
-	ADOXQ R8, R14
-	MULXQ 224(SP), SI, R8
-	ADCXQ SI, R14
-	ADOXQ R8, R15
-	MULXQ 232(SP), SI, R8
-	ADCXQ SI, R15
-	ADOXQ R8, CX
-	MULXQ 240(SP), SI, R12
-	ADCXQ SI, CX
-	ADOXQ BX, R12
-	ADCXQ BX, R12
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  BX, BX
-	MULXQ R14, SI, R8
-	ADCXQ SI, DI
-	ADOXQ R8, R9
-	MULXQ R15, SI, R8
-	ADCXQ SI, R9
-	ADOXQ R8, AX
-	MULXQ CX, SI, R8
-	ADCXQ SI, AX
-	ADOXQ R8, R13
-	MULXQ R12, SI, R8
-	ADCXQ SI, R13
-	ADOXQ BX, R8
-	ADCXQ BX, R8
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, SI, R8
-	ADDQ  SI, DI
-	ADCQ  R8, R9
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R13
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, DI
-	ADCQ  $0x00, R9
-	MOVQ  DI, 248(SP)
-	MOVQ  R9, 256(SP)
-	MOVQ  AX, 264(SP)
-	MOVQ  R13, 272(SP)
-	MOVQ  88(SP), R10
-	MOVQ  96(SP), R11
-	MOVQ  104(SP), R14
-	MOVQ  112(SP), R15
-
-	// a0·(a1, a2, a3)
-	MOVQ  R10, DX
-	MULXQ R11, CX, R12
-	MULXQ R14, AX, SI
-	ADDQ  AX, R12
-	MULXQ R15, AX, R8
-	ADCQ  AX, SI
-	ADCQ  $0x00, R8
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R11, DX
-	XORL  R9, R9
-	MULXQ R14, AX, R13
-	ADCXQ AX, SI
-	ADOXQ R13, R8
-	MULXQ R15, AX, BX
-	ADCXQ AX, R8
-	ADOXQ R9, BX
-	ADCXQ R9, BX
-
-	// a2·a3
-	MOVQ  R14, DX
-	MULXQ R15, AX, DI
-	ADDQ  AX, BX
-	ADCQ  $0x00, DI
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R9, R9
-	ADDQ  CX, CX
-	ADCQ  R12, R12
-	ADCQ  SI, SI
-	ADCQ  R8, R8
-	ADCQ  BX, BX
-	ADCQ  DI, DI
-	ADCQ  $0x00, R9
-	MOVQ  R10, DX
-	MULXQ DX, R10, AX
-	MOVQ  R11, DX
-	MULXQ DX, R11, R13
-	ADDQ  AX, CX
-	ADCQ  R11, R12
-	ADCQ  R13, SI
-	MOVQ  R14, DX
-	MULXQ DX, AX, R13
-	ADCQ  AX, R8
-	ADCQ  R13, BX
-	MOVQ  R15, DX
-	MULXQ DX, AX, R13
-	ADCQ  AX, DI
-	ADCQ  R13, R9
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R15, R15
-	MULXQ R8, AX, R13
-	ADCXQ AX, R10
-	ADOXQ R13, CX
-	MULXQ BX, AX, R13
-	ADCXQ AX, CX
-	ADOXQ R13, R12
-	MULXQ DI, AX, R13
-	ADCXQ AX, R12
-	ADOXQ R13, SI
-	MULXQ R9, AX, R13
-	ADCXQ AX, SI
-	ADOXQ R15, R13
-	ADCXQ R15, R13
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, AX, R13
-	ADDQ  AX, R10
-	ADCQ  R13, CX
-	ADCQ  $0x00, R12
-	ADCQ  $0x00, SI
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, R10
-	ADCQ  $0x00, CX
-	MOVQ  R10, 120(SP)
-	MOVQ  CX, 128(SP)
-	MOVQ  R12, 136(SP)
-	MOVQ  SI, 144(SP)
-	MOVQ  248(SP), R11
-	MOVQ  256(SP), R14
-	MOVQ  264(SP), R15
-	MOVQ  272(SP), R8
-
-	// a0·(a1, a2, a3)
-	MOVQ  R11, DX
-	MULXQ R14, BX, DI
-	MULXQ R15, R12, R9
-	ADDQ  R12, DI
-	MULXQ R8, R12, AX
-	ADCQ  R12, R9
-	ADCQ  $0x00, AX
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  CX, CX
-	MULXQ R15, R12, SI
-	ADCXQ R12, R9
-	ADOXQ SI, AX
-	MULXQ R8, R12, R13
-	ADCXQ R12, AX
-	ADOXQ CX, R13
-	ADCXQ CX, R13
-
-	// a2·a3
-	MOVQ  R15, DX
-	MULXQ R8, R12, R10
-	ADDQ  R12, R13
-	ADCQ  $0x00, R10
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  CX, CX
-	ADDQ  BX, BX
-	ADCQ  DI, DI
-	ADCQ  R9, R9
-	ADCQ  AX, AX
-	ADCQ  R13, R13
-	ADCQ  R10, R10
-	ADCQ  $0x00, CX
-	MOVQ  R11, DX
-	MULXQ DX, R11, R12
-	MOVQ  R14, DX
-	MULXQ DX, R14, SI
-	ADDQ  R12, BX
-	ADCQ  R14, DI
-	ADCQ  SI, R9
-	MOVQ  R15, DX
-	MULXQ DX, R12, SI
-	ADCQ  R12, AX
-	ADCQ  SI, R13
-	MOVQ  R8, DX
-	MULXQ DX, R12, SI
-	ADCQ  R12, R10
-	ADCQ  SI, CX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R8, R8
-	MULXQ AX, R12, SI
-	ADCXQ R12, R11
-	ADOXQ SI, BX
-	MULXQ R13, R12, SI
-	ADCXQ R12, BX
-	ADOXQ SI, DI
-	MULXQ R10, R12, SI
-	ADCXQ R12, DI
-	ADOXQ SI, R9
-	MULXQ CX, R12, SI
-	ADCXQ R12, R9
-	ADOXQ R8, SI
-	ADCXQ R8, SI
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ SI, R12, SI
-	ADDQ  R12, R11
-	ADCQ  SI, BX
-	ADCQ  $0x00, DI
-	ADCQ  $0x00, R9
-	SBBQ  R12, R12
-	ANDQ  DX, R12
-	ADDQ  R12, R11
-	ADCQ  $0x00, BX
-	MOVQ  R11, 280(SP)
-	MOVQ  BX, 288(SP)
-	MOVQ  DI, 296(SP)
-	MOVQ  R9, 304(SP)
-
-	// x3 = λ² − bx − px; t = bx − x3
-	MOVQ 120(SP), R14
-	MOVQ 128(SP), R15
-	MOVQ 136(SP), R8
-	MOVQ 144(SP), AX
-	MOVQ b1+0(FP), R13
-	SUBQ (R13), R14
-	SBBQ 8(R13), R15
-	SBBQ 16(R13), R8
-	SBBQ 24(R13), AX
-	MOVQ $0x00000001000003d1, CX
-	SBBQ R10, R10
-	ANDQ CX, R10
-	SUBQ R10, R14
-	SBBQ $0x00, R15
-	SBBQ $0x00, R8
-	SBBQ $0x00, AX
-	SBBQ R10, R10
-	ANDQ CX, R10
-	SUBQ R10, R14
-	MOVQ px1+8(FP), R12
-	SUBQ (R12), R14
-	SBBQ 8(R12), R15
-	SBBQ 16(R12), R8
-	SBBQ 24(R12), AX
-	MOVQ $0x00000001000003d1, R11
-	SBBQ SI, SI
-	ANDQ R11, SI
-	SUBQ SI, R14
-	SBBQ $0x00, R15
-	SBBQ $0x00, R8
-	SBBQ $0x00, AX
-	SBBQ SI, SI
-	ANDQ R11, SI
-	SUBQ SI, R14
-	MOVQ R14, 120(SP)
-	MOVQ R15, 128(SP)
-	MOVQ R8, 136(SP)
-	MOVQ AX, 144(SP)
-	MOVQ b1+0(FP), BX
-	MOVQ (BX), DI
-	MOVQ 8(BX), R9
-	MOVQ 16(BX), R13
-	MOVQ 24(BX), R10
-	SUBQ 120(SP), DI
-	SBBQ 128(SP), R9
-	SBBQ 136(SP), R13
-	SBBQ 144(SP), R10
-	MOVQ $0x00000001000003d1, R12
-	SBBQ CX, CX
-	ANDQ R12, CX
-	SUBQ CX, DI
-	SBBQ $0x00, R9
-	SBBQ $0x00, R13
-	SBBQ $0x00, R10
-	SBBQ CX, CX
-	ANDQ R12, CX
-	SUBQ CX, DI
-	MOVQ DI, 152(SP)
-	MOVQ R9, 160(SP)
-	MOVQ R13, 168(SP)
-	MOVQ R10, 176(SP)
-
-	// x3 = λ² − bx − px; t = bx − x3
-	MOVQ 280(SP), SI
-	MOVQ 288(SP), R11
-	MOVQ 296(SP), R14
-	MOVQ 304(SP), R15
-	MOVQ b2+32(FP), R8
-	SUBQ (R8), SI
-	SBBQ 8(R8), R11
-	SBBQ 16(R8), R14
-	SBBQ 24(R8), R15
-	MOVQ $0x00000001000003d1, BX
-	SBBQ AX, AX
-	ANDQ BX, AX
-	SUBQ AX, SI
-	SBBQ $0x00, R11
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ AX, AX
-	ANDQ BX, AX
-	SUBQ AX, SI
-	MOVQ px2+40(FP), CX
-	SUBQ (CX), SI
-	SBBQ 8(CX), R11
-	SBBQ 16(CX), R14
-	SBBQ 24(CX), R15
-	MOVQ $0x00000001000003d1, DI
-	SBBQ R12, R12
-	ANDQ DI, R12
-	SUBQ R12, SI
-	SBBQ $0x00, R11
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ R12, R12
-	ANDQ DI, R12
-	SUBQ R12, SI
-	MOVQ SI, 280(SP)
-	MOVQ R11, 288(SP)
-	MOVQ R14, 296(SP)
-	MOVQ R15, 304(SP)
-	MOVQ b2+32(FP), R9
-	MOVQ (R9), R13
-	MOVQ 8(R9), R10
-	MOVQ 16(R9), R8
-	MOVQ 24(R9), AX
-	SUBQ 280(SP), R13
-	SBBQ 288(SP), R10
-	SBBQ 296(SP), R8
-	SBBQ 304(SP), AX
-	MOVQ $0x00000001000003d1, CX
-	SBBQ BX, BX
-	ANDQ CX, BX
-	SUBQ BX, R13
-	SBBQ $0x00, R10
-	SBBQ $0x00, R8
-	SBBQ $0x00, AX
-	SBBQ BX, BX
-	ANDQ CX, BX
-	SUBQ BX, R13
-	MOVQ R13, 312(SP)
-	MOVQ R10, 320(SP)
-	MOVQ R8, 328(SP)
-	MOVQ AX, 336(SP)
-
-	// d = a·b (4×64), row 0
-	MOVQ  152(SP), DX
-	MULXQ 88(SP), R12, DI
-	MULXQ 96(SP), CX, SI
-	ADDQ  CX, DI
-	MULXQ 104(SP), CX, R11
-	ADCQ  CX, SI
-	MULXQ 112(SP), CX, R14
-	ADCQ  CX, R11
-	ADCQ  $0x00, R14
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  160(SP), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, SI
-	MULXQ 96(SP), CX, R13
-	ADCXQ CX, SI
-	ADOXQ R13, R11
-	MULXQ 104(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R14
-	MULXQ 112(SP), CX, R15
-	ADCXQ CX, R14
-	ADOXQ R10, R15
-	ADCXQ R10, R15
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  168(SP), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R13
-	ADCXQ CX, SI
-	ADOXQ R13, R11
-	MULXQ 96(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R14
-	MULXQ 104(SP), CX, R13
-	ADCXQ CX, R14
-	ADOXQ R13, R15
-	MULXQ 112(SP), CX, R9
-	ADCXQ CX, R15
-	ADOXQ R10, R9
-	ADCXQ R10, R9
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  176(SP), DX
-	XORL  R10, R10
-	MULXQ 88(SP), CX, R13
-	ADCXQ CX, R11
-	ADOXQ R13, R14
-	MULXQ 96(SP), CX, R13
-	ADCXQ CX, R14
-	ADOXQ R13, R15
-	MULXQ 104(SP), CX, R13
-	ADCXQ CX, R15
-	ADOXQ R13, R9
-	MULXQ 112(SP), CX, BX
-	ADCXQ CX, R9
-	ADOXQ R10, BX
-	ADCXQ R10, BX
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ R14, CX, R13
-	ADCXQ CX, R12
-	ADOXQ R13, DI
-	MULXQ R15, CX, R13
-	ADCXQ CX, DI
-	ADOXQ R13, SI
-	MULXQ R9, CX, R13
-	ADCXQ CX, SI
-	ADOXQ R13, R11
-	MULXQ BX, CX, R13
-	ADCXQ CX, R11
-	ADOXQ R10, R13
-	ADCXQ R10, R13
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R13, CX, R13
-	ADDQ  CX, R12
-	ADCQ  R13, DI
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, R11
-	SBBQ  CX, CX
-	ANDQ  DX, CX
-	ADDQ  CX, R12
-	ADCQ  $0x00, DI
-	MOVQ  R12, 152(SP)
-	MOVQ  DI, 160(SP)
-	MOVQ  SI, 168(SP)
-	MOVQ  R11, 176(SP)
-
-	// d = a·b (4×64), row 0
-	MOVQ  312(SP), DX
-	MULXQ 248(SP), R8, AX
-	MULXQ 256(SP), R10, R14
-	ADDQ  R10, AX
-	MULXQ 264(SP), R10, R15
-	ADCQ  R10, R14
-	MULXQ 272(SP), R10, R9
-	ADCQ  R10, R15
-	ADCQ  $0x00, R9
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  320(SP), DX
-	XORL  DI, DI
-	MULXQ 248(SP), R10, R12
-	ADCXQ R10, AX
-	ADOXQ R12, R14
-	MULXQ 256(SP), R10, R12
-	ADCXQ R10, R14
-	ADOXQ R12, R15
-	MULXQ 264(SP), R10, R12
-	ADCXQ R10, R15
-	ADOXQ R12, R9
-	MULXQ 272(SP), R10, BX
-	ADCXQ R10, R9
-	ADOXQ DI, BX
-	ADCXQ DI, BX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  328(SP), DX
-	XORL  DI, DI
-	MULXQ 248(SP), R10, R12
-	ADCXQ R10, R14
-	ADOXQ R12, R15
-	MULXQ 256(SP), R10, R12
-	ADCXQ R10, R15
-	ADOXQ R12, R9
-	MULXQ 264(SP), R10, R12
-	ADCXQ R10, R9
-	ADOXQ R12, BX
-	MULXQ 272(SP), R10, CX
-	ADCXQ R10, BX
-	ADOXQ DI, CX
-	ADCXQ DI, CX
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  336(SP), DX
-	XORL  DI, DI
-	MULXQ 248(SP), R10, R12
-	ADCXQ R10, R15
-	ADOXQ R12, R9
-	MULXQ 256(SP), R10, R12
-	ADCXQ R10, R9
-	ADOXQ R12, BX
-	MULXQ 264(SP), R10, R12
-	ADCXQ R10, BX
-	ADOXQ R12, CX
-	MULXQ 272(SP), R10, R13
-	ADCXQ R10, CX
-	ADOXQ DI, R13
-	ADCXQ DI, R13
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  DI, DI
-	MULXQ R9, R10, R12
-	ADCXQ R10, R8
-	ADOXQ R12, AX
-	MULXQ BX, R10, R12
-	ADCXQ R10, AX
-	ADOXQ R12, R14
-	MULXQ CX, R10, R12
-	ADCXQ R10, R14
-	ADOXQ R12, R15
-	MULXQ R13, R10, R12
-	ADCXQ R10, R15
-	ADOXQ DI, R12
-	ADCXQ DI, R12
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, R10, R12
-	ADDQ  R10, R8
-	ADCQ  R12, AX
-	ADCQ  $0x00, R14
-	ADCQ  $0x00, R15
-	SBBQ  R10, R10
-	ANDQ  DX, R10
-	ADDQ  R10, R8
-	ADCQ  $0x00, AX
-	MOVQ  R8, 312(SP)
-	MOVQ  AX, 320(SP)
-	MOVQ  R14, 328(SP)
-	MOVQ  R15, 336(SP)
-
-	// y3 = λ·(bx − x3) − by
-	MOVQ 152(SP), SI
-	MOVQ 160(SP), R11
-	MOVQ 168(SP), R9
-	MOVQ 176(SP), BX
-	MOVQ b1+0(FP), CX
-	SUBQ 32(CX), SI
-	SBBQ 40(CX), R11
-	SBBQ 48(CX), R9
-	SBBQ 56(CX), BX
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R13, R13
-	ANDQ R10, R13
-	SUBQ R13, SI
-	SBBQ $0x00, R11
-	SBBQ $0x00, R9
-	SBBQ $0x00, BX
-	SBBQ R13, R13
-	ANDQ R10, R13
-	SUBQ R13, SI
-	MOVQ b1+0(FP), R12
-	MOVQ SI, 32(R12)
-	MOVQ R11, 40(R12)
-	MOVQ R9, 48(R12)
-	MOVQ BX, 56(R12)
-	MOVQ 120(SP), DI
-	MOVQ 128(SP), R8
-	MOVQ 136(SP), AX
-	MOVQ 144(SP), R14
-	MOVQ b1+0(FP), R15
-	MOVQ DI, (R15)
-	MOVQ R8, 8(R15)
-	MOVQ AX, 16(R15)
-	MOVQ R14, 24(R15)
-
-	// y3 = λ·(bx − x3) − by
-	MOVQ 312(SP), CX
-	MOVQ 320(SP), R13
-	MOVQ 328(SP), R10
-	MOVQ 336(SP), R12
-	MOVQ b2+32(FP), SI
-	SUBQ 32(SI), CX
-	SBBQ 40(SI), R13
-	SBBQ 48(SI), R10
-	SBBQ 56(SI), R12
-	MOVQ $0x00000001000003d1, R9
-	SBBQ R11, R11
-	ANDQ R9, R11
-	SUBQ R11, CX
-	SBBQ $0x00, R13
-	SBBQ $0x00, R10
-	SBBQ $0x00, R12
-	SBBQ R11, R11
-	ANDQ R9, R11
-	SUBQ R11, CX
-	MOVQ b2+32(FP), BX
-	MOVQ CX, 32(BX)
-	MOVQ R13, 40(BX)
-	MOVQ R10, 48(BX)
-	MOVQ R12, 56(BX)
-	MOVQ 280(SP), R15
-	MOVQ 288(SP), DI
-	MOVQ 296(SP), R8
-	MOVQ 304(SP), AX
-	MOVQ b2+32(FP), R14
-	MOVQ R15, (R14)
-	MOVQ DI, 8(R14)
-	MOVQ R8, 16(R14)
-	MOVQ AX, 24(R14)
-	RET
-
-// func oddStepAsm(d *uint64, prev *uint64, next *uint64, h *uint64)
-// Requires: ADX, BMI2
-TEXT ·oddStepAsm(SB), $184-32
-	// H = X1 − X2; Y1 − Y2
-	MOVQ d+0(FP), AX
-	MOVQ (AX), BX
-	MOVQ 8(AX), CX
-	MOVQ 16(AX), SI
-	MOVQ 24(AX), DI
-	MOVQ prev+8(FP), R8
-	SUBQ (R8), BX
-	SBBQ 8(R8), CX
-	SBBQ 16(R8), SI
-	SBBQ 24(R8), DI
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	SBBQ $0x00, CX
-	SBBQ $0x00, SI
-	SBBQ $0x00, DI
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, BX
-	MOVQ h+24(FP), R11
-	MOVQ BX, (R11)
-	MOVQ CX, 8(R11)
-	MOVQ SI, 16(R11)
-	MOVQ DI, 24(R11)
-	MOVQ d+0(FP), R12
-	MOVQ 32(R12), R13
-	MOVQ 40(R12), R14
-	MOVQ 48(R12), R15
-	MOVQ 56(R12), AX
-	MOVQ prev+8(FP), R8
-	SUBQ 32(R8), R13
-	SBBQ 40(R8), R14
-	SBBQ 48(R8), R15
-	SBBQ 56(R8), AX
-	MOVQ $0x00000001000003d1, R10
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, R13
-	SBBQ $0x00, R14
-	SBBQ $0x00, R15
-	SBBQ $0x00, AX
-	SBBQ R9, R9
-	ANDQ R10, R9
-	SUBQ R9, R13
-	MOVQ R13, 24(SP)
-	MOVQ R14, 32(SP)
-	MOVQ R15, 40(SP)
-	MOVQ AX, 48(SP)
-
-	// W1 = X1·H², W2 = X2·H²
-	MOVQ h+24(FP), R11
-	MOVQ (R11), BX
-	MOVQ 8(R11), CX
-	MOVQ 16(R11), SI
-	MOVQ 24(R11), DI
-
-	// a0·(a1, a2, a3)
-	MOVQ  BX, DX
-	MULXQ CX, R12, R8
-	MULXQ SI, AX, R9
-	ADDQ  AX, R8
-	MULXQ DI, AX, R10
-	ADCQ  AX, R9
-	ADCQ  $0x00, R10
-
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  CX, DX
-	XORL  R15, R15
-	MULXQ SI, AX, R11
-	ADCXQ AX, R9
-	ADOXQ R11, R10
-	MULXQ DI, AX, R13
-	ADCXQ AX, R10
-	ADOXQ R15, R13
-	ADCXQ R15, R13
-
-	// a2·a3
-	MOVQ  SI, DX
-	MULXQ DI, AX, R14
-	ADDQ  AX, R13
-	ADCQ  $0x00, R14
-
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R15, R15
-	ADDQ  R12, R12
-	ADCQ  R8, R8
-	ADCQ  R9, R9
-	ADCQ  R10, R10
-	ADCQ  R13, R13
-	ADCQ  R14, R14
-	ADCQ  $0x00, R15
-	MOVQ  BX, DX
-	MULXQ DX, BX, AX
-	MOVQ  CX, DX
-	MULXQ DX, CX, R11
-	ADDQ  AX, R12
-	ADCQ  CX, R8
-	ADCQ  R11, R9
-	MOVQ  SI, DX
-	MULXQ DX, AX, R11
-	ADCQ  AX, R10
-	ADCQ  R11, R13
-	MOVQ  DI, DX
-	MULXQ DX, AX, R11
-	ADCQ  AX, R14
-	ADCQ  R11, R15
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  DI, DI
-	MULXQ R10, AX, R11
-	ADCXQ AX, BX
-	ADOXQ R11, R12
-	MULXQ R13, AX, R11
-	ADCXQ AX, R12
-	ADOXQ R11, R8
-	MULXQ R14, AX, R11
-	ADCXQ AX, R8
-	ADOXQ R11, R9
-	MULXQ R15, AX, R11
-	ADCXQ AX, R9
-	ADOXQ DI, R11
-	ADCXQ DI, R11
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R11, AX, R11
-	ADDQ  AX, BX
-	ADCQ  R11, R12
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	SBBQ  AX, AX
-	ANDQ  DX, AX
-	ADDQ  AX, BX
-	ADCQ  $0x00, R12
-	MOVQ  BX, 56(SP)
-	MOVQ  R12, 64(SP)
-	MOVQ  R8, 72(SP)
-	MOVQ  R9, 80(SP)
-	MOVQ  d+0(FP), CX
+	MOVQ    px2+40(FP), BX
+	MOVQ    (BX), CX
+	MOVQ    8(BX), SI
+	MOVQ    16(BX), DI
+	MOVQ    24(BX), R12
+	MOVQ    b2+32(FP), R8
+	SUBQ    (R8), CX
+	SBBQ    8(R8), SI
+	SBBQ    16(R8), DI
+	SBBQ    24(R8), R12
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, CX
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, R12
+	LEAQ    (CX)(R10*1), R11
+	CMOVQCS R11, CX
+	MOVQ    CX, 184(SP)
+	MOVQ    SI, 192(SP)
+	MOVQ    DI, 200(SP)
+	MOVQ    R12, 208(SP)
+	MOVQ    py2+48(FP), R13
+	MOVQ    (R13), R14
+	MOVQ    8(R13), R15
+	MOVQ    16(R13), AX
+	MOVQ    24(R13), BX
+	MOVQ    b2+32(FP), R8
+	SUBQ    32(R8), R14
+	SBBQ    40(R8), R15
+	SBBQ    48(R8), AX
+	SBBQ    56(R8), BX
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, R14
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, BX
+	LEAQ    (R14)(R10*1), R11
+	CMOVQCS R11, R14
+	MOVQ    R14, 248(SP)
+	MOVQ    R15, 256(SP)
+	MOVQ    AX, 264(SP)
+	MOVQ    BX, 272(SP)
+	MOVQ    acc+64(FP), CX
+	MOVQ    pre1+24(FP), SI
 
 	// d = a·b (4×64), row 0
 	MOVQ  (CX), DX
-	MULXQ 56(SP), SI, DI
-	MULXQ 64(SP), BX, R10
-	ADDQ  BX, DI
-	MULXQ 72(SP), BX, R13
-	ADCQ  BX, R10
-	MULXQ 80(SP), BX, R14
-	ADCQ  BX, R13
+	MULXQ (SI), DI, R12
+	MULXQ 8(SI), R15, R13
+	ADDQ  R15, R12
+	MULXQ 16(SI), R15, R8
+	ADCQ  R15, R13
+	MULXQ 24(SI), R15, R9
+	ADCQ  R15, R8
+	ADCQ  $0x00, R9
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  BX, BX
+	MULXQ (SI), R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, R13
+	MULXQ 8(SI), R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ 16(SI), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ 24(SI), R15, R10
+	ADCXQ R15, R9
+	ADOXQ BX, R10
+	ADCXQ BX, R10
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  BX, BX
+	MULXQ (SI), R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ 8(SI), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ 16(SI), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ 24(SI), R15, R11
+	ADCXQ R15, R10
+	ADOXQ BX, R11
+	ADCXQ BX, R11
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  BX, BX
+	MULXQ (SI), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, R9
+	MULXQ 8(SI), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ 16(SI), R15, AX
+	ADCXQ R15, R10
+	ADOXQ AX, R11
+	MULXQ 24(SI), R15, R14
+	ADCXQ R15, R11
+	ADOXQ BX, R14
+	ADCXQ BX, R14
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ R9, R15, AX
+	ADCXQ R15, DI
+	ADOXQ AX, R12
+	MULXQ R10, R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, R13
+	MULXQ R11, R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ R14, R15, AX
+	ADCXQ R15, R8
+	ADOXQ BX, AX
+	ADCXQ BX, AX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, DI
+	ADCXQ   AX, R12
+	MOVQ    DI, R9
+	MOVQ    R12, R10
+	ADOXQ   DX, R9
+	ADOXQ   BX, R10
+	ADCXQ   BX, R13
+	ADCXQ   BX, R8
+	CMOVQCS R9, DI
+	CMOVQCS R10, R12
+	MOVQ    DI, 56(SP)
+	MOVQ    R12, 64(SP)
+	MOVQ    R13, 72(SP)
+	MOVQ    R8, 80(SP)
+	MOVQ    acc+64(FP), CX
+
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ 24(SP), SI, R9
+	MULXQ 32(SP), DI, R10
+	ADDQ  DI, R9
+	MULXQ 40(SP), DI, R11
+	ADCQ  DI, R10
+	MULXQ 48(SP), DI, R14
+	ADCQ  DI, R11
 	ADCQ  $0x00, R14
 
 	// row 1: low halves on CF, high halves on OF
 	MOVQ  8(CX), DX
-	XORL  R8, R8
-	MULXQ 56(SP), BX, R12
-	ADCXQ BX, DI
+	XORL  R13, R13
+	MULXQ 24(SP), DI, R12
+	ADCXQ DI, R9
 	ADOXQ R12, R10
-	MULXQ 64(SP), BX, R12
-	ADCXQ BX, R10
-	ADOXQ R12, R13
-	MULXQ 72(SP), BX, R12
-	ADCXQ BX, R13
+	MULXQ 32(SP), DI, R12
+	ADCXQ DI, R10
+	ADOXQ R12, R11
+	MULXQ 40(SP), DI, R12
+	ADCXQ DI, R11
 	ADOXQ R12, R14
-	MULXQ 80(SP), BX, R15
-	ADCXQ BX, R14
-	ADOXQ R8, R15
-	ADCXQ R8, R15
+	MULXQ 48(SP), DI, R15
+	ADCXQ DI, R14
+	ADOXQ R13, R15
+	ADCXQ R13, R15
 
 	// row 2: low halves on CF, high halves on OF
 	MOVQ  16(CX), DX
-	XORL  R8, R8
-	MULXQ 56(SP), BX, R12
-	ADCXQ BX, R10
-	ADOXQ R12, R13
-	MULXQ 64(SP), BX, R12
-	ADCXQ BX, R13
+	XORL  R13, R13
+	MULXQ 24(SP), DI, R12
+	ADCXQ DI, R10
+	ADOXQ R12, R11
+	MULXQ 32(SP), DI, R12
+	ADCXQ DI, R11
 	ADOXQ R12, R14
-	MULXQ 72(SP), BX, R12
-	ADCXQ BX, R14
+	MULXQ 40(SP), DI, R12
+	ADCXQ DI, R14
 	ADOXQ R12, R15
-	MULXQ 80(SP), BX, AX
-	ADCXQ BX, R15
-	ADOXQ R8, AX
-	ADCXQ R8, AX
+	MULXQ 48(SP), DI, AX
+	ADCXQ DI, R15
+	ADOXQ R13, AX
+	ADCXQ R13, AX
 
 	// row 3: low halves on CF, high halves on OF
 	MOVQ  24(CX), DX
-	XORL  R8, R8
-	MULXQ 56(SP), BX, R12
-	ADCXQ BX, R13
+	XORL  R13, R13
+	MULXQ 24(SP), DI, R12
+	ADCXQ DI, R11
 	ADOXQ R12, R14
-	MULXQ 64(SP), BX, R12
-	ADCXQ BX, R14
+	MULXQ 32(SP), DI, R12
+	ADCXQ DI, R14
 	ADOXQ R12, R15
-	MULXQ 72(SP), BX, R12
-	ADCXQ BX, R15
+	MULXQ 40(SP), DI, R12
+	ADCXQ DI, R15
 	ADOXQ R12, AX
-	MULXQ 80(SP), BX, R11
-	ADCXQ BX, AX
-	ADOXQ R8, R11
-	ADCXQ R8, R11
+	MULXQ 48(SP), DI, BX
+	ADCXQ DI, AX
+	ADOXQ R13, BX
+	ADCXQ R13, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
-	XORL  R8, R8
-	MULXQ R14, BX, R12
-	ADCXQ BX, SI
-	ADOXQ R12, DI
-	MULXQ R15, BX, R12
-	ADCXQ BX, DI
+	XORL  R13, R13
+	MULXQ R14, DI, R12
+	ADCXQ DI, SI
+	ADOXQ R12, R9
+	MULXQ R15, DI, R12
+	ADCXQ DI, R9
 	ADOXQ R12, R10
-	MULXQ AX, BX, R12
-	ADCXQ BX, R10
-	ADOXQ R12, R13
-	MULXQ R11, BX, R12
-	ADCXQ BX, R13
-	ADOXQ R8, R12
-	ADCXQ R8, R12
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R12, BX, R12
-	ADDQ  BX, SI
-	ADCQ  R12, DI
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R13
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, SI
-	ADCQ  $0x00, DI
-	MOVQ  SI, 88(SP)
-	MOVQ  DI, 96(SP)
-	MOVQ  R10, 104(SP)
-	MOVQ  R13, 112(SP)
-	MOVQ  prev+8(FP), R9
-
-	// d = a·b (4×64), row 0
-	MOVQ  (R9), DX
-	MULXQ 56(SP), CX, R14
-	MULXQ 64(SP), SI, R15
-	ADDQ  SI, R14
-	MULXQ 72(SP), SI, AX
-	ADCQ  SI, R15
-	MULXQ 80(SP), SI, R11
-	ADCQ  SI, AX
-	ADCQ  $0x00, R11
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  8(R9), DX
-	XORL  R10, R10
-	MULXQ 56(SP), SI, DI
-	ADCXQ SI, R14
-	ADOXQ DI, R15
-	MULXQ 64(SP), SI, DI
-	ADCXQ SI, R15
-	ADOXQ DI, AX
-	MULXQ 72(SP), SI, DI
-	ADCXQ SI, AX
-	ADOXQ DI, R11
-	MULXQ 80(SP), SI, BX
-	ADCXQ SI, R11
-	ADOXQ R10, BX
-	ADCXQ R10, BX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  16(R9), DX
-	XORL  R10, R10
-	MULXQ 56(SP), SI, DI
-	ADCXQ SI, R15
-	ADOXQ DI, AX
-	MULXQ 64(SP), SI, DI
-	ADCXQ SI, AX
-	ADOXQ DI, R11
-	MULXQ 72(SP), SI, DI
-	ADCXQ SI, R11
-	ADOXQ DI, BX
-	MULXQ 80(SP), SI, R12
-	ADCXQ SI, BX
-	ADOXQ R10, R12
-	ADCXQ R10, R12
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  24(R9), DX
-	XORL  R10, R10
-	MULXQ 56(SP), SI, DI
-	ADCXQ SI, AX
-	ADOXQ DI, R11
-	MULXQ 64(SP), SI, DI
-	ADCXQ SI, R11
-	ADOXQ DI, BX
-	MULXQ 72(SP), SI, DI
-	ADCXQ SI, BX
-	ADOXQ DI, R12
-	MULXQ 80(SP), SI, R8
-	ADCXQ SI, R12
-	ADOXQ R10, R8
-	ADCXQ R10, R8
-
-	// fold the high half: t[0..3] += c·t[4..7]
-	MOVQ  $0x00000001000003d1, DX
-	XORL  R10, R10
-	MULXQ R11, SI, DI
-	ADCXQ SI, CX
-	ADOXQ DI, R14
-	MULXQ BX, SI, DI
-	ADCXQ SI, R14
-	ADOXQ DI, R15
-	MULXQ R12, SI, DI
-	ADCXQ SI, R15
-	ADOXQ DI, AX
-	MULXQ R8, SI, DI
-	ADCXQ SI, AX
-	ADOXQ R10, DI
-	ADCXQ R10, DI
-
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, SI, DI
-	ADDQ  SI, CX
-	ADCQ  DI, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, CX
-	ADCQ  $0x00, R14
-	MOVQ  CX, 120(SP)
-	MOVQ  R14, 128(SP)
-	MOVQ  R15, 136(SP)
-	MOVQ  AX, 144(SP)
-
-	// A1 = Y1·(W1 − W2): d's new Y; W1 its new X
-	MOVQ 88(SP), R13
-	MOVQ 96(SP), R9
-	MOVQ 104(SP), R11
-	MOVQ 112(SP), BX
-	SUBQ 120(SP), R13
-	SBBQ 128(SP), R9
-	SBBQ 136(SP), R11
-	SBBQ 144(SP), BX
-	MOVQ $0x00000001000003d1, R8
-	SBBQ R12, R12
-	ANDQ R8, R12
-	SUBQ R12, R13
-	SBBQ $0x00, R9
-	SBBQ $0x00, R11
-	SBBQ $0x00, BX
-	SBBQ R12, R12
-	ANDQ R8, R12
-	SUBQ R12, R13
-	MOVQ R13, 152(SP)
-	MOVQ R9, 160(SP)
-	MOVQ R11, 168(SP)
-	MOVQ BX, 176(SP)
-	MOVQ d+0(FP), SI
-
-	// d = a·b (4×64), row 0
-	MOVQ  32(SI), DX
-	MULXQ 152(SP), DI, R10
-	MULXQ 160(SP), R13, CX
-	ADDQ  R13, R10
-	MULXQ 168(SP), R13, R14
-	ADCQ  R13, CX
-	MULXQ 176(SP), R13, R15
-	ADCQ  R13, R14
-	ADCQ  $0x00, R15
-
-	// row 1: low halves on CF, high halves on OF
-	MOVQ  40(SI), DX
-	XORL  R11, R11
-	MULXQ 152(SP), R13, R9
-	ADCXQ R13, R10
-	ADOXQ R9, CX
-	MULXQ 160(SP), R13, R9
-	ADCXQ R13, CX
-	ADOXQ R9, R14
-	MULXQ 168(SP), R13, R9
-	ADCXQ R13, R14
-	ADOXQ R9, R15
-	MULXQ 176(SP), R13, AX
-	ADCXQ R13, R15
-	ADOXQ R11, AX
-	ADCXQ R11, AX
-
-	// row 2: low halves on CF, high halves on OF
-	MOVQ  48(SI), DX
-	XORL  R11, R11
-	MULXQ 152(SP), R13, R9
-	ADCXQ R13, CX
-	ADOXQ R9, R14
-	MULXQ 160(SP), R13, R9
-	ADCXQ R13, R14
-	ADOXQ R9, R15
-	MULXQ 168(SP), R13, R9
-	ADCXQ R13, R15
-	ADOXQ R9, AX
-	MULXQ 176(SP), R13, R12
-	ADCXQ R13, AX
-	ADOXQ R11, R12
-	ADCXQ R11, R12
-
-	// row 3: low halves on CF, high halves on OF
-	MOVQ  56(SI), DX
-	XORL  R11, R11
-	MULXQ 152(SP), R13, R9
-	ADCXQ R13, R14
-	ADOXQ R9, R15
-	MULXQ 160(SP), R13, R9
-	ADCXQ R13, R15
-	ADOXQ R9, AX
-	MULXQ 168(SP), R13, R9
-	ADCXQ R13, AX
-	ADOXQ R9, R12
-	MULXQ 176(SP), R13, R8
+	MULXQ AX, DI, R12
+	ADCXQ DI, R10
+	ADOXQ R12, R11
+	MULXQ BX, DI, R12
+	ADCXQ DI, R11
+	ADOXQ R13, R12
 	ADCXQ R13, R12
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R12, DI, R12
+	ADCXQ   DI, SI
+	ADCXQ   R12, R9
+	MOVQ    SI, R14
+	MOVQ    R9, R15
+	ADOXQ   DX, R14
+	ADOXQ   R13, R15
+	ADCXQ   R13, R10
+	ADCXQ   R13, R11
+	CMOVQCS R14, SI
+	CMOVQCS R15, R9
+	MOVQ    acc+64(FP), R8
+	MOVQ    SI, (R8)
+	MOVQ    R9, 8(R8)
+	MOVQ    R10, 16(R8)
+	MOVQ    R11, 24(R8)
+	MOVQ    acc+64(FP), CX
+	MOVQ    pre2+56(FP), R14
+
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ (R14), R15, AX
+	MULXQ 8(R14), R9, BX
+	ADDQ  R9, AX
+	MULXQ 16(R14), R9, DI
+	ADCQ  R9, BX
+	MULXQ 24(R14), R9, R12
+	ADCQ  R9, DI
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  R11, R11
+	MULXQ (R14), R9, R10
+	ADCXQ R9, AX
+	ADOXQ R10, BX
+	MULXQ 8(R14), R9, R10
+	ADCXQ R9, BX
+	ADOXQ R10, DI
+	MULXQ 16(R14), R9, R10
+	ADCXQ R9, DI
+	ADOXQ R10, R12
+	MULXQ 24(R14), R9, R13
+	ADCXQ R9, R12
+	ADOXQ R11, R13
+	ADCXQ R11, R13
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  R11, R11
+	MULXQ (R14), R9, R10
+	ADCXQ R9, BX
+	ADOXQ R10, DI
+	MULXQ 8(R14), R9, R10
+	ADCXQ R9, DI
+	ADOXQ R10, R12
+	MULXQ 16(R14), R9, R10
+	ADCXQ R9, R12
+	ADOXQ R10, R13
+	MULXQ 24(R14), R9, R8
+	ADCXQ R9, R13
 	ADOXQ R11, R8
 	ADCXQ R11, R8
 
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  R11, R11
+	MULXQ (R14), R9, R10
+	ADCXQ R9, DI
+	ADOXQ R10, R12
+	MULXQ 8(R14), R9, R10
+	ADCXQ R9, R12
+	ADOXQ R10, R13
+	MULXQ 16(R14), R9, R10
+	ADCXQ R9, R13
+	ADOXQ R10, R8
+	MULXQ 24(R14), R9, SI
+	ADCXQ R9, R8
+	ADOXQ R11, SI
+	ADCXQ R11, SI
+
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R11, R11
-	MULXQ R15, R13, R9
-	ADCXQ R13, DI
-	ADOXQ R9, R10
-	MULXQ AX, R13, R9
-	ADCXQ R13, R10
-	ADOXQ R9, CX
-	MULXQ R12, R13, R9
-	ADCXQ R13, CX
-	ADOXQ R9, R14
-	MULXQ R8, R13, R9
-	ADCXQ R13, R14
-	ADOXQ R11, R9
-	ADCXQ R11, R9
+	MULXQ R12, R9, R10
+	ADCXQ R9, R15
+	ADOXQ R10, AX
+	MULXQ R13, R9, R10
+	ADCXQ R9, AX
+	ADOXQ R10, BX
+	MULXQ R8, R9, R10
+	ADCXQ R9, BX
+	ADOXQ R10, DI
+	MULXQ SI, R9, R10
+	ADCXQ R9, DI
+	ADOXQ R11, R10
+	ADCXQ R11, R10
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R9, R13, R9
-	ADDQ  R13, DI
-	ADCQ  R9, R10
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R14
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, DI
-	ADCQ  $0x00, R10
-	MOVQ  d+0(FP), BX
-	MOVQ  DI, 32(BX)
-	MOVQ  R10, 40(BX)
-	MOVQ  CX, 48(BX)
-	MOVQ  R14, 56(BX)
-	MOVQ  88(SP), SI
-	MOVQ  96(SP), R15
-	MOVQ  104(SP), AX
-	MOVQ  112(SP), R12
-	MOVQ  d+0(FP), R8
-	MOVQ  SI, (R8)
-	MOVQ  R15, 8(R8)
-	MOVQ  AX, 16(R8)
-	MOVQ  R12, 24(R8)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R10, R9, R10
+	ADCXQ   R9, R15
+	ADCXQ   R10, AX
+	MOVQ    R15, R12
+	MOVQ    AX, R13
+	ADOXQ   DX, R12
+	ADOXQ   R11, R13
+	ADCXQ   R11, BX
+	ADCXQ   R11, DI
+	CMOVQCS R12, R15
+	CMOVQCS R13, AX
+	MOVQ    R15, 216(SP)
+	MOVQ    AX, 224(SP)
+	MOVQ    BX, 232(SP)
+	MOVQ    DI, 240(SP)
+	MOVQ    acc+64(FP), CX
 
-	// X3 = (Y1 − Y2)² − W1 − W2
-	MOVQ 88(SP), R13
-	MOVQ 96(SP), R9
-	MOVQ 104(SP), R11
-	MOVQ 112(SP), BX
-	ADDQ 120(SP), R13
-	ADCQ 128(SP), R9
-	ADCQ 136(SP), R11
-	ADCQ 144(SP), BX
-	MOVQ $0x00000001000003d1, R10
-	SBBQ DI, DI
-	ANDQ R10, DI
-	ADDQ DI, R13
-	ADCQ $0x00, R9
-	ADCQ $0x00, R11
-	ADCQ $0x00, BX
-	SBBQ DI, DI
-	ANDQ R10, DI
-	ADDQ DI, R13
-	MOVQ R13, 152(SP)
-	MOVQ R9, 160(SP)
-	MOVQ R11, 168(SP)
-	MOVQ BX, 176(SP)
-	MOVQ 24(SP), CX
-	MOVQ 32(SP), R14
-	MOVQ 40(SP), R8
-	MOVQ 48(SP), SI
+	// d = a·b (4×64), row 0
+	MOVQ  (CX), DX
+	MULXQ 184(SP), R14, R12
+	MULXQ 192(SP), R15, R13
+	ADDQ  R15, R12
+	MULXQ 200(SP), R15, R8
+	ADCQ  R15, R13
+	MULXQ 208(SP), R15, SI
+	ADCQ  R15, R8
+	ADCQ  $0x00, SI
 
-	// a0·(a1, a2, a3)
-	MOVQ  CX, DX
-	MULXQ R14, R15, AX
-	MULXQ R8, R11, R12
-	ADDQ  R11, AX
-	MULXQ SI, R11, DI
-	ADCQ  R11, R12
-	ADCQ  $0x00, DI
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(CX), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, R13
+	MULXQ 192(SP), R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ 200(SP), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, SI
+	MULXQ 208(SP), R15, R9
+	ADCXQ R15, SI
+	ADOXQ BX, R9
+	ADCXQ BX, R9
 
-	// a1·(a2, a3), with t7 as the zero of the two carry chains
-	MOVQ  R14, DX
-	XORL  R9, R9
-	MULXQ R8, R11, BX
-	ADCXQ R11, R12
-	ADOXQ BX, DI
-	MULXQ SI, R11, R10
-	ADCXQ R11, DI
-	ADOXQ R9, R10
-	ADCXQ R9, R10
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(CX), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ 192(SP), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, SI
+	MULXQ 200(SP), R15, AX
+	ADCXQ R15, SI
+	ADOXQ AX, R9
+	MULXQ 208(SP), R15, R10
+	ADCXQ R15, R9
+	ADOXQ BX, R10
+	ADCXQ BX, R10
 
-	// a2·a3
-	MOVQ  R8, DX
-	MULXQ SI, R11, R13
-	ADDQ  R11, R10
-	ADCQ  $0x00, R13
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(CX), DX
+	XORL  BX, BX
+	MULXQ 184(SP), R15, AX
+	ADCXQ R15, R8
+	ADOXQ AX, SI
+	MULXQ 192(SP), R15, AX
+	ADCXQ R15, SI
+	ADOXQ AX, R9
+	MULXQ 200(SP), R15, AX
+	ADCXQ R15, R9
+	ADOXQ AX, R10
+	MULXQ 208(SP), R15, R11
+	ADCXQ R15, R10
+	ADOXQ BX, R11
+	ADCXQ BX, R11
 
-	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
-	XORL  R9, R9
-	ADDQ  R15, R15
-	ADCQ  AX, AX
-	ADCQ  R12, R12
-	ADCQ  DI, DI
-	ADCQ  R10, R10
-	ADCQ  R13, R13
-	ADCQ  $0x00, R9
-	MOVQ  CX, DX
-	MULXQ DX, CX, R11
-	MOVQ  R14, DX
-	MULXQ DX, R14, BX
-	ADDQ  R11, R15
-	ADCQ  R14, AX
-	ADCQ  BX, R12
-	MOVQ  R8, DX
-	MULXQ DX, R11, BX
-	ADCQ  R11, DI
-	ADCQ  BX, R10
-	MOVQ  SI, DX
-	MULXQ DX, R11, BX
-	ADCQ  R11, R13
-	ADCQ  BX, R9
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ SI, R15, AX
+	ADCXQ R15, R14
+	ADOXQ AX, R12
+	MULXQ R9, R15, AX
+	ADCXQ R15, R12
+	ADOXQ AX, R13
+	MULXQ R10, R15, AX
+	ADCXQ R15, R13
+	ADOXQ AX, R8
+	MULXQ R11, R15, AX
+	ADCXQ R15, R8
+	ADOXQ BX, AX
+	ADCXQ BX, AX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, R14
+	ADCXQ   AX, R12
+	MOVQ    R14, SI
+	MOVQ    R12, R9
+	ADOXQ   DX, SI
+	ADOXQ   BX, R9
+	ADCXQ   BX, R13
+	ADCXQ   BX, R8
+	CMOVQCS SI, R14
+	CMOVQCS R9, R12
+	MOVQ    acc+64(FP), DI
+	MOVQ    R14, (DI)
+	MOVQ    R12, 8(DI)
+	MOVQ    R13, 16(DI)
+	MOVQ    R8, 24(DI)
+
+	// d = a·b (4×64), row 0
+	MOVQ  88(SP), DX
+	MULXQ 56(SP), CX, SI
+	MULXQ 64(SP), DI, R9
+	ADDQ  DI, SI
+	MULXQ 72(SP), DI, R10
+	ADCQ  DI, R9
+	MULXQ 80(SP), DI, R11
+	ADCQ  DI, R10
+	ADCQ  $0x00, R11
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  96(SP), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R14
+	ADCXQ DI, SI
+	ADOXQ R14, R9
+	MULXQ 64(SP), DI, R14
+	ADCXQ DI, R9
+	ADOXQ R14, R10
+	MULXQ 72(SP), DI, R14
+	ADCXQ DI, R10
+	ADOXQ R14, R11
+	MULXQ 80(SP), DI, R15
+	ADCXQ DI, R11
+	ADOXQ R12, R15
+	ADCXQ R12, R15
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  104(SP), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R14
+	ADCXQ DI, R9
+	ADOXQ R14, R10
+	MULXQ 64(SP), DI, R14
+	ADCXQ DI, R10
+	ADOXQ R14, R11
+	MULXQ 72(SP), DI, R14
+	ADCXQ DI, R11
+	ADOXQ R14, R15
+	MULXQ 80(SP), DI, AX
+	ADCXQ DI, R15
+	ADOXQ R12, AX
+	ADCXQ R12, AX
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  112(SP), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R14
+	ADCXQ DI, R10
+	ADOXQ R14, R11
+	MULXQ 64(SP), DI, R14
+	ADCXQ DI, R11
+	ADOXQ R14, R15
+	MULXQ 72(SP), DI, R14
+	ADCXQ DI, R15
+	ADOXQ R14, AX
+	MULXQ 80(SP), DI, BX
+	ADCXQ DI, AX
+	ADOXQ R12, BX
+	ADCXQ R12, BX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ R11, DI, R14
+	ADCXQ DI, CX
+	ADOXQ R14, SI
+	MULXQ R15, DI, R14
+	ADCXQ DI, SI
+	ADOXQ R14, R9
+	MULXQ AX, DI, R14
+	ADCXQ DI, R9
+	ADOXQ R14, R10
+	MULXQ BX, DI, R14
+	ADCXQ DI, R10
+	ADOXQ R12, R14
+	ADCXQ R12, R14
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, DI, R14
+	ADCXQ   DI, CX
+	ADCXQ   R14, SI
+	MOVQ    CX, R11
+	MOVQ    SI, R15
+	ADOXQ   DX, R11
+	ADOXQ   R12, R15
+	ADCXQ   R12, R9
+	ADCXQ   R12, R10
+	CMOVQCS R11, CX
+	CMOVQCS R15, SI
+	MOVQ    CX, 88(SP)
+	MOVQ    SI, 96(SP)
+	MOVQ    R9, 104(SP)
+	MOVQ    R10, 112(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  248(SP), DX
+	MULXQ 216(SP), R13, R8
+	MULXQ 224(SP), R12, R11
+	ADDQ  R12, R8
+	MULXQ 232(SP), R12, R15
+	ADCQ  R12, R11
+	MULXQ 240(SP), R12, AX
+	ADCQ  R12, R15
+	ADCQ  $0x00, AX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  256(SP), DX
+	XORL  SI, SI
+	MULXQ 216(SP), R12, CX
+	ADCXQ R12, R8
+	ADOXQ CX, R11
+	MULXQ 224(SP), R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ 232(SP), R12, CX
+	ADCXQ R12, R15
+	ADOXQ CX, AX
+	MULXQ 240(SP), R12, BX
+	ADCXQ R12, AX
+	ADOXQ SI, BX
+	ADCXQ SI, BX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  264(SP), DX
+	XORL  SI, SI
+	MULXQ 216(SP), R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ 224(SP), R12, CX
+	ADCXQ R12, R15
+	ADOXQ CX, AX
+	MULXQ 232(SP), R12, CX
+	ADCXQ R12, AX
+	ADOXQ CX, BX
+	MULXQ 240(SP), R12, DI
+	ADCXQ R12, BX
+	ADOXQ SI, DI
+	ADCXQ SI, DI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  272(SP), DX
+	XORL  SI, SI
+	MULXQ 216(SP), R12, CX
+	ADCXQ R12, R15
+	ADOXQ CX, AX
+	MULXQ 224(SP), R12, CX
+	ADCXQ R12, AX
+	ADOXQ CX, BX
+	MULXQ 232(SP), R12, CX
+	ADCXQ R12, BX
+	ADOXQ CX, DI
+	MULXQ 240(SP), R12, R14
+	ADCXQ R12, DI
+	ADOXQ SI, R14
+	ADCXQ SI, R14
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  SI, SI
-	MULXQ DI, R11, BX
-	ADCXQ R11, CX
-	ADOXQ BX, R15
-	MULXQ R10, R11, BX
-	ADCXQ R11, R15
-	ADOXQ BX, AX
-	MULXQ R13, R11, BX
-	ADCXQ R11, AX
-	ADOXQ BX, R12
-	MULXQ R9, R11, BX
+	MULXQ AX, R12, CX
+	ADCXQ R12, R13
+	ADOXQ CX, R8
+	MULXQ BX, R12, CX
+	ADCXQ R12, R8
+	ADOXQ CX, R11
+	MULXQ DI, R12, CX
+	ADCXQ R12, R11
+	ADOXQ CX, R15
+	MULXQ R14, R12, CX
+	ADCXQ R12, R15
+	ADOXQ SI, CX
+	ADCXQ SI, CX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, R12, CX
+	ADCXQ   R12, R13
+	ADCXQ   CX, R8
+	MOVQ    R13, AX
+	MOVQ    R8, BX
+	ADOXQ   DX, AX
+	ADOXQ   SI, BX
+	ADCXQ   SI, R11
+	ADCXQ   SI, R15
+	CMOVQCS AX, R13
+	CMOVQCS BX, R8
+	MOVQ    R13, 248(SP)
+	MOVQ    R8, 256(SP)
+	MOVQ    R11, 264(SP)
+	MOVQ    R15, 272(SP)
+	MOVQ    88(SP), R9
+	MOVQ    96(SP), R10
+	MOVQ    104(SP), AX
+	MOVQ    112(SP), BX
+
+	// a0·(a1, a2, a3)
+	MOVQ  R9, DX
+	MULXQ R10, DI, R14
+	MULXQ AX, R11, R12
+	ADDQ  R11, R14
+	MULXQ BX, R11, CX
+	ADCQ  R11, R12
+	ADCQ  $0x00, CX
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R10, DX
+	XORL  R8, R8
+	MULXQ AX, R11, R15
 	ADCXQ R11, R12
-	ADOXQ SI, BX
-	ADCXQ SI, BX
+	ADOXQ R15, CX
+	MULXQ BX, R11, SI
+	ADCXQ R11, CX
+	ADOXQ R8, SI
+	ADCXQ R8, SI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ BX, R11, BX
-	ADDQ  R11, CX
-	ADCQ  BX, R15
-	ADCQ  $0x00, AX
-	ADCQ  $0x00, R12
-	SBBQ  R11, R11
-	ANDQ  DX, R11
-	ADDQ  R11, CX
-	ADCQ  $0x00, R15
-	SUBQ  152(SP), CX
-	SBBQ  160(SP), R15
-	SBBQ  168(SP), AX
-	SBBQ  176(SP), R12
-	MOVQ  $0x00000001000003d1, R8
-	SBBQ  R14, R14
-	ANDQ  R8, R14
-	SUBQ  R14, CX
-	SBBQ  $0x00, R15
-	SBBQ  $0x00, AX
-	SBBQ  $0x00, R12
-	SBBQ  R14, R14
-	ANDQ  R8, R14
-	SUBQ  R14, CX
-	MOVQ  next+16(FP), SI
-	MOVQ  CX, (SI)
-	MOVQ  R15, 8(SI)
-	MOVQ  AX, 16(SI)
-	MOVQ  R12, 24(SI)
+	// a2·a3
+	MOVQ  AX, DX
+	MULXQ BX, R11, R13
+	ADDQ  R11, SI
+	ADCQ  $0x00, R13
 
-	// Y3 = (Y1 − Y2)·(W1 − X3) − A1
-	MOVQ 88(SP), DI
-	MOVQ 96(SP), R10
-	MOVQ 104(SP), R13
-	MOVQ 112(SP), R9
-	MOVQ next+16(FP), R11
-	SUBQ (R11), DI
-	SBBQ 8(R11), R10
-	SBBQ 16(R11), R13
-	SBBQ 24(R11), R9
-	MOVQ $0x00000001000003d1, R14
-	SBBQ BX, BX
-	ANDQ R14, BX
-	SUBQ BX, DI
-	SBBQ $0x00, R10
-	SBBQ $0x00, R13
-	SBBQ $0x00, R9
-	SBBQ BX, BX
-	ANDQ R14, BX
-	SUBQ BX, DI
-	MOVQ DI, 152(SP)
-	MOVQ R10, 160(SP)
-	MOVQ R13, 168(SP)
-	MOVQ R9, 176(SP)
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R8, R8
+	ADDQ  DI, DI
+	ADCQ  R14, R14
+	ADCQ  R12, R12
+	ADCQ  CX, CX
+	ADCQ  SI, SI
+	ADCQ  R13, R13
+	ADCQ  $0x00, R8
+	MOVQ  R9, DX
+	MULXQ DX, R9, R11
+	MOVQ  R10, DX
+	MULXQ DX, R10, R15
+	ADDQ  R11, DI
+	ADCQ  R10, R14
+	ADCQ  R15, R12
+	MOVQ  AX, DX
+	MULXQ DX, R11, R15
+	ADCQ  R11, CX
+	ADCQ  R15, SI
+	MOVQ  BX, DX
+	MULXQ DX, R11, R15
+	ADCQ  R11, R13
+	ADCQ  R15, R8
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ CX, R11, R15
+	ADCXQ R11, R9
+	ADOXQ R15, DI
+	MULXQ SI, R11, R15
+	ADCXQ R11, DI
+	ADOXQ R15, R14
+	MULXQ R13, R11, R15
+	ADCXQ R11, R14
+	ADOXQ R15, R12
+	MULXQ R8, R11, R15
+	ADCXQ R11, R12
+	ADOXQ BX, R15
+	ADCXQ BX, R15
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R11, R15
+	ADCXQ   R11, R9
+	ADCXQ   R15, DI
+	MOVQ    R9, CX
+	MOVQ    DI, SI
+	ADOXQ   DX, CX
+	ADOXQ   BX, SI
+	ADCXQ   BX, R14
+	ADCXQ   BX, R12
+	CMOVQCS CX, R9
+	CMOVQCS SI, DI
+	MOVQ    R9, 120(SP)
+	MOVQ    DI, 128(SP)
+	MOVQ    R14, 136(SP)
+	MOVQ    R12, 144(SP)
+	MOVQ    248(SP), R10
+	MOVQ    256(SP), AX
+	MOVQ    264(SP), BX
+	MOVQ    272(SP), CX
+
+	// a0·(a1, a2, a3)
+	MOVQ  R10, DX
+	MULXQ AX, SI, R13
+	MULXQ BX, R14, R8
+	ADDQ  R14, R13
+	MULXQ CX, R14, R11
+	ADCQ  R14, R8
+	ADCQ  $0x00, R11
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  AX, DX
+	XORL  DI, DI
+	MULXQ BX, R14, R12
+	ADCXQ R14, R8
+	ADOXQ R12, R11
+	MULXQ CX, R14, R15
+	ADCXQ R14, R11
+	ADOXQ DI, R15
+	ADCXQ DI, R15
+
+	// a2·a3
+	MOVQ  BX, DX
+	MULXQ CX, R14, R9
+	ADDQ  R14, R15
+	ADCQ  $0x00, R9
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  DI, DI
+	ADDQ  SI, SI
+	ADCQ  R13, R13
+	ADCQ  R8, R8
+	ADCQ  R11, R11
+	ADCQ  R15, R15
+	ADCQ  R9, R9
+	ADCQ  $0x00, DI
+	MOVQ  R10, DX
+	MULXQ DX, R10, R14
+	MOVQ  AX, DX
+	MULXQ DX, AX, R12
+	ADDQ  R14, SI
+	ADCQ  AX, R13
+	ADCQ  R12, R8
+	MOVQ  BX, DX
+	MULXQ DX, R14, R12
+	ADCQ  R14, R11
+	ADCQ  R12, R15
+	MOVQ  CX, DX
+	MULXQ DX, R14, R12
+	ADCQ  R14, R9
+	ADCQ  R12, DI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  CX, CX
+	MULXQ R11, R14, R12
+	ADCXQ R14, R10
+	ADOXQ R12, SI
+	MULXQ R15, R14, R12
+	ADCXQ R14, SI
+	ADOXQ R12, R13
+	MULXQ R9, R14, R12
+	ADCXQ R14, R13
+	ADOXQ R12, R8
+	MULXQ DI, R14, R12
+	ADCXQ R14, R8
+	ADOXQ CX, R12
+	ADCXQ CX, R12
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R12, R14, R12
+	ADCXQ   R14, R10
+	ADCXQ   R12, SI
+	MOVQ    R10, R11
+	MOVQ    SI, R15
+	ADOXQ   DX, R11
+	ADOXQ   CX, R15
+	ADCXQ   CX, R13
+	ADCXQ   CX, R8
+	CMOVQCS R11, R10
+	CMOVQCS R15, SI
+	MOVQ    R10, 280(SP)
+	MOVQ    SI, 288(SP)
+	MOVQ    R13, 296(SP)
+	MOVQ    R8, 304(SP)
+
+	// x3 = λ² − bx − px; t = bx − x3
+	MOVQ    120(SP), AX
+	MOVQ    128(SP), BX
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), R11
+	MOVQ    b1+0(FP), R15
+	SUBQ    (R15), AX
+	SBBQ    8(R15), BX
+	SBBQ    16(R15), CX
+	SBBQ    24(R15), R11
+	MOVQ    $0x00000001000003d1, DI
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS DI, R9
+	SUBQ    R9, AX
+	MOVQ    $0xfffffffefffffc2f, DI
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, R11
+	LEAQ    (AX)(DI*1), R14
+	CMOVQCS R14, AX
+	MOVQ    px1+8(FP), R12
+	SUBQ    (R12), AX
+	SBBQ    8(R12), BX
+	SBBQ    16(R12), CX
+	SBBQ    24(R12), R11
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, R10
+	CMOVQCS SI, R10
+	SUBQ    R10, AX
+	MOVQ    $0xfffffffefffffc2f, SI
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, R11
+	LEAQ    (AX)(SI*1), R13
+	CMOVQCS R13, AX
+	MOVQ    AX, 120(SP)
+	MOVQ    BX, 128(SP)
+	MOVQ    CX, 136(SP)
+	MOVQ    R11, 144(SP)
+	MOVQ    b1+0(FP), R8
+	MOVQ    (R8), R15
+	MOVQ    8(R8), R9
+	MOVQ    16(R8), DI
+	MOVQ    24(R8), R14
+	SUBQ    120(SP), R15
+	SBBQ    128(SP), R9
+	SBBQ    136(SP), DI
+	SBBQ    144(SP), R14
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R12
+	CMOVQCS R10, R12
+	SUBQ    R12, R15
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, R14
+	LEAQ    (R15)(R10*1), SI
+	CMOVQCS SI, R15
+	MOVQ    R15, 152(SP)
+	MOVQ    R9, 160(SP)
+	MOVQ    DI, 168(SP)
+	MOVQ    R14, 176(SP)
+
+	// x3 = λ² − bx − px; t = bx − x3
+	MOVQ    280(SP), R13
+	MOVQ    288(SP), AX
+	MOVQ    296(SP), BX
+	MOVQ    304(SP), CX
+	MOVQ    b2+32(FP), R11
+	SUBQ    (R11), R13
+	SBBQ    8(R11), AX
+	SBBQ    16(R11), BX
+	SBBQ    24(R11), CX
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, R8
+	CMOVQCS R12, R8
+	SUBQ    R8, R13
+	MOVQ    $0xfffffffefffffc2f, R12
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, CX
+	LEAQ    (R13)(R12*1), R10
+	CMOVQCS R10, R13
+	MOVQ    px2+40(FP), SI
+	SUBQ    (SI), R13
+	SBBQ    8(SI), AX
+	SBBQ    16(SI), BX
+	SBBQ    24(SI), CX
+	MOVQ    $0x00000001000003d1, R9
+	MOVQ    $0x0000000000000000, R15
+	CMOVQCS R9, R15
+	SUBQ    R15, R13
+	MOVQ    $0xfffffffefffffc2f, R9
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, CX
+	LEAQ    (R13)(R9*1), DI
+	CMOVQCS DI, R13
+	MOVQ    R13, 280(SP)
+	MOVQ    AX, 288(SP)
+	MOVQ    BX, 296(SP)
+	MOVQ    CX, 304(SP)
+	MOVQ    b2+32(FP), R14
+	MOVQ    (R14), R11
+	MOVQ    8(R14), R8
+	MOVQ    16(R14), R12
+	MOVQ    24(R14), R10
+	SUBQ    280(SP), R11
+	SBBQ    288(SP), R8
+	SBBQ    296(SP), R12
+	SBBQ    304(SP), R10
+	MOVQ    $0x00000001000003d1, R15
+	MOVQ    $0x0000000000000000, SI
+	CMOVQCS R15, SI
+	SUBQ    SI, R11
+	MOVQ    $0xfffffffefffffc2f, R15
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, R12
+	SBBQ    $0x00, R10
+	LEAQ    (R11)(R15*1), R9
+	CMOVQCS R9, R11
+	MOVQ    R11, 312(SP)
+	MOVQ    R8, 320(SP)
+	MOVQ    R12, 328(SP)
+	MOVQ    R10, 336(SP)
 
 	// d = a·b (4×64), row 0
-	MOVQ  24(SP), DX
-	MULXQ 152(SP), R8, SI
-	MULXQ 160(SP), R14, CX
-	ADDQ  R14, SI
-	MULXQ 168(SP), R14, R15
-	ADCQ  R14, CX
-	MULXQ 176(SP), R14, AX
-	ADCQ  R14, R15
-	ADCQ  $0x00, AX
+	MOVQ  152(SP), DX
+	MULXQ 88(SP), DI, R13
+	MULXQ 96(SP), R9, AX
+	ADDQ  R9, R13
+	MULXQ 104(SP), R9, BX
+	ADCQ  R9, AX
+	MULXQ 112(SP), R9, CX
+	ADCQ  R9, BX
+	ADCQ  $0x00, CX
 
 	// row 1: low halves on CF, high halves on OF
-	MOVQ  32(SP), DX
-	XORL  R10, R10
-	MULXQ 152(SP), R14, DI
-	ADCXQ R14, SI
-	ADOXQ DI, CX
-	MULXQ 160(SP), R14, DI
-	ADCXQ R14, CX
-	ADOXQ DI, R15
-	MULXQ 168(SP), R14, DI
-	ADCXQ R14, R15
-	ADOXQ DI, AX
-	MULXQ 176(SP), R14, R12
-	ADCXQ R14, AX
-	ADOXQ R10, R12
-	ADCXQ R10, R12
+	MOVQ  160(SP), DX
+	XORL  R8, R8
+	MULXQ 88(SP), R9, R11
+	ADCXQ R9, R13
+	ADOXQ R11, AX
+	MULXQ 96(SP), R9, R11
+	ADCXQ R9, AX
+	ADOXQ R11, BX
+	MULXQ 104(SP), R9, R11
+	ADCXQ R9, BX
+	ADOXQ R11, CX
+	MULXQ 112(SP), R9, R14
+	ADCXQ R9, CX
+	ADOXQ R8, R14
+	ADCXQ R8, R14
 
 	// row 2: low halves on CF, high halves on OF
-	MOVQ  40(SP), DX
-	XORL  R10, R10
-	MULXQ 152(SP), R14, DI
-	ADCXQ R14, CX
-	ADOXQ DI, R15
-	MULXQ 160(SP), R14, DI
-	ADCXQ R14, R15
-	ADOXQ DI, AX
-	MULXQ 168(SP), R14, DI
-	ADCXQ R14, AX
-	ADOXQ DI, R12
-	MULXQ 176(SP), R14, R11
-	ADCXQ R14, R12
-	ADOXQ R10, R11
-	ADCXQ R10, R11
+	MOVQ  168(SP), DX
+	XORL  R8, R8
+	MULXQ 88(SP), R9, R11
+	ADCXQ R9, AX
+	ADOXQ R11, BX
+	MULXQ 96(SP), R9, R11
+	ADCXQ R9, BX
+	ADOXQ R11, CX
+	MULXQ 104(SP), R9, R11
+	ADCXQ R9, CX
+	ADOXQ R11, R14
+	MULXQ 112(SP), R9, SI
+	ADCXQ R9, R14
+	ADOXQ R8, SI
+	ADCXQ R8, SI
 
 	// row 3: low halves on CF, high halves on OF
-	MOVQ  48(SP), DX
+	MOVQ  176(SP), DX
+	XORL  R8, R8
+	MULXQ 88(SP), R9, R11
+	ADCXQ R9, BX
+	ADOXQ R11, CX
+	MULXQ 96(SP), R9, R11
+	ADCXQ R9, CX
+	ADOXQ R11, R14
+	MULXQ 104(SP), R9, R11
+	ADCXQ R9, R14
+	ADOXQ R11, SI
+	MULXQ 112(SP), R9, R15
+	ADCXQ R9, SI
+	ADOXQ R8, R15
+	ADCXQ R8, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R8, R8
+	MULXQ CX, R9, R11
+	ADCXQ R9, DI
+	ADOXQ R11, R13
+	MULXQ R14, R9, R11
+	ADCXQ R9, R13
+	ADOXQ R11, AX
+	MULXQ SI, R9, R11
+	ADCXQ R9, AX
+	ADOXQ R11, BX
+	MULXQ R15, R9, R11
+	ADCXQ R9, BX
+	ADOXQ R8, R11
+	ADCXQ R8, R11
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, R9, R11
+	ADCXQ   R9, DI
+	ADCXQ   R11, R13
+	MOVQ    DI, CX
+	MOVQ    R13, R14
+	ADOXQ   DX, CX
+	ADOXQ   R8, R14
+	ADCXQ   R8, AX
+	ADCXQ   R8, BX
+	CMOVQCS CX, DI
+	CMOVQCS R14, R13
+	MOVQ    DI, 152(SP)
+	MOVQ    R13, 160(SP)
+	MOVQ    AX, 168(SP)
+	MOVQ    BX, 176(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  312(SP), DX
+	MULXQ 248(SP), R12, R10
+	MULXQ 256(SP), R8, CX
+	ADDQ  R8, R10
+	MULXQ 264(SP), R8, R14
+	ADCQ  R8, CX
+	MULXQ 272(SP), R8, SI
+	ADCQ  R8, R14
+	ADCQ  $0x00, SI
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  320(SP), DX
+	XORL  R13, R13
+	MULXQ 248(SP), R8, DI
+	ADCXQ R8, R10
+	ADOXQ DI, CX
+	MULXQ 256(SP), R8, DI
+	ADCXQ R8, CX
+	ADOXQ DI, R14
+	MULXQ 264(SP), R8, DI
+	ADCXQ R8, R14
+	ADOXQ DI, SI
+	MULXQ 272(SP), R8, R15
+	ADCXQ R8, SI
+	ADOXQ R13, R15
+	ADCXQ R13, R15
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  328(SP), DX
+	XORL  R13, R13
+	MULXQ 248(SP), R8, DI
+	ADCXQ R8, CX
+	ADOXQ DI, R14
+	MULXQ 256(SP), R8, DI
+	ADCXQ R8, R14
+	ADOXQ DI, SI
+	MULXQ 264(SP), R8, DI
+	ADCXQ R8, SI
+	ADOXQ DI, R15
+	MULXQ 272(SP), R8, R9
+	ADCXQ R8, R15
+	ADOXQ R13, R9
+	ADCXQ R13, R9
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  336(SP), DX
+	XORL  R13, R13
+	MULXQ 248(SP), R8, DI
+	ADCXQ R8, R14
+	ADOXQ DI, SI
+	MULXQ 256(SP), R8, DI
+	ADCXQ R8, SI
+	ADOXQ DI, R15
+	MULXQ 264(SP), R8, DI
+	ADCXQ R8, R15
+	ADOXQ DI, R9
+	MULXQ 272(SP), R8, R11
+	ADCXQ R8, R9
+	ADOXQ R13, R11
+	ADCXQ R13, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ SI, R8, DI
+	ADCXQ R8, R12
+	ADOXQ DI, R10
+	MULXQ R15, R8, DI
+	ADCXQ R8, R10
+	ADOXQ DI, CX
+	MULXQ R9, R8, DI
+	ADCXQ R8, CX
+	ADOXQ DI, R14
+	MULXQ R11, R8, DI
+	ADCXQ R8, R14
+	ADOXQ R13, DI
+	ADCXQ R13, DI
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, R8, DI
+	ADCXQ   R8, R12
+	ADCXQ   DI, R10
+	MOVQ    R12, SI
+	MOVQ    R10, R15
+	ADOXQ   DX, SI
+	ADOXQ   R13, R15
+	ADCXQ   R13, CX
+	ADCXQ   R13, R14
+	CMOVQCS SI, R12
+	CMOVQCS R15, R10
+	MOVQ    R12, 312(SP)
+	MOVQ    R10, 320(SP)
+	MOVQ    CX, 328(SP)
+	MOVQ    R14, 336(SP)
+
+	// y3 = λ·(bx − x3) − by
+	MOVQ    152(SP), AX
+	MOVQ    160(SP), BX
+	MOVQ    168(SP), SI
+	MOVQ    176(SP), R15
+	MOVQ    b1+0(FP), R9
+	SUBQ    32(R9), AX
+	SBBQ    40(R9), BX
+	SBBQ    48(R9), SI
+	SBBQ    56(R9), R15
+	MOVQ    $0x00000001000003d1, R8
+	MOVQ    $0x0000000000000000, R11
+	CMOVQCS R8, R11
+	SUBQ    R11, AX
+	MOVQ    $0xfffffffefffffc2f, R8
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, R15
+	LEAQ    (AX)(R8*1), DI
+	CMOVQCS DI, AX
+	MOVQ    b1+0(FP), R13
+	MOVQ    AX, 32(R13)
+	MOVQ    BX, 40(R13)
+	MOVQ    SI, 48(R13)
+	MOVQ    R15, 56(R13)
+	MOVQ    120(SP), R12
+	MOVQ    128(SP), R10
+	MOVQ    136(SP), CX
+	MOVQ    144(SP), R14
+	MOVQ    b1+0(FP), R9
+	MOVQ    R12, (R9)
+	MOVQ    R10, 8(R9)
+	MOVQ    CX, 16(R9)
+	MOVQ    R14, 24(R9)
+
+	// y3 = λ·(bx − x3) − by
+	MOVQ    312(SP), R11
+	MOVQ    320(SP), R8
+	MOVQ    328(SP), DI
+	MOVQ    336(SP), R13
+	MOVQ    b2+32(FP), AX
+	SUBQ    32(AX), R11
+	SBBQ    40(AX), R8
+	SBBQ    48(AX), DI
+	SBBQ    56(AX), R13
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS SI, BX
+	SUBQ    BX, R11
+	MOVQ    $0xfffffffefffffc2f, SI
+	SBBQ    $0x00, R8
+	SBBQ    $0x00, DI
+	SBBQ    $0x00, R13
+	LEAQ    (R11)(SI*1), R15
+	CMOVQCS R15, R11
+	MOVQ    b2+32(FP), R9
+	MOVQ    R11, 32(R9)
+	MOVQ    R8, 40(R9)
+	MOVQ    DI, 48(R9)
+	MOVQ    R13, 56(R9)
+	MOVQ    280(SP), R12
+	MOVQ    288(SP), R10
+	MOVQ    296(SP), CX
+	MOVQ    304(SP), R14
+	MOVQ    b2+32(FP), AX
+	MOVQ    R12, (AX)
+	MOVQ    R10, 8(AX)
+	MOVQ    CX, 16(AX)
+	MOVQ    R14, 24(AX)
+	RET
+
+// func oddStepAsm(d *uint64, prev *uint64, next *uint64, h *uint64)
+// Requires: ADX, BMI2, CMOV
+TEXT ·oddStepAsm(SB), $184-32
+	// H = X1 − X2; Y1 − Y2
+	MOVQ    d+0(FP), AX
+	MOVQ    (AX), BX
+	MOVQ    8(AX), CX
+	MOVQ    16(AX), SI
+	MOVQ    24(AX), DI
+	MOVQ    prev+8(FP), R8
+	SUBQ    (R8), BX
+	SBBQ    8(R8), CX
+	SBBQ    16(R8), SI
+	SBBQ    24(R8), DI
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, BX
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, CX
+	SBBQ    $0x00, SI
+	SBBQ    $0x00, DI
+	LEAQ    (BX)(R10*1), R11
+	CMOVQCS R11, BX
+	MOVQ    h+24(FP), R12
+	MOVQ    BX, (R12)
+	MOVQ    CX, 8(R12)
+	MOVQ    SI, 16(R12)
+	MOVQ    DI, 24(R12)
+	MOVQ    d+0(FP), R13
+	MOVQ    32(R13), R14
+	MOVQ    40(R13), R15
+	MOVQ    48(R13), AX
+	MOVQ    56(R13), R8
+	MOVQ    prev+8(FP), R9
+	SUBQ    32(R9), R14
+	SBBQ    40(R9), R15
+	SBBQ    48(R9), AX
+	SBBQ    56(R9), R8
+	MOVQ    $0x00000001000003d1, R11
+	MOVQ    $0x0000000000000000, R10
+	CMOVQCS R11, R10
+	SUBQ    R10, R14
+	MOVQ    $0xfffffffefffffc2f, R11
+	SBBQ    $0x00, R15
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R8
+	LEAQ    (R14)(R11*1), R12
+	CMOVQCS R12, R14
+	MOVQ    R14, 24(SP)
+	MOVQ    R15, 32(SP)
+	MOVQ    AX, 40(SP)
+	MOVQ    R8, 48(SP)
+
+	// W1 = X1·H², W2 = X2·H²
+	MOVQ h+24(FP), BX
+	MOVQ (BX), CX
+	MOVQ 8(BX), SI
+	MOVQ 16(BX), DI
+	MOVQ 24(BX), R13
+
+	// a0·(a1, a2, a3)
+	MOVQ  CX, DX
+	MULXQ SI, R9, R10
+	MULXQ DI, R8, R11
+	ADDQ  R8, R10
+	MULXQ R13, R8, R12
+	ADCQ  R8, R11
+	ADCQ  $0x00, R12
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  SI, DX
+	XORL  AX, AX
+	MULXQ DI, R8, BX
+	ADCXQ R8, R11
+	ADOXQ BX, R12
+	MULXQ R13, R8, R14
+	ADCXQ R8, R12
+	ADOXQ AX, R14
+	ADCXQ AX, R14
+
+	// a2·a3
+	MOVQ  DI, DX
+	MULXQ R13, R8, R15
+	ADDQ  R8, R14
+	ADCQ  $0x00, R15
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  AX, AX
+	ADDQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R11, R11
+	ADCQ  R12, R12
+	ADCQ  R14, R14
+	ADCQ  R15, R15
+	ADCQ  $0x00, AX
+	MOVQ  CX, DX
+	MULXQ DX, CX, R8
+	MOVQ  SI, DX
+	MULXQ DX, SI, BX
+	ADDQ  R8, R9
+	ADCQ  SI, R10
+	ADCQ  BX, R11
+	MOVQ  DI, DX
+	MULXQ DX, R8, BX
+	ADCQ  R8, R12
+	ADCQ  BX, R14
+	MOVQ  R13, DX
+	MULXQ DX, R8, BX
+	ADCQ  R8, R15
+	ADCQ  BX, AX
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R13, R13
+	MULXQ R12, R8, BX
+	ADCXQ R8, CX
+	ADOXQ BX, R9
+	MULXQ R14, R8, BX
+	ADCXQ R8, R9
+	ADOXQ BX, R10
+	MULXQ R15, R8, BX
+	ADCXQ R8, R10
+	ADOXQ BX, R11
+	MULXQ AX, R8, BX
+	ADCXQ R8, R11
+	ADOXQ R13, BX
+	ADCXQ R13, BX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, R8, BX
+	ADCXQ   R8, CX
+	ADCXQ   BX, R9
+	MOVQ    CX, R12
+	MOVQ    R9, R14
+	ADOXQ   DX, R12
+	ADOXQ   R13, R14
+	ADCXQ   R13, R10
+	ADCXQ   R13, R11
+	CMOVQCS R12, CX
+	CMOVQCS R14, R9
+	MOVQ    CX, 56(SP)
+	MOVQ    R9, 64(SP)
+	MOVQ    R10, 72(SP)
+	MOVQ    R11, 80(SP)
+	MOVQ    d+0(FP), SI
+
+	// d = a·b (4×64), row 0
+	MOVQ  (SI), DX
+	MULXQ 56(SP), DI, R13
+	MULXQ 64(SP), CX, R12
+	ADDQ  CX, R13
+	MULXQ 72(SP), CX, R14
+	ADCQ  CX, R12
+	MULXQ 80(SP), CX, R15
+	ADCQ  CX, R14
+	ADCQ  $0x00, R15
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(SI), DX
 	XORL  R10, R10
-	MULXQ 152(SP), R14, DI
-	ADCXQ R14, R15
-	ADOXQ DI, AX
-	MULXQ 160(SP), R14, DI
-	ADCXQ R14, AX
-	ADOXQ DI, R12
-	MULXQ 168(SP), R14, DI
-	ADCXQ R14, R12
-	ADOXQ DI, R11
-	MULXQ 176(SP), R14, BX
-	ADCXQ R14, R11
+	MULXQ 56(SP), CX, R9
+	ADCXQ CX, R13
+	ADOXQ R9, R12
+	MULXQ 64(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R14
+	MULXQ 72(SP), CX, R9
+	ADCXQ CX, R14
+	ADOXQ R9, R15
+	MULXQ 80(SP), CX, AX
+	ADCXQ CX, R15
+	ADOXQ R10, AX
+	ADCXQ R10, AX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(SI), DX
+	XORL  R10, R10
+	MULXQ 56(SP), CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R14
+	MULXQ 64(SP), CX, R9
+	ADCXQ CX, R14
+	ADOXQ R9, R15
+	MULXQ 72(SP), CX, R9
+	ADCXQ CX, R15
+	ADOXQ R9, AX
+	MULXQ 80(SP), CX, R8
+	ADCXQ CX, AX
+	ADOXQ R10, R8
+	ADCXQ R10, R8
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(SI), DX
+	XORL  R10, R10
+	MULXQ 56(SP), CX, R9
+	ADCXQ CX, R14
+	ADOXQ R9, R15
+	MULXQ 64(SP), CX, R9
+	ADCXQ CX, R15
+	ADOXQ R9, AX
+	MULXQ 72(SP), CX, R9
+	ADCXQ CX, AX
+	ADOXQ R9, R8
+	MULXQ 80(SP), CX, BX
+	ADCXQ CX, R8
 	ADOXQ R10, BX
 	ADCXQ R10, BX
 
 	// fold the high half: t[0..3] += c·t[4..7]
 	MOVQ  $0x00000001000003d1, DX
 	XORL  R10, R10
-	MULXQ AX, R14, DI
-	ADCXQ R14, R8
-	ADOXQ DI, SI
-	MULXQ R12, R14, DI
-	ADCXQ R14, SI
-	ADOXQ DI, CX
-	MULXQ R11, R14, DI
-	ADCXQ R14, CX
-	ADOXQ DI, R15
-	MULXQ BX, R14, DI
-	ADCXQ R14, R15
-	ADOXQ R10, DI
-	ADCXQ R10, DI
+	MULXQ R15, CX, R9
+	ADCXQ CX, DI
+	ADOXQ R9, R13
+	MULXQ AX, CX, R9
+	ADCXQ CX, R13
+	ADOXQ R9, R12
+	MULXQ R8, CX, R9
+	ADCXQ CX, R12
+	ADOXQ R9, R14
+	MULXQ BX, CX, R9
+	ADCXQ CX, R14
+	ADOXQ R10, R9
+	ADCXQ R10, R9
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, R14, DI
-	ADDQ  R14, R8
-	ADCQ  DI, SI
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, R15
-	SBBQ  R14, R14
-	ANDQ  DX, R14
-	ADDQ  R14, R8
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R9, CX, R9
+	ADCXQ   CX, DI
+	ADCXQ   R9, R13
+	MOVQ    DI, R15
+	MOVQ    R13, AX
+	ADOXQ   DX, R15
+	ADOXQ   R10, AX
+	ADCXQ   R10, R12
+	ADCXQ   R10, R14
+	CMOVQCS R15, DI
+	CMOVQCS AX, R13
+	MOVQ    DI, 88(SP)
+	MOVQ    R13, 96(SP)
+	MOVQ    R12, 104(SP)
+	MOVQ    R14, 112(SP)
+	MOVQ    prev+8(FP), R11
+
+	// d = a·b (4×64), row 0
+	MOVQ  (R11), DX
+	MULXQ 56(SP), SI, R15
+	MULXQ 64(SP), DI, AX
+	ADDQ  DI, R15
+	MULXQ 72(SP), DI, R8
+	ADCQ  DI, AX
+	MULXQ 80(SP), DI, BX
+	ADCQ  DI, R8
+	ADCQ  $0x00, BX
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  8(R11), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R13
+	ADCXQ DI, R15
+	ADOXQ R13, AX
+	MULXQ 64(SP), DI, R13
+	ADCXQ DI, AX
+	ADOXQ R13, R8
+	MULXQ 72(SP), DI, R13
+	ADCXQ DI, R8
+	ADOXQ R13, BX
+	MULXQ 80(SP), DI, CX
+	ADCXQ DI, BX
+	ADOXQ R12, CX
+	ADCXQ R12, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  16(R11), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R13
+	ADCXQ DI, AX
+	ADOXQ R13, R8
+	MULXQ 64(SP), DI, R13
+	ADCXQ DI, R8
+	ADOXQ R13, BX
+	MULXQ 72(SP), DI, R13
+	ADCXQ DI, BX
+	ADOXQ R13, CX
+	MULXQ 80(SP), DI, R9
+	ADCXQ DI, CX
+	ADOXQ R12, R9
+	ADCXQ R12, R9
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  24(R11), DX
+	XORL  R12, R12
+	MULXQ 56(SP), DI, R13
+	ADCXQ DI, R8
+	ADOXQ R13, BX
+	MULXQ 64(SP), DI, R13
+	ADCXQ DI, BX
+	ADOXQ R13, CX
+	MULXQ 72(SP), DI, R13
+	ADCXQ DI, CX
+	ADOXQ R13, R9
+	MULXQ 80(SP), DI, R10
+	ADCXQ DI, R9
+	ADOXQ R12, R10
+	ADCXQ R12, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R12, R12
+	MULXQ BX, DI, R13
+	ADCXQ DI, SI
+	ADOXQ R13, R15
+	MULXQ CX, DI, R13
+	ADCXQ DI, R15
+	ADOXQ R13, AX
+	MULXQ R9, DI, R13
+	ADCXQ DI, AX
+	ADOXQ R13, R8
+	MULXQ R10, DI, R13
+	ADCXQ DI, R8
+	ADOXQ R12, R13
+	ADCXQ R12, R13
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R13, DI, R13
+	ADCXQ   DI, SI
+	ADCXQ   R13, R15
+	MOVQ    SI, BX
+	MOVQ    R15, CX
+	ADOXQ   DX, BX
+	ADOXQ   R12, CX
+	ADCXQ   R12, AX
+	ADCXQ   R12, R8
+	CMOVQCS BX, SI
+	CMOVQCS CX, R15
+	MOVQ    SI, 120(SP)
+	MOVQ    R15, 128(SP)
+	MOVQ    AX, 136(SP)
+	MOVQ    R8, 144(SP)
+
+	// A1 = Y1·(W1 − W2): d's new Y; W1 its new X
+	MOVQ    88(SP), R14
+	MOVQ    96(SP), R11
+	MOVQ    104(SP), BX
+	MOVQ    112(SP), CX
+	SUBQ    120(SP), R14
+	SBBQ    128(SP), R11
+	SBBQ    136(SP), BX
+	SBBQ    144(SP), CX
+	MOVQ    $0x00000001000003d1, R10
+	MOVQ    $0x0000000000000000, R9
+	CMOVQCS R10, R9
+	SUBQ    R9, R14
+	MOVQ    $0xfffffffefffffc2f, R10
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, BX
+	SBBQ    $0x00, CX
+	LEAQ    (R14)(R10*1), DI
+	CMOVQCS DI, R14
+	MOVQ    R14, 152(SP)
+	MOVQ    R11, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    CX, 176(SP)
+	MOVQ    d+0(FP), R13
+
+	// d = a·b (4×64), row 0
+	MOVQ  32(R13), DX
+	MULXQ 152(SP), R12, SI
+	MULXQ 160(SP), R14, R15
+	ADDQ  R14, SI
+	MULXQ 168(SP), R14, AX
+	ADCQ  R14, R15
+	MULXQ 176(SP), R14, R8
+	ADCQ  R14, AX
+	ADCQ  $0x00, R8
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  40(R13), DX
+	XORL  BX, BX
+	MULXQ 152(SP), R14, R11
+	ADCXQ R14, SI
+	ADOXQ R11, R15
+	MULXQ 160(SP), R14, R11
+	ADCXQ R14, R15
+	ADOXQ R11, AX
+	MULXQ 168(SP), R14, R11
+	ADCXQ R14, AX
+	ADOXQ R11, R8
+	MULXQ 176(SP), R14, R9
+	ADCXQ R14, R8
+	ADOXQ BX, R9
+	ADCXQ BX, R9
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  48(R13), DX
+	XORL  BX, BX
+	MULXQ 152(SP), R14, R11
+	ADCXQ R14, R15
+	ADOXQ R11, AX
+	MULXQ 160(SP), R14, R11
+	ADCXQ R14, AX
+	ADOXQ R11, R8
+	MULXQ 168(SP), R14, R11
+	ADCXQ R14, R8
+	ADOXQ R11, R9
+	MULXQ 176(SP), R14, R10
+	ADCXQ R14, R9
+	ADOXQ BX, R10
+	ADCXQ BX, R10
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  56(R13), DX
+	XORL  BX, BX
+	MULXQ 152(SP), R14, R11
+	ADCXQ R14, AX
+	ADOXQ R11, R8
+	MULXQ 160(SP), R14, R11
+	ADCXQ R14, R8
+	ADOXQ R11, R9
+	MULXQ 168(SP), R14, R11
+	ADCXQ R14, R9
+	ADOXQ R11, R10
+	MULXQ 176(SP), R14, DI
+	ADCXQ R14, R10
+	ADOXQ BX, DI
+	ADCXQ BX, DI
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  BX, BX
+	MULXQ R8, R14, R11
+	ADCXQ R14, R12
+	ADOXQ R11, SI
+	MULXQ R9, R14, R11
+	ADCXQ R14, SI
+	ADOXQ R11, R15
+	MULXQ R10, R14, R11
+	ADCXQ R14, R15
+	ADOXQ R11, AX
+	MULXQ DI, R14, R11
+	ADCXQ R14, AX
+	ADOXQ BX, R11
+	ADCXQ BX, R11
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R11, R14, R11
+	ADCXQ   R14, R12
+	ADCXQ   R11, SI
+	MOVQ    R12, R8
+	MOVQ    SI, R9
+	ADOXQ   DX, R8
+	ADOXQ   BX, R9
+	ADCXQ   BX, R15
+	ADCXQ   BX, AX
+	CMOVQCS R8, R12
+	CMOVQCS R9, SI
+	MOVQ    d+0(FP), CX
+	MOVQ    R12, 32(CX)
+	MOVQ    SI, 40(CX)
+	MOVQ    R15, 48(CX)
+	MOVQ    AX, 56(CX)
+	MOVQ    88(SP), R13
+	MOVQ    96(SP), R8
+	MOVQ    104(SP), R9
+	MOVQ    112(SP), R10
+	MOVQ    d+0(FP), DI
+	MOVQ    R13, (DI)
+	MOVQ    R8, 8(DI)
+	MOVQ    R9, 16(DI)
+	MOVQ    R10, 24(DI)
+
+	// X3 = (Y1 − Y2)² − W1 − W2
+	MOVQ    88(SP), R14
+	MOVQ    96(SP), R11
+	MOVQ    104(SP), BX
+	MOVQ    112(SP), CX
+	ADDQ    120(SP), R14
+	ADCQ    128(SP), R11
+	ADCQ    136(SP), BX
+	ADCQ    144(SP), CX
+	MOVQ    $0x00000001000003d1, SI
+	MOVQ    $0x0000000000000000, R12
+	CMOVQCS SI, R12
+	ADDQ    R12, R14
+	ADCQ    $0x00, R11
+	ADCQ    $0x00, BX
+	ADCQ    $0x00, CX
+	LEAQ    (R14)(SI*1), R15
+	CMOVQCS R15, R14
+	MOVQ    R14, 152(SP)
+	MOVQ    R11, 160(SP)
+	MOVQ    BX, 168(SP)
+	MOVQ    CX, 176(SP)
+	MOVQ    24(SP), AX
+	MOVQ    32(SP), DI
+	MOVQ    40(SP), R13
+	MOVQ    48(SP), R8
+
+	// a0·(a1, a2, a3)
+	MOVQ  AX, DX
+	MULXQ DI, R9, R10
+	MULXQ R13, BX, R12
+	ADDQ  BX, R10
+	MULXQ R8, BX, SI
+	ADCQ  BX, R12
 	ADCQ  $0x00, SI
-	MOVQ  d+0(FP), R13
-	SUBQ  32(R13), R8
-	SBBQ  40(R13), SI
-	SBBQ  48(R13), CX
-	SBBQ  56(R13), R15
-	MOVQ  $0x00000001000003d1, AX
-	SBBQ  R9, R9
-	ANDQ  AX, R9
-	SUBQ  R9, R8
-	SBBQ  $0x00, SI
-	SBBQ  $0x00, CX
-	SBBQ  $0x00, R15
-	SBBQ  R9, R9
-	ANDQ  AX, R9
-	SUBQ  R9, R8
-	MOVQ  next+16(FP), R12
-	MOVQ  R8, 32(R12)
-	MOVQ  SI, 40(R12)
-	MOVQ  CX, 48(R12)
-	MOVQ  R15, 56(R12)
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  DI, DX
+	XORL  R11, R11
+	MULXQ R13, BX, CX
+	ADCXQ BX, R12
+	ADOXQ CX, SI
+	MULXQ R8, BX, R15
+	ADCXQ BX, SI
+	ADOXQ R11, R15
+	ADCXQ R11, R15
+
+	// a2·a3
+	MOVQ  R13, DX
+	MULXQ R8, BX, R14
+	ADDQ  BX, R15
+	ADCQ  $0x00, R14
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R11, R11
+	ADDQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R12, R12
+	ADCQ  SI, SI
+	ADCQ  R15, R15
+	ADCQ  R14, R14
+	ADCQ  $0x00, R11
+	MOVQ  AX, DX
+	MULXQ DX, AX, BX
+	MOVQ  DI, DX
+	MULXQ DX, DI, CX
+	ADDQ  BX, R9
+	ADCQ  DI, R10
+	ADCQ  CX, R12
+	MOVQ  R13, DX
+	MULXQ DX, BX, CX
+	ADCQ  BX, SI
+	ADCQ  CX, R15
+	MOVQ  R8, DX
+	MULXQ DX, BX, CX
+	ADCQ  BX, R14
+	ADCQ  CX, R11
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R8, R8
+	MULXQ SI, BX, CX
+	ADCXQ BX, AX
+	ADOXQ CX, R9
+	MULXQ R15, BX, CX
+	ADCXQ BX, R9
+	ADOXQ CX, R10
+	MULXQ R14, BX, CX
+	ADCXQ BX, R10
+	ADOXQ CX, R12
+	MULXQ R11, BX, CX
+	ADCXQ BX, R12
+	ADOXQ R8, CX
+	ADCXQ R8, CX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   CX, BX, CX
+	ADCXQ   BX, AX
+	ADCXQ   CX, R9
+	MOVQ    AX, SI
+	MOVQ    R9, R15
+	ADOXQ   DX, SI
+	ADOXQ   R8, R15
+	ADCXQ   R8, R10
+	ADCXQ   R8, R12
+	CMOVQCS SI, AX
+	CMOVQCS R15, R9
+	SUBQ    152(SP), AX
+	SBBQ    160(SP), R9
+	SBBQ    168(SP), R10
+	SBBQ    176(SP), R12
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R13, DI
+	SUBQ    DI, AX
+	MOVQ    $0xfffffffefffffc2f, R13
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R10
+	SBBQ    $0x00, R12
+	LEAQ    (AX)(R13*1), R8
+	CMOVQCS R8, AX
+	MOVQ    next+16(FP), SI
+	MOVQ    AX, (SI)
+	MOVQ    R9, 8(SI)
+	MOVQ    R10, 16(SI)
+	MOVQ    R12, 24(SI)
+
+	// Y3 = (Y1 − Y2)·(W1 − X3) − A1
+	MOVQ    88(SP), R15
+	MOVQ    96(SP), R14
+	MOVQ    104(SP), R11
+	MOVQ    112(SP), BX
+	MOVQ    next+16(FP), CX
+	SUBQ    (CX), R15
+	SBBQ    8(CX), R14
+	SBBQ    16(CX), R11
+	SBBQ    24(CX), BX
+	MOVQ    $0x00000001000003d1, R13
+	MOVQ    $0x0000000000000000, DI
+	CMOVQCS R13, DI
+	SUBQ    DI, R15
+	MOVQ    $0xfffffffefffffc2f, R13
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, R11
+	SBBQ    $0x00, BX
+	LEAQ    (R15)(R13*1), R8
+	CMOVQCS R8, R15
+	MOVQ    R15, 152(SP)
+	MOVQ    R14, 160(SP)
+	MOVQ    R11, 168(SP)
+	MOVQ    BX, 176(SP)
+
+	// d = a·b (4×64), row 0
+	MOVQ  24(SP), DX
+	MULXQ 152(SP), SI, AX
+	MULXQ 160(SP), R8, R9
+	ADDQ  R8, AX
+	MULXQ 168(SP), R8, R10
+	ADCQ  R8, R9
+	MULXQ 176(SP), R8, R12
+	ADCQ  R8, R10
+	ADCQ  $0x00, R12
+
+	// row 1: low halves on CF, high halves on OF
+	MOVQ  32(SP), DX
+	XORL  R14, R14
+	MULXQ 152(SP), R8, R15
+	ADCXQ R8, AX
+	ADOXQ R15, R9
+	MULXQ 160(SP), R8, R15
+	ADCXQ R8, R9
+	ADOXQ R15, R10
+	MULXQ 168(SP), R8, R15
+	ADCXQ R8, R10
+	ADOXQ R15, R12
+	MULXQ 176(SP), R8, CX
+	ADCXQ R8, R12
+	ADOXQ R14, CX
+	ADCXQ R14, CX
+
+	// row 2: low halves on CF, high halves on OF
+	MOVQ  40(SP), DX
+	XORL  R14, R14
+	MULXQ 152(SP), R8, R15
+	ADCXQ R8, R9
+	ADOXQ R15, R10
+	MULXQ 160(SP), R8, R15
+	ADCXQ R8, R10
+	ADOXQ R15, R12
+	MULXQ 168(SP), R8, R15
+	ADCXQ R8, R12
+	ADOXQ R15, CX
+	MULXQ 176(SP), R8, DI
+	ADCXQ R8, CX
+	ADOXQ R14, DI
+	ADCXQ R14, DI
+
+	// row 3: low halves on CF, high halves on OF
+	MOVQ  48(SP), DX
+	XORL  R14, R14
+	MULXQ 152(SP), R8, R15
+	ADCXQ R8, R10
+	ADOXQ R15, R12
+	MULXQ 160(SP), R8, R15
+	ADCXQ R8, R12
+	ADOXQ R15, CX
+	MULXQ 168(SP), R8, R15
+	ADCXQ R8, CX
+	ADOXQ R15, DI
+	MULXQ 176(SP), R8, R13
+	ADCXQ R8, DI
+	ADOXQ R14, R13
+	ADCXQ R14, R13
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ R12, R8, R15
+	ADCXQ R8, SI
+	ADOXQ R15, AX
+	MULXQ CX, R8, R15
+	ADCXQ R8, AX
+	ADOXQ R15, R9
+	MULXQ DI, R8, R15
+	ADCXQ R8, R9
+	ADOXQ R15, R10
+	MULXQ R13, R8, R15
+	ADCXQ R8, R10
+	ADOXQ R14, R15
+	ADCXQ R14, R15
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R15, R8, R15
+	ADCXQ   R8, SI
+	ADCXQ   R15, AX
+	MOVQ    SI, R12
+	MOVQ    AX, CX
+	ADOXQ   DX, R12
+	ADOXQ   R14, CX
+	ADCXQ   R14, R9
+	ADCXQ   R14, R10
+	CMOVQCS R12, SI
+	CMOVQCS CX, AX
+	MOVQ    d+0(FP), R11
+	SUBQ    32(R11), SI
+	SBBQ    40(R11), AX
+	SBBQ    48(R11), R9
+	SBBQ    56(R11), R10
+	MOVQ    $0x00000001000003d1, R12
+	MOVQ    $0x0000000000000000, BX
+	CMOVQCS R12, BX
+	SUBQ    BX, SI
+	MOVQ    $0xfffffffefffffc2f, R12
+	SBBQ    $0x00, AX
+	SBBQ    $0x00, R9
+	SBBQ    $0x00, R10
+	LEAQ    (SI)(R12*1), CX
+	CMOVQCS CX, SI
+	MOVQ    next+16(FP), DI
+	MOVQ    SI, 32(DI)
+	MOVQ    AX, 40(DI)
+	MOVQ    R9, 48(DI)
+	MOVQ    R10, 56(DI)
 	RET
 
 // func oddPutAsm(tp *uint64, tpl *uint64, xy *uint64, beta *uint64)
@@ -9867,17 +10176,21 @@ TEXT ·oddPutAsm(SB), $24-32
 	ADOXQ R8, AX
 	ADCXQ R8, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
 	MULXQ   AX, R15, AX
-	ADDQ    R15, R13
-	ADCQ    AX, R9
-	ADCQ    $0x00, R10
-	ADCQ    $0x00, R11
-	SBBQ    R15, R15
-	ANDQ    DX, R15
-	ADDQ    R15, R13
-	ADCQ    $0x00, R9
+	ADCXQ   R15, R13
+	ADCXQ   AX, R9
+	MOVQ    R13, R12
+	MOVQ    R9, BX
+	ADOXQ   DX, R12
+	ADOXQ   R8, BX
+	ADCXQ   R8, R10
+	ADCXQ   R8, R11
+	CMOVQCS R12, R13
+	CMOVQCS BX, R9
 	MOVQ    $0x00000001000003d1, SI
 	ADDQ    R13, SI
 	MOVQ    R9, DI
@@ -9975,22 +10288,26 @@ TEXT ·oddScalePutAsm(SB), $56-40
 	ADOXQ DI, AX
 	ADCXQ DI, AX
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ AX, R15, AX
-	ADDQ  R15, BX
-	ADCQ  AX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	SBBQ  R15, R15
-	ANDQ  DX, R15
-	ADDQ  R15, BX
-	ADCQ  $0x00, R8
-	MOVQ  BX, 24(SP)
-	MOVQ  R8, 32(SP)
-	MOVQ  R9, 40(SP)
-	MOVQ  R10, 48(SP)
-	MOVQ  xy+16(FP), CX
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   AX, R15, AX
+	ADCXQ   R15, BX
+	ADCXQ   AX, R8
+	MOVQ    BX, R11
+	MOVQ    R8, R12
+	ADOXQ   DX, R11
+	ADOXQ   DI, R12
+	ADCXQ   DI, R9
+	ADCXQ   DI, R10
+	CMOVQCS R11, BX
+	CMOVQCS R12, R8
+	MOVQ    BX, 24(SP)
+	MOVQ    R8, 32(SP)
+	MOVQ    R9, 40(SP)
+	MOVQ    R10, 48(SP)
+	MOVQ    xy+16(FP), CX
 
 	// d = a·b (4×64), row 0
 	MOVQ  (CX), DX
@@ -10071,23 +10388,27 @@ TEXT ·oddScalePutAsm(SB), $56-40
 	ADOXQ R9, R8
 	ADCXQ R9, R8
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R8, BX, R8
-	ADDQ  BX, SI
-	ADCQ  R8, DI
-	ADCQ  $0x00, R11
-	ADCQ  $0x00, R12
-	SBBQ  BX, BX
-	ANDQ  DX, BX
-	ADDQ  BX, SI
-	ADCQ  $0x00, DI
-	MOVQ  xy+16(FP), R10
-	MOVQ  SI, (R10)
-	MOVQ  DI, 8(R10)
-	MOVQ  R11, 16(R10)
-	MOVQ  R12, 24(R10)
-	MOVQ  zs+32(FP), CX
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R8, BX, R8
+	ADCXQ   BX, SI
+	ADCXQ   R8, DI
+	MOVQ    SI, R13
+	MOVQ    DI, R14
+	ADOXQ   DX, R13
+	ADOXQ   R9, R14
+	ADCXQ   R9, R11
+	ADCXQ   R9, R12
+	CMOVQCS R13, SI
+	CMOVQCS R14, DI
+	MOVQ    xy+16(FP), R10
+	MOVQ    SI, (R10)
+	MOVQ    DI, 8(R10)
+	MOVQ    R11, 16(R10)
+	MOVQ    R12, 24(R10)
+	MOVQ    zs+32(FP), CX
 
 	// d = a·b (4×64), row 0
 	MOVQ  24(SP), DX
@@ -10168,22 +10489,26 @@ TEXT ·oddScalePutAsm(SB), $56-40
 	ADOXQ R11, DI
 	ADCXQ R11, DI
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ DI, SI, DI
-	ADDQ  SI, R13
-	ADCQ  DI, R14
-	ADCQ  $0x00, R15
-	ADCQ  $0x00, AX
-	SBBQ  SI, SI
-	ANDQ  DX, SI
-	ADDQ  SI, R13
-	ADCQ  $0x00, R14
-	MOVQ  R13, 24(SP)
-	MOVQ  R14, 32(SP)
-	MOVQ  R15, 40(SP)
-	MOVQ  AX, 48(SP)
-	MOVQ  xy+16(FP), R12
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, SI, DI
+	ADCXQ   SI, R13
+	ADCXQ   DI, R14
+	MOVQ    R13, BX
+	MOVQ    R14, R8
+	ADOXQ   DX, BX
+	ADOXQ   R11, R8
+	ADCXQ   R11, R15
+	ADCXQ   R11, AX
+	CMOVQCS BX, R13
+	CMOVQCS R8, R14
+	MOVQ    R13, 24(SP)
+	MOVQ    R14, 32(SP)
+	MOVQ    R15, 40(SP)
+	MOVQ    AX, 48(SP)
+	MOVQ    xy+16(FP), R12
 
 	// d = a·b (4×64), row 0
 	MOVQ  32(R12), DX
@@ -10264,22 +10589,26 @@ TEXT ·oddScalePutAsm(SB), $56-40
 	ADOXQ R15, R14
 	ADCXQ R15, R14
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
-	MULXQ R14, R13, R14
-	ADDQ  R13, CX
-	ADCQ  R14, BX
-	ADCQ  $0x00, R8
-	ADCQ  $0x00, R9
-	SBBQ  R13, R13
-	ANDQ  DX, R13
-	ADDQ  R13, CX
-	ADCQ  $0x00, BX
-	MOVQ  xy+16(FP), AX
-	MOVQ  CX, 32(AX)
-	MOVQ  BX, 40(AX)
-	MOVQ  R8, 48(AX)
-	MOVQ  R9, 56(AX)
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   R14, R13, R14
+	ADCXQ   R13, CX
+	ADCXQ   R14, BX
+	MOVQ    CX, R10
+	MOVQ    BX, SI
+	ADOXQ   DX, R10
+	ADOXQ   R15, SI
+	ADCXQ   R15, R8
+	ADCXQ   R15, R9
+	CMOVQCS R10, CX
+	CMOVQCS SI, BX
+	MOVQ    xy+16(FP), AX
+	MOVQ    CX, 32(AX)
+	MOVQ    BX, 40(AX)
+	MOVQ    R8, 48(AX)
+	MOVQ    R9, 56(AX)
 
 	// table form: canonical x, y and β·x
 	MOVQ    xy+16(FP), R12
@@ -10413,17 +10742,21 @@ TEXT ·oddScalePutAsm(SB), $56-40
 	ADOXQ R13, R12
 	ADCXQ R13, R12
 
-	// hi < 2^34: t[0..3] += c·hi, then c once more on a carry; after
-	// a carry t < c·hi < 2^67, so that last c reaches t[1] at most
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
 	MULXQ   R12, R9, R12
-	ADDQ    R9, BX
-	ADCQ    R12, R14
-	ADCQ    $0x00, R15
-	ADCQ    $0x00, AX
-	SBBQ    R9, R9
-	ANDQ    DX, R9
-	ADDQ    R9, BX
-	ADCQ    $0x00, R14
+	ADCXQ   R9, BX
+	ADCXQ   R12, R14
+	MOVQ    BX, CX
+	MOVQ    R14, R10
+	ADOXQ   DX, CX
+	ADOXQ   R13, R10
+	ADCXQ   R13, R15
+	ADCXQ   R13, AX
+	CMOVQCS CX, BX
+	CMOVQCS R10, R14
 	MOVQ    $0x00000001000003d1, DI
 	ADDQ    BX, DI
 	MOVQ    R14, R11
