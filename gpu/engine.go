@@ -405,7 +405,7 @@ func (e *Engine) buildKernels(cacheDir string) error {
 
 // kernelIDs number the kernels for -D P256K1_ONLY (the source's
 // P256K1_WANT guards).
-var kernelIDs = map[string]int{"pubkeys": 1, "schnorr_verify": 2, "ecdsa_verify": 3, "point_mul": 4, "sign_kg": 5, "fe_selftest": 6}
+var kernelIDs = map[string]int{"pubkeys": 1, "schnorr_verify": 2, "ecdsa_verify": 3, "point_mul": 4, "sign_kg": 5, "fe_selftest": 6, "key_sum": 7}
 
 // kernel returns the kernel name, building its program on its first use
 // (or loading it from the cache) with the engine's build options. The

@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/p256k1/p256k1"
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/cputime"
+	"github.com/p256k1/p256k1/internal/group"
+	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
 )
@@ -145,12 +149,51 @@ func BenchmarkHost(b *testing.B) {
 			errs := make([]error, n)
 			mode := make([]byte, n)
 			for start(); b.Loop(); {
-				prepTweakBytesRange(dst, txs, errs, mode)
+				prepTweakBytesRange(dst, txs, errs, mode, nil)
 			}
 			per(b)
 		})
 		b.Run(fmt.Sprintf("prep/tweak%d-parse", k), func(b *testing.B) {
 			txs := hostTxKeys(n, k)
+			dst := make([]byte, tweakItemSize*n)
+			errs := make([]error, n)
+			parsed := make([]silentpayments.TxInputs, n)
+			for start(); b.Loop(); {
+				for i := range txs {
+					parsed[i] = txs[i].Parse()
+				}
+				prepTweakRange(dst, parsed, errs, nil)
+			}
+			per(b)
+		})
+	}
+	// TweakDataBytes on transactions of more keys: the host copies them
+	// into key_sum's items, adds each transaction's item sums (here the
+	// CPU's, as the device returns them) and prepares point_mul's item;
+	// against parsing every key, then TweakData's preparation.
+	for _, k := range []int{5, 12} {
+		b.Run(fmt.Sprintf("prep/tweak%d-bytes", k), func(b *testing.B) {
+			txs := manyTxKeys(n, k)
+			plan := newKeySumPlan(txs)
+			in := make([]byte, 33*keySumKeys*plan.items)
+			res := cpuKeySums(plan)
+			dst := make([]byte, tweakItemSize*n)
+			errs := make([]error, n)
+			mode := make([]byte, n)
+			r := &keySumResults{make([]group.Affine, n), make([]bool, n)}
+			var faults atomic.Int64
+			for start(); b.Loop(); {
+				plan.prep(0, plan.items, in)
+				plan.totalRange(r, 0, n, res, &faults)
+				prepTweakBytesRange(dst, txs, errs, mode, r)
+			}
+			per(b)
+			if faults.Load() != 0 || slices.Contains(r.ok, false) {
+				b.Fatal("a CPU item sum was refused")
+			}
+		})
+		b.Run(fmt.Sprintf("prep/tweak%d-parse", k), func(b *testing.B) {
+			txs := manyTxKeys(n, k)
 			dst := make([]byte, tweakItemSize*n)
 			errs := make([]error, n)
 			parsed := make([]silentpayments.TxInputs, n)
@@ -229,6 +272,53 @@ func hostTxs(n int) []silentpayments.TxInputs {
 		txs[i] = silentpayments.TxInputs{Inputs: []p256k1.PublicKey{a.PublicKey(), b.PublicKey()}, Outpoints: []silentpayments.Outpoint{op}}
 	}
 	return txs
+}
+
+// manyTxKeys is n transactions of k distinct keys as bytes (from a pool of
+// 128) and one outpoint each.
+func manyTxKeys(n, k int) []silentpayments.TxInputKeys {
+	var pool [128][33]byte
+	for i := range pool {
+		kk := key(uint64(1000 + i))
+		p := kk.PublicKey()
+		pool[i] = p.SerializeCompressed()
+	}
+	txs := hostTxs(n)
+	out := make([]silentpayments.TxInputKeys, n)
+	for i := range out {
+		for j := range k {
+			out[i].Keys = append(out[i].Keys, pool[(i+9*j)%len(pool)])
+		}
+		out[i].Outpoints = txs[i].Outpoints
+	}
+	return out
+}
+
+// cpuKeySums is what key_sum returns for plan's items, computed on the CPU:
+// x ‖ y of the sum of each item's keys that parse, or 64 zero bytes.
+func cpuKeySums(plan *keySumPlan) []byte {
+	res := make([]byte, 64*plan.items)
+	for j := range plan.items {
+		i := plan.owner[j]
+		var s group.Jacobian
+		s.SetInfinity()
+		for _, k := range keySumItem(&plan.txs[i], j-plan.first[i]) {
+			if p, err := p256k1.ParsePublicKey(k[:]); err == nil {
+				var a group.Affine
+				point.Load(&a, &p)
+				s.AddAffineVar(&s, &a, nil)
+			}
+		}
+		if s.Infinity == 0 {
+			var a group.Affine
+			a.SetJacobianVar(&s)
+			a.X.NormalizeVar()
+			a.Y.NormalizeVar()
+			a.X.Bytes((*[32]byte)(res[64*j:]))
+			a.Y.Bytes((*[32]byte)(res[64*j+32:]))
+		}
+	}
+	return res
 }
 
 // hostTxKeys is hostTxs with keys as bytes, k keys (1 or 2) a transaction.

@@ -444,9 +444,9 @@ func chunkItems(kernel string, wave int) int {
 }
 
 // itemsPerThread is how many items one work-item of a kernel takes (the
-// kernels' PUBKEYS_ITEMS, SCHNORR_ITEMS, POINT_MUL_ITEMS): those that end
+// kernels' PUBKEYS_ITEMS, SCHNORR_ITEMS, POINT_MUL_ITEMS, KEY_SUM_ITEMS): those that end
 // in a field inversion share one inversion among their items.
-var itemsPerThread = map[string]int{"pubkeys": 8, "schnorr_verify": 4, "point_mul": 4}
+var itemsPerThread = map[string]int{"pubkeys": 8, "schnorr_verify": 4, "point_mul": 4, "key_sum": 4}
 
 // launchSize gives the work size for n items of kernel: enough work-items
 // for them, rounded up to whole work groups (the kernels skip items ≥ n).

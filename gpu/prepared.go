@@ -103,14 +103,17 @@ func PrepareTweakData(txs []silentpayments.TxInputs) *Prepared {
 	return p
 }
 
-// PrepareTweakDataBytes does TweakDataBytes' host work (the keys of a one-
-// or two-key transaction copied for the device to lift and add; the
-// others' keys parsed and summed; the smallest outpoint picked).
+// PrepareTweakDataBytes does TweakDataBytes' host work for point_mul (the
+// keys of a one- or two-key transaction copied for the device to lift and
+// add; the smallest outpoint picked). The keys of a transaction with more
+// are parsed and summed here: TweakDataBytes sums them on the device in a
+// pass of its own (key_sum) that a Prepared, one kernel's batch, does not
+// hold.
 func PrepareTweakDataBytes(txs []silentpayments.TxInputKeys) *Prepared {
 	p := &Prepared{kernel: "point_mul", in: make([]byte, tweakItemSize*len(txs)), out: make([]byte, 64*len(txs)), n: len(txs)}
 	errs, mode := make([]error, len(txs)), make([]byte, len(txs))
 	parallel(0, len(txs), func(lo, hi int) {
-		prepTweakBytesRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], mode[lo:hi])
+		prepTweakBytesRange(p.in[tweakItemSize*lo:tweakItemSize*hi], txs[lo:hi], errs[lo:hi], mode[lo:hi], nil)
 	})
 	return p
 }

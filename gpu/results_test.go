@@ -215,7 +215,8 @@ func TestPublicKeysFault(t *testing.T) {
 	}
 }
 
-// TestTweakDataFault: spoiled device points of TweakData are caught,
+// TestTweakDataFault: spoiled device points of TweakData and
+// TweakDataBytes (point_mul's, and key_sum's item sums) are caught,
 // computed on the CPU and reported as ErrDeviceFault beside results equal
 // to silentpayments.TweakDataBatch's.
 func TestTweakDataFault(t *testing.T) {
@@ -276,6 +277,63 @@ func TestTweakDataFault(t *testing.T) {
 	}
 	if !errors.Is(errs[9], silentpayments.ErrNoInputs) {
 		t.Fatalf("tx 9: %v, want ErrNoInputs", errs[9])
+	}
+
+	// key_sum (more than two keys): a spoiled item sum (tx 1) and 64 zero
+	// bytes for an item whose keys count (tx 2) are faults, their
+	// transactions summed on the host; 64 zero bytes for an item whose
+	// keys cancel (tx 3's second item, group 4) are not.
+	keys := func(from, n int) [][33]byte {
+		out := make([][33]byte, n)
+		for j := range out {
+			k := key(uint64(500 + from + j))
+			p := k.PublicKey()
+			out[j] = p.SerializeCompressed()
+		}
+		return out
+	}
+	k0 := key(600)
+	p0 := k0.PublicKey()
+	n0 := p0.Negate()
+	ops := []silentpayments.Outpoint{{Vout: 1}}
+	mt := []silentpayments.TxInputKeys{
+		{Keys: keys(0, 3), Outpoints: ops},
+		{Keys: keys(10, 4), Outpoints: ops},
+		{Keys: keys(20, 5), Outpoints: ops},
+		{Keys: append(keys(30, 8), p0.SerializeCompressed(), n0.SerializeCompressed()), Outpoints: ops},
+		{Keys: keys(40, 3), Outpoints: ops},
+	}
+	resultHook = func(kernel string, first int, out []byte) {
+		if kernel != "key_sum" {
+			return
+		}
+		for j := range len(out) / 64 {
+			switch first + j {
+			case 1:
+				out[64*j+63] ^= 1
+			case 2:
+				clear(out[64*j : 64*j+64])
+			case 4:
+				if !allZero(out[64*j : 64*j+64]) {
+					t.Errorf("key_sum: a cancelling pair's item is not 64 zero bytes")
+				}
+			}
+		}
+	}
+	out, errs = out[:len(mt)], errs[:len(mt)]
+	err = e.TweakDataBytes(mt, out, errs)
+	if !errors.As(err, &fe) || fe.items != 2 || !errors.Is(err, ErrDeviceFault) {
+		t.Fatalf("TweakDataBytes (key_sum): err %v, want ErrDeviceFault with 2 items", err)
+	}
+	parsed = parsed[:len(mt)]
+	for i := range mt {
+		parsed[i] = mt[i].Parse()
+	}
+	silentpayments.TweakDataBatch(parsed, ref[:len(mt)], referrs[:len(mt)])
+	for i := range mt {
+		if out[i] != ref[i] || errs[i] != referrs[i] || errs[i] != nil {
+			t.Fatalf("TweakDataBytes (key_sum) tx %d: %v %v, CPU %v %v", i, out[i].IsValid(), errs[i], ref[i].IsValid(), referrs[i])
+		}
 	}
 }
 

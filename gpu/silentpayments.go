@@ -27,7 +27,11 @@ import (
 // was computed (out and errs are then zero values); ErrClosed for a nil,
 // zero-value or closed Engine.
 func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey, errs []error) error {
-	return e.tweakData("TweakData", len(txs), out, errs,
+	if done, err := e.tweakCheck("TweakData", len(txs), out, errs); done {
+		return err
+	}
+	var faults atomic.Int64
+	return e.tweakData("TweakData", len(txs), out, errs, &faults,
 		func(lo, hi int, in []byte, pre []error) { prepTweakRange(in, txs[lo:hi], pre, nil) },
 		func(i int) bool {
 			// For 0 < input_hash < n and A finite, h·A is never
@@ -46,18 +50,8 @@ func (e *Engine) TweakData(txs []silentpayments.TxInputs, out []p256k1.PublicKey
 // point of the curve makes redo compute transaction i on the CPU into out
 // and errs, and say whether 64 zero bytes were the right answer (else, or
 // for any other answer, the device faulted).
-func (e *Engine) tweakData(method string, n int, out []p256k1.PublicKey, errs []error, prep func(lo, hi int, in []byte, pre []error), redo func(i int) (zeroRight bool)) error {
-	if err := shortOutput(method, n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
-		return err
-	}
-	if err := e.usable(); err != nil {
-		return err
-	}
-	if n == 0 {
-		return nil
-	}
+func (e *Engine) tweakData(method string, n int, out []p256k1.PublicKey, errs []error, faults *atomic.Int64, prep func(lo, hi int, in []byte, pre []error), redo func(i int) (zeroRight bool)) error {
 	pre := make([]error, n)
-	var faults atomic.Int64
 	decode := func(lo, hi int, res []byte) {
 		for i := lo; i < hi; i++ {
 			out[i], errs[i] = p256k1.PublicKey{}, pre[i]
@@ -79,7 +73,20 @@ func (e *Engine) tweakData(method string, n int, out []p256k1.PublicKey, errs []
 		clear(errs[:n])
 		return err
 	}
-	return faultsErr(method, &faults)
+	return faultsErr(method, faults)
+}
+
+// tweakCheck is the checks TweakData and TweakDataBytes make before any
+// work: output lengths, a usable engine. done is true when there is
+// nothing more to do (an error, or no transaction).
+func (e *Engine) tweakCheck(method string, n int, out []p256k1.PublicKey, errs []error) (done bool, err error) {
+	if err := shortOutput(method, n, outLen{"out", len(out)}, outLen{"errs", len(errs)}); err != nil {
+		return true, err
+	}
+	if err := e.usable(); err != nil {
+		return true, err
+	}
+	return n == 0, nil
 }
 
 // tweakItemSize is the bytes of one point_mul item: x ‖ y ‖ 36 bytes ‖
@@ -193,17 +200,35 @@ func leastOutpoint(least []byte, ops []silentpayments.Outpoint) {
 // (silentpayments.TxInputKeys, as InputKeyBytes gives them): out[i] and
 // errs[i] are silentpayments.TweakDataBatch's for txs[i].Parse(), so a key
 // that does not parse is left out as InputPublicKey leaves out its input
-// (both must be at least len(txs) long, else ErrShortOutput). A
-// transaction with one or two keys and an outpoint goes to the device as
-// the keys' x and parities: the device lifts y (load_key), the square
-// root that parsing costs the host (about 3 µs a key on one core), and
-// adds two keys itself (load_pair, one inversion); the keys of a
-// transaction with more are parsed and summed on the host, as TweakData's
-// are. Faults and errors as TweakData's. Public data only.
+// (both must be at least len(txs) long, else ErrShortOutput). The keys
+// are not parsed on the host, whose square root costs about 3 µs a key on
+// one core: a transaction with one or two compressed keys and an outpoint
+// goes to the device as the keys' x and parities, and the device lifts y
+// (load_key) and adds two keys itself (load_pair, one inversion); the keys
+// of any other transaction with an outpoint are summed on the device
+// first, eight to an item (key_sum, which leaves out those that do not
+// parse), and the host adds the items' sums of a transaction and sends it
+// as TweakData sends a sum. The host parses a transaction's keys only
+// where the device found that none counts or that they sum to infinity
+// (to tell ErrNoInputs from ErrInputSumZero) or answered wrongly. Faults
+// and errors as TweakData's: an item sum that is not a point of the curve
+// is a fault too. Public data only.
 func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.PublicKey, errs []error) error {
+	if done, err := e.tweakCheck("TweakDataBytes", len(txs), out, errs); done {
+		return err
+	}
+	var faults atomic.Int64
+	sums, err := e.keySums(txs, &faults)
+	if err != nil {
+		clear(out[:len(txs)])
+		clear(errs[:len(txs)])
+		return err
+	}
 	mode := make([]byte, len(txs))
-	return e.tweakData("TweakDataBytes", len(txs), out, errs,
-		func(lo, hi int, in []byte, pre []error) { prepTweakBytesRange(in, txs[lo:hi], pre, mode[lo:hi]) },
+	return e.tweakData("TweakDataBytes", len(txs), out, errs, &faults,
+		func(lo, hi int, in []byte, pre []error) {
+			prepTweakBytesRange(in, txs[lo:hi], pre, mode[lo:hi], sums.from(lo))
+		},
 		func(i int) bool {
 			// 64 zero bytes: an input hash out of range, or a key the
 			// device lifted that is off the curve or not below p (one
@@ -217,6 +242,181 @@ func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.P
 		})
 }
 
+// keySumKeys is the keys a key_sum item holds (the kernel's KEY_SUM_KEYS),
+// each as serialized: 33 bytes.
+const keySumKeys = 8
+
+// viaKeySum reports whether TweakDataBytes sums tx's keys with key_sum: an
+// outpoint (without one the transaction is an error, ErrNoInputs) and more
+// than two keys, or one or two of which one has a prefix other than 0x02
+// or 0x03 (one or two compressed keys go to point_mul as they are).
+func viaKeySum(tx *silentpayments.TxInputKeys) bool {
+	k := len(tx.Keys)
+	return len(tx.Outpoints) > 0 && k > 0 && (k > 2 || !compressedPrefix(tx.Keys[0][0]) || !compressedPrefix(tx.Keys[k-1][0]))
+}
+
+// keySumResults is what keySums found: for transaction i with viaKeySum,
+// ok[i] reports a sum of its keys that parse, which is then point[i]
+// (affine, normalized); ok[i] false leaves the transaction to the host's
+// parse. Nil when no transaction has viaKeySum.
+type keySumResults struct {
+	point []group.Affine
+	ok    []bool
+}
+
+// from returns the results of transactions lo onwards (nil stays nil).
+func (r *keySumResults) from(lo int) *keySumResults {
+	if r == nil {
+		return nil
+	}
+	return &keySumResults{r.point[lo:], r.ok[lo:]}
+}
+
+// keySumItem returns the keys of tx's item j (of keySumKeys at most).
+func keySumItem(tx *silentpayments.TxInputKeys, j int) [][33]byte {
+	keys := tx.Keys[j*keySumKeys:]
+	return keys[:min(len(keys), keySumKeys)]
+}
+
+// itemSumsToInfinity reports whether the keys that parse of one key_sum
+// item sum to infinity (none parses, or they cancel): key_sum's 64 zero
+// bytes are then the right answer. Variable time (public keys).
+func itemSumsToInfinity(keys [][33]byte) bool {
+	var s group.Jacobian
+	s.SetInfinity()
+	for k := range keys {
+		if p, err := p256k1.ParsePublicKey(keys[k][:]); err == nil {
+			var a group.Affine
+			point.Load(&a, &p)
+			s.AddAffineVar(&s, &a, nil)
+		}
+	}
+	return s.Infinity != 0
+}
+
+// keySums sums on the device the keys of each transaction with viaKeySum
+// (key_sum, eight keys to an item, the keys that do not parse left out),
+// then on the host the items' sums of each transaction (keySumPlan.total).
+// Nil results when no transaction has viaKeySum. Variable time (public
+// data).
+func (e *Engine) keySums(txs []silentpayments.TxInputKeys, faults *atomic.Int64) (*keySumResults, error) {
+	plan := newKeySumPlan(txs)
+	if plan.items == 0 {
+		return nil, nil
+	}
+	res := make([]byte, 64*plan.items)
+	decode := func(lo, hi int, out []byte) { copy(res[64*lo:64*hi], out[:64*(hi-lo)]) }
+	if err := e.pipeline("key_sum", plan.items, 33*keySumKeys, 64, plan.prep, decode); err != nil {
+		return nil, err
+	}
+	return plan.total(res, faults), nil
+}
+
+// keySumPlan is how keySums cuts the transactions' keys into key_sum items.
+type keySumPlan struct {
+	txs   []silentpayments.TxInputKeys
+	first []int   // the items of transaction i: first[i] to first[i+1]
+	owner []int32 // the transaction of each item
+	items int
+}
+
+func newKeySumPlan(txs []silentpayments.TxInputKeys) *keySumPlan {
+	p := &keySumPlan{txs: txs, first: make([]int, len(txs)+1)}
+	for i := range txs {
+		p.first[i] = p.items
+		if viaKeySum(&txs[i]) {
+			p.items += (len(txs[i].Keys) + keySumKeys - 1) / keySumKeys
+		}
+	}
+	p.first[len(txs)] = p.items
+	p.owner = make([]int32, p.items)
+	for i := range txs {
+		for j := p.first[i]; j < p.first[i+1]; j++ {
+			p.owner[j] = int32(i)
+		}
+	}
+	return p
+}
+
+// prep writes items lo to hi−1 into in (33·keySumKeys bytes each): the
+// keys as serialized, unused slots zero.
+func (p *keySumPlan) prep(lo, hi int, in []byte) {
+	for j := lo; j < hi; j++ {
+		i := p.owner[j]
+		keys := keySumItem(&p.txs[i], j-p.first[i])
+		d := in[33*keySumKeys*(j-lo) : 33*keySumKeys*(j-lo+1)]
+		for k := range keys {
+			copy(d[33*k:], keys[k][:])
+		}
+		clear(d[33*len(keys):]) // empty slots: prefix 0
+	}
+}
+
+// total adds up each transaction's item sums res (64 bytes an item, as
+// key_sum writes them). A transaction one of whose items answered
+// something other than a point of the curve is left to the host, and so is
+// one whose items' sums add to infinity; an answer that is not a point
+// counts in faults unless it is 64 zero bytes and the host finds that the
+// item's keys do sum to infinity.
+func (p *keySumPlan) total(res []byte, faults *atomic.Int64) *keySumResults {
+	r := &keySumResults{make([]group.Affine, len(p.txs)), make([]bool, len(p.txs))}
+	parallel(0, len(p.txs), func(lo, hi int) { p.totalRange(r, lo, hi, res, faults) })
+	return r
+}
+
+// totalRange is total for transactions lo to hi−1, into r.
+func (p *keySumPlan) totalRange(r *keySumResults, lo, hi int, res []byte, faults *atomic.Int64) {
+	txs := p.txs
+	var sums [invBlock]group.Jacobian
+	var aff [invBlock]group.Affine
+	for base := lo; base < hi; base += invBlock {
+		end := min(base+invBlock, hi)
+		for i := base; i < end; i++ {
+			s := &sums[i-base]
+			s.SetInfinity()
+			r.ok[i] = false
+			if p.first[i+1]-p.first[i] == 1 {
+				// One item (eight keys or fewer): its sum is the
+				// transaction's, affine already.
+				xy := res[64*p.first[i] : 64*p.first[i]+64]
+				if x, y, ok := checkXY(xy); ok {
+					x.ToField(&r.point[i].X)
+					y.ToField(&r.point[i].Y)
+					r.ok[i] = true
+					continue
+				}
+			}
+			for j := p.first[i]; j < p.first[i+1]; j++ {
+				xy := res[64*j : 64*j+64]
+				x, y, ok := checkXY(xy)
+				if !ok {
+					// 64 zero bytes are right only for an item none of
+					// whose keys counts or whose keys cancel, which the
+					// host checks; right or not, the transaction is
+					// parsed on the host.
+					if !allZero(xy) || !itemSumsToInfinity(keySumItem(&txs[i], j-p.first[i])) {
+						faults.Add(1)
+					}
+					s.SetInfinity()
+					break
+				}
+				var a group.Affine
+				x.ToField(&a.X)
+				y.ToField(&a.Y)
+				s.AddAffineVar(s, &a, nil)
+			}
+		}
+		group.BatchToAffineVar(aff[:end-base], sums[:end-base])
+		for i := base; i < end; i++ {
+			if sums[i-base].Infinity == 0 {
+				r.point[i], r.ok[i] = aff[i-base], true
+				r.point[i].X.NormalizeVar()
+				r.point[i].Y.NormalizeVar()
+			}
+		}
+	}
+}
+
 // point_mul's mode bytes for TweakDataBytes (the kernel's comment): A as
 // one compressed key, lifted on the device, or as the sum of two.
 const (
@@ -228,9 +428,11 @@ const (
 // a transaction with one or two keys (prefixes 0x02 or 0x03) and an
 // outpoint as an item of mode tweakLift (x, 31 zero bytes, the parity) or
 // tweakPair (x1, x2; the parities at 101 and 102), with the smallest
-// outpoint, setting mode[i]; the others parsed (TxInputKeys.Parse) and
-// prepared by prepTweakRange, mode[i] 0.
-func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []error, mode []byte) {
+// outpoint, setting mode[i]; one whose keys key_sum summed (sums, for
+// these transactions: nil if none) as TweakData's item of that sum; the
+// others parsed (TxInputKeys.Parse) and prepared by prepTweakRange. mode[i]
+// is 0 for the last two.
+func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []error, mode []byte, sums *keySumResults) {
 	var parsed []silentpayments.TxInputs
 	var skip []bool
 	for i := range txs {
@@ -240,15 +442,27 @@ func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []er
 		if (k == 1 || k == 2) && len(tx.Outpoints) > 0 && compressedPrefix(tx.Keys[0][0]) && compressedPrefix(tx.Keys[k-1][0]) {
 			mode[i] = byte(tweakLift + k - 1)
 		}
+		d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
+		if mode[i] == 0 && sums != nil && sums.ok[i] {
+			errs[i] = nil
+			a := &sums.point[i]
+			a.X.Bytes((*[32]byte)(d[0:32]))
+			a.Y.Bytes((*[32]byte)(d[32:64]))
+			leastOutpoint(d[64:100], tx.Outpoints)
+			clear(d[100:tweakItemSize]) // mode 0: A as the host gives it
+			continue
+		}
 		if mode[i] == 0 {
 			if parsed == nil {
 				parsed, skip = make([]silentpayments.TxInputs, len(txs)), make([]bool, len(txs))
+				for j := range skip {
+					skip[j] = true
+				}
 			}
-			parsed[i] = tx.Parse()
+			parsed[i], skip[i] = tx.Parse(), false
 			continue
 		}
 		errs[i] = nil
-		d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
 		copy(d[0:32], tx.Keys[0][1:])
 		if k == 2 {
 			copy(d[32:64], tx.Keys[1][1:])
@@ -264,9 +478,6 @@ func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []er
 		}
 	}
 	if parsed != nil {
-		for i := range mode {
-			skip[i] = mode[i] != 0 // on the device
-		}
 		prepTweakRange(dst, parsed, errs, skip)
 	}
 }

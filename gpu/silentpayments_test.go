@@ -97,8 +97,16 @@ func TestTweakDataBytes(t *testing.T) {
 		copy(k[1:], x[:])
 		return k
 	}
+	rep := func(k [33]byte, n int) [][33]byte {
+		out := make([][33]byte, n)
+		for j := range out {
+			out[j] = k
+		}
+		return out
+	}
+	bad4 := func(k [33]byte) [33]byte { k[0] = 4; return k }
 	var txs []silentpayments.TxInputKeys
-	for i := range 80 {
+	for i := range 120 {
 		var op silentpayments.Outpoint
 		binary.LittleEndian.PutUint64(op.TxID[:], uint64(i)*0x9e3779b97f4a7c15)
 		ops := []silentpayments.Outpoint{{TxID: op.TxID, Vout: 3}, op}
@@ -106,7 +114,18 @@ func TestTweakDataBytes(t *testing.T) {
 		p1, p2 := k1.PublicKey(), k2.PublicKey()
 		c1, c2 := p1.SerializeCompressed(), p2.SerializeCompressed()
 		keys := [][33]byte{c1}
-		switch i % 20 {
+		n1 := p1.Negate()
+		cn1 := n1.SerializeCompressed()
+		distinct := func(n int) [][33]byte {
+			out := make([][33]byte, n)
+			for j := range out {
+				kj := key(uint64(1000*i + j))
+				pj := kj.PublicKey()
+				out[j] = pj.SerializeCompressed()
+			}
+			return out
+		}
+		switch i % 30 {
 		case 1:
 			ops = ops[1:]
 		case 2:
@@ -149,12 +168,39 @@ func TestTweakDataBytes(t *testing.T) {
 		case 17:
 			c2[0] = 4
 			keys = [][33]byte{c1, c2}
+		// More than two keys: summed on the device by key_sum, eight to
+		// an item, then the items' sums on the host.
+		case 18:
+			keys = [][33]byte{c1, offCurve(byte(i)), c2} // a key off the curve does not count
+		case 19:
+			keys = distinct(8) // one full item
+		case 20:
+			keys = distinct(9) // two items
+		case 21:
+			keys = append(distinct(15), bad4(c1), xKey(2, p)) // three items, two keys left out
+		case 22:
+			keys = [][33]byte{c1, cn1, c2} // a pair that cancels
+		case 23:
+			n2 := p2.Negate()
+			keys = [][33]byte{c1, c2, cn1, n2.SerializeCompressed()} // everything cancels: ErrInputSumZero
+		case 24:
+			keys = [][33]byte{offCurve(byte(i)), bad4(c1), xKey(3, p)} // none counts: ErrNoInputs
+		case 25:
+			keys = rep(c1, 3) // a doubling inside the item
+		case 26:
+			keys = append(rep(c1, 8), rep(cn1, 8)...) // two items that cancel: ErrInputSumZero
+		case 27:
+			keys = append([][33]byte{c1, cn1, c1, cn1, c1, cn1, c1, cn1}, c2, bad4(c2)) // an item that sums to infinity
+		case 28:
+			keys = append(rep(bad4(c1), 9), c2) // only the last key counts
+		case 29:
+			keys, ops = distinct(5), nil // no outpoint: the host's ErrNoInputs
 		}
 		txs = append(txs, silentpayments.TxInputKeys{Keys: keys, Outpoints: ops})
 	}
 	n := len(txs)
 	parsed, wantErr := checkTweakDataBytes(t, e, txs)
-	okCount, parities, pairs := 0, [2]int{}, 0
+	okCount, parities, pairs, many, manyErr := 0, [2]int{}, 0, 0, 0
 	for i := range txs {
 		if wantErr[i] == nil {
 			okCount++
@@ -165,19 +211,26 @@ func TestTweakDataBytes(t *testing.T) {
 				pairs++
 			}
 		}
+		if viaKeySum(&txs[i]) {
+			if wantErr[i] == nil {
+				many++
+			} else {
+				manyErr++
+			}
+		}
 	}
-	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 || pairs == 0 {
-		t.Fatalf("%d of %d succeeded, one-key parities %v, %d pairs: the test needs every kind", okCount, n, parities, pairs)
+	if okCount == 0 || okCount == n || parities[0] == 0 || parities[1] == 0 || pairs == 0 || many == 0 || manyErr == 0 {
+		t.Fatalf("%d of %d succeeded, one-key parities %v, %d pairs, %d and %d failed with more keys: the test needs every kind", okCount, n, parities, pairs, many, manyErr)
 	}
 	if err := e.TweakDataBytes(txs, make([]p256k1.PublicKey, n-1), make([]error, n)); !errors.Is(err, ErrShortOutput) {
 		t.Fatalf("short out: %v", err)
 	}
 }
 
-// FuzzTweakDataBytes: transactions of up to three 33-byte keys cut from
-// the fuzzer's bytes (each transaction takes the next 1 to 3 keys, as its
-// outpoint's first byte says), each answer equal to the CPU's parse-then-
-// TweakDataBatch. On PoCL each input is a kernel launch: the seeds run
+// FuzzTweakDataBytes: transactions of up to eleven 33-byte keys cut from
+// the fuzzer's bytes (each transaction takes the next 0 to 11 keys, as its
+// shape byte says; with more than two the device sums them, key_sum), each
+// answer equal to the CPU's parse-then-TweakDataBatch. On PoCL each input is a kernel launch: the seeds run
 // with go test.
 func FuzzTweakDataBytes(f *testing.F) {
 	k1, k2 := key(1), key(2)
@@ -195,6 +248,11 @@ func FuzzTweakDataBytes(f *testing.F) {
 	f.Add(append(append(c1[:], c1[:]...), over[:]...), []byte{2, 1, 0})
 	f.Add(append(append(c2[:], c1[:]...), c2[:]...), []byte{3})
 	f.Add(over[:], []byte{1})
+	var many []byte
+	for _, k := range [][33]byte{c1, c2, cn, over, c1, c1, c2, c2, cn, c2} {
+		many = append(many, k[:]...)
+	}
+	f.Add(many, []byte{10}) // two key_sum items: a cancelling pair, a key left out, doublings
 	f.Fuzz(func(t *testing.T, keys, shape []byte) {
 		e := engine(t)
 		var txs []silentpayments.TxInputKeys
@@ -202,7 +260,7 @@ func FuzzTweakDataBytes(f *testing.F) {
 			if len(txs) == 8 {
 				break
 			}
-			k := int(s % 4)
+			k := int(s % 12)
 			var tx silentpayments.TxInputKeys
 			for range k {
 				if len(keys) < 33 {

@@ -133,9 +133,8 @@ func skipNoOpenCL(t *testing.T, err error) {
 }
 
 // TestSPTweaksDevice: sp tweaks gives the same tweak data on an OpenCL
-// device (TweakDataBytes, one- and two-input transactions' keys lifted
-// and added there) as
-// on the CPU and as BIP-352's vectors, over every receiving case of the
+// device (TweakDataBytes, every transaction's keys lifted and added there)
+// as on the CPU and as BIP-352's vectors, over every receiving case of the
 // vectors in one file, with a malformed line among them.
 func TestSPTweaksDevice(t *testing.T) {
 	var lines, want []string

@@ -25,7 +25,7 @@ out=gpu/kernels/ptx
 [ "${GENPTX_CHECK:-}" = 1 ] && out=$(mktemp -d)
 mkdir -p "$out"
 flags="-x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -target-cpu -Xclang sm_52 -Xclang -target-feature -Xclang +ptx78 -O3 -Xclang -finclude-default-header -include gpu/proxy/nvptx.h -D P256K1_INLINE -D P256K1_PTX"
-kernels="pubkeys:1 schnorr_verify:2 ecdsa_verify:3 point_mul:4 sign_kg:5 fe_selftest:6"
+kernels="pubkeys:1 schnorr_verify:2 ecdsa_verify:3 point_mul:4 sign_kg:5 fe_selftest:6 key_sum:7"
 pids=()
 for k in $kernels; do
 	name=${k%%:*} id=${k#*:}

@@ -66,6 +66,7 @@ typedef struct { fe x, y; } ge;
 #define PUBKEYS_ITEMS 8
 #define SCHNORR_ITEMS 4
 #define POINT_MUL_ITEMS 4
+#define KEY_SUM_ITEMS 4
 
 /* Brings a (< 2^256) below p: a >= p iff the top three limbs are all ones
    and the low one is >= P0, and then a - p = a + C_LO - 2^256 has three
@@ -721,7 +722,7 @@ static void fe_store(__global uchar *b, const fe *a) {
 	}
 }
 
-#if P256K1_WANT(2) || P256K1_WANT(3) || P256K1_WANT(4)
+#if P256K1_WANT(2) || P256K1_WANT(3) || P256K1_WANT(4) || P256K1_WANT(7)
 /* r = a^((p+1)/4), the blocks {2, 22, 223} of (p+1)/4 (253 squarings and
    13 multiplications): a square root of a if a has one. Returns whether
    r^2 = a. Variable time (public keys only). Out of line, so that the
@@ -1518,6 +1519,39 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 		uchar k[32], sg[2];
 		int ok = it[100] == 3 ? load_pair(&q, it) : load_key(&q, it, it[100] == 2, it[63] & 1);
 		if (ok && tweak_split(k, sg, it, &q)) mul_p(&r[j], k, sg, &q);
+	}
+	store_points(out + 64 * first, r, m);
+}
+#endif
+
+/* Sums of compressed keys, for BIP-352 tweak data from key bytes when a
+   transaction has more than two input keys (gpu's TweakDataBytes): item i
+   (KEY_SUM_KEYS * 33 = 264 bytes) holds up to eight keys as serialized, a
+   prefix byte then x; a slot whose prefix is not 2 or 3 is empty (the host
+   fills unused slots with zeros). A key whose x is not below p or not on
+   the curve, like one with another prefix, does not count, as BIP-352
+   leaves out an input whose key does not parse
+   (silentpayments.TxInputKeys.Parse). out[i] = x || y of the sum of the
+   keys that count (affine, normalized; gej_add_ge takes a doubling or a
+   cancelling pair as they come), or 64 zero bytes when none counts or
+   they sum to infinity: x = 0 is not on the curve, and the host, which
+   sums a transaction's groups of eight, recomputes such a transaction on
+   the CPU to tell the two apart. KEY_SUM_ITEMS items per work-item, one
+   inversion for them all. Variable time (public keys only). */
+#if P256K1_WANT(7)
+#define KEY_SUM_KEYS 8
+__kernel void key_sum(__global const uchar *items, __global const ulong4 *gtab, __global uchar *out, uint n) {
+	ulong first = (ulong)get_global_id(0) * KEY_SUM_ITEMS;
+	if (first >= n) return;
+	int m = (int)min((ulong)KEY_SUM_ITEMS, n - first);
+	gej r[KEY_SUM_ITEMS];
+	for (int j = 0; j < m; j++) {
+		__global const uchar *it = items + 33 * KEY_SUM_KEYS * (first + j);
+		r[j].inf = 1;
+		for (int k = 0; k < KEY_SUM_KEYS; k++, it += 33) {
+			ge p;
+			if ((it[0] == 2 || it[0] == 3) && load_key(&p, it + 1, 1, it[0] & 1)) gej_add_ge(&r[j], &r[j], &p);
+		}
 	}
 	store_points(out + 64 * first, r, m);
 }
