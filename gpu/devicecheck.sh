@@ -36,9 +36,10 @@
 #      and check, waiting for the device, enqueue) and the first launch; the
 #      kinds are gpubench's default (KINDS overrides): the four
 #      verification and multiplication kinds, schnorr-bytes and ecdsa-bytes
-#      (VerifySchnorrBytes, VerifyECDSABytes), tweak-bytes and tweak1-bytes
-#      (TweakDataBytes, two keys or one a transaction, lifted and added on
-#      the device), pubkeys33 (PublicKeysBytes)
+#      (VerifySchnorrBytes, VerifyECDSABytes), tweak-bytes, tweak1-bytes and
+#      tweak5-bytes (TweakDataBytes, two keys, one or five a transaction,
+#      lifted and added on the device; five summed by key_sum first, which
+#      only the end-to-end figure holds), pubkeys33 (PublicKeysBytes)
 #      and the two signing kinds, whose kernel-only figure is sign_kg's
 #      alone and whose end-to-end figure is the whole call (the host's
 #      nonces and finishing, for ECDSA the keys' pass, and the fault check
@@ -162,7 +163,7 @@ echo "== 2. every kind's program for each variant ($VARIANTS), built at once"
 t=$(now)
 for v in $VARIANTS; do
 	variant "$v"
-	for k in schnorr ecdsa pubkeys tweak sign-ecdsa; do
+	for k in schnorr ecdsa pubkeys tweak5-bytes sign-ecdsa; do
 		(
 			caches "$v"
 			P256K1_GPU_SOURCE=$src P256K1_GPU_BUILD_OPTIONS=$opts step "build $v $k" 200 ./gpubench -n 4096 -device 0 -reps 1 -kinds $k >"$W/build-$v-$k.txt" 2>&1

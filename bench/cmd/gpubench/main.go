@@ -54,7 +54,7 @@ func main() {
 	reps := flag.Int("reps", 3, "timed repetitions (the best is reported; a launch before them builds the kind's program and is reported apart)")
 	chunk := flag.Int("chunk", 0, "items per launch of the pipelined batches (gpu.Options.ChunkItems; 0: the package's choice per kind and device)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (where the host's time goes)")
-	kinds := flag.String("kinds", "schnorr,schnorr-bytes,ecdsa,ecdsa-bytes,pubkeys,pubkeys33,tweak,tweak-bytes,tweak1-bytes,sign-ecdsa,sign-schnorr", "kinds to run")
+	kinds := flag.String("kinds", "schnorr,schnorr-bytes,ecdsa,ecdsa-bytes,pubkeys,pubkeys33,tweak,tweak-bytes,tweak1-bytes,tweak5-bytes,sign-ecdsa,sign-schnorr", "kinds to run")
 	flag.Parse()
 	devs, err := gpu.Devices()
 	if err != nil {
@@ -254,23 +254,29 @@ func main() {
 			func() { silentpayments.TweakDataBatchParallel(txs, ref, referrs, 0) },
 			func() int { return tweakDiff(out, ref, errs, referrs) })
 	}
-	for _, kind := range []string{"tweak1-bytes", "tweak-bytes"} {
+	for _, kind := range []string{"tweak1-bytes", "tweak-bytes", "tweak5-bytes"} {
 		if !want[kind] {
 			continue
 		}
-		// TweakDataBytes on one-key (tweak1-bytes) or two-key (tweak-bytes,
-		// tweak's transactions) transactions, the keys lifted and added on
-		// the device, against the CPU's parse and TweakDataBatchParallel.
+		// TweakDataBytes on one-key (tweak1-bytes), two-key (tweak-bytes,
+		// tweak's transactions) or five-key (tweak5-bytes) transactions,
+		// the keys lifted and added on the device (five: summed by
+		// key_sum, a pass of its own before point_mul's, which the
+		// kernel-only and with-transfers figures leave out: they are
+		// point_mul's on the host's sums), against the CPU's parse and
+		// TweakDataBatchParallel.
 		txs := tweakTxs(*n)
 		kt := make([]silentpayments.TxInputKeys, *n)
-		keys := 2
-		if kind == "tweak1-bytes" {
-			keys = 1
-		}
+		keys := map[string]int{"tweak1-bytes": 1, "tweak-bytes": 2, "tweak5-bytes": 5}[kind]
 		for i := range txs {
 			kt[i].Outpoints = txs[i].Outpoints
-			for _, p := range txs[i].Inputs[:keys] {
-				kt[i].Keys = append(kt[i].Keys, p.SerializeCompressed())
+			// The inputs of this transaction and the next ones, distinct.
+			for j := 0; len(kt[i].Keys) < keys; j++ {
+				for _, p := range txs[(i+j)%len(txs)].Inputs {
+					if len(kt[i].Keys) < keys {
+						kt[i].Keys = append(kt[i].Keys, p.SerializeCompressed())
+					}
+				}
 			}
 		}
 		out, ref := make([]p256k1.PublicKey, *n), make([]p256k1.PublicKey, *n)
