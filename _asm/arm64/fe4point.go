@@ -91,21 +91,24 @@ func (g *gen) sqrM(d, x mem) {
 // carry or borrow the flags hold, then once more for the one that makes,
 // which touches r0 alone (internal/fe4's Add and Sub). k or 0 is picked by
 // CSEL on the flag: one instruction on the chain of dependent steps that
-// bounds the doubling, where CSET, NEG and AND are three.
+// bounds the doubling, where CSET, NEG and AND are three. The second is
+// r0 ± k, formed beside the carry chain (ADD or SUB, which leave the flags
+// alone) and picked by CSEL on its last carry: one step after the chain
+// where picking k and adding it are two.
 func (g *gen) fold(r [4]string, sub bool) {
-	m, kk := g.get(), g.konst(k256)
+	m, kk, t := g.get(), g.konst(k256), g.get()
 	cond, op, opc, last := "HS", "ADDS", "ADCS", "ADD"
 	if sub {
 		cond, op, opc, last = "LO", "SUBS", "SBCS", "SUB"
 	}
 	g.ins("CSEL", cond, kk, "ZR", m)
 	g.ins(op, m, r[0], r[0])
+	g.ins(last, kk, r[0], t)
 	g.ins(opc, "ZR", r[1], r[1])
 	g.ins(opc, "ZR", r[2], r[2])
 	g.ins(opc, "ZR", r[3], r[3])
-	g.ins("CSEL", cond, kk, "ZR", m)
-	g.ins(last, m, r[0], r[0])
-	g.put(m, kk)
+	g.ins("CSEL", cond, t, r[0], r[0])
+	g.put(m, kk, t)
 }
 
 // addR sets r += s (mod p, below 2^256): Add. s may be r.
@@ -255,10 +258,44 @@ func (g *gen) ptr(name string, off int) string {
 
 func pointUnit(f *file) {
 	f.imports = append(f.imports, "github.com/p256k1/p256k1/internal/group")
+	linear(f)
 	double(f)
 	addAffine(f)
 	addVar(f, false)
 	addVar(f, true)
+}
+
+// linear generates linearAsm, which exists for the tests (as on amd64):
+// the linear steps the point operations are made of (addTo, subTo, negR,
+// halfTo, each with its carry or borrow folds), on the edge values that
+// products almost never reach. Constant time.
+func linear(f *file) {
+	g := f.fnOf("linearAsm", "*[4]uint64", []string{"sum", "diff", "neg", "half", "a", "b"},
+		"linearAsm sets sum = a + b, diff = a − b, neg = −a and half = a/2 (mod p, values below 2^256)",
+		"with the linear steps the generated point operations use; only the tests call it.")
+	pa, pb := g.ptr("a", 32), g.ptr("b", 40)
+	a, b := mem{pa, 0}, mem{pb, 0}
+	out := func(name string, off int, r [4]string) {
+		p := g.ptr(name, off)
+		g.st(mem{p, 0}, r)
+		g.put(p)
+		g.free4(r)
+	}
+	x, y := g.ld(a), g.ld(b)
+	g.addR(x, y)
+	out("sum", 0, x)
+	x = g.ld(a)
+	g.subR(x, y)
+	g.free4(y)
+	out("diff", 8, x)
+	x = g.ld(a)
+	g.negR(x)
+	out("neg", 16, x)
+	x = g.ld(a)
+	g.halfR(x)
+	out("half", 24, x)
+	g.put(pa, pb)
+	g.ins("RET")
 }
 
 // double generates doubleAsm, doubleGeneric's steps: L = 3/2·X², S = Y²,

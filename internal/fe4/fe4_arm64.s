@@ -129,12 +129,12 @@ TEXT ·mulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R13, R13
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R21, ZR, R8
 	ADDS    R8, R0, R0
-	ADCS    ZR, R9, R9
-	ADCS    ZR, R11, R11
-	ADC     ZR, R13, R13
+	ADC     ZR, R9, R9
 
 	// r may alias the inputs: every word has been read.
 	MOVD    r+0(FP), R21
@@ -243,17 +243,94 @@ TEXT ·squareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R21, ZR, R4
 	ADDS    R4, R14, R14
-	ADCS    ZR, R0, R0
-	ADCS    ZR, R5, R5
-	ADC     ZR, R6, R6
+	ADC     ZR, R0, R0
 
 	// r may alias the inputs: every word has been read.
 	MOVD    r+0(FP), R21
 	STP     (R14, R0), (R21)
 	STP     (R5, R6), 16(R21)
+	RET
+
+// func linearAsm(sum, diff, neg, half, a, b *[4]uint64)
+TEXT ·linearAsm(SB), NOSPLIT|NOFRAME, $0-48
+	MOVD    a+32(FP), R0
+	MOVD    b+40(FP), R1
+	LDP     0(R0), (R2, R3)
+	LDP     16(R0), (R4, R5)
+	LDP     0(R1), (R6, R7)
+	LDP     16(R1), (R8, R9)
+	ADDS    R6, R2, R2
+	ADCS    R7, R3, R3
+	ADCS    R8, R4, R4
+	ADCS    R9, R5, R5
+	MOVD    $0x1000003d1, R11
+	CSEL    HS, R11, ZR, R10
+	ADDS    R10, R2, R2
+	ADD     R11, R2, R12
+	ADCS    ZR, R3, R3
+	ADCS    ZR, R4, R4
+	ADCS    ZR, R5, R5
+	CSEL    HS, R12, R2, R2
+	MOVD    sum+0(FP), R12
+	STP     (R2, R3), 0(R12)
+	STP     (R4, R5), 16(R12)
+	LDP     0(R0), (R5, R4)
+	LDP     16(R0), (R3, R2)
+	SUBS    R6, R5, R5
+	SBCS    R7, R4, R4
+	SBCS    R8, R3, R3
+	SBCS    R9, R2, R2
+	MOVD    $0x1000003d1, R11
+	CSEL    LO, R11, ZR, R12
+	SUBS    R12, R5, R5
+	SUB     R11, R5, R10
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R2, R2
+	CSEL    LO, R10, R5, R5
+	MOVD    diff+8(FP), R9
+	STP     (R5, R4), 0(R9)
+	STP     (R3, R2), 16(R9)
+	LDP     0(R0), (R2, R3)
+	LDP     16(R0), (R4, R5)
+	NEGS    R2, R2
+	NGCS    R3, R3
+	NGCS    R4, R4
+	NGCS    R5, R5
+	MOVD    $0x1000003d1, R8
+	CSEL    LO, R8, ZR, R9
+	SUBS    R9, R2, R2
+	SUB     R8, R2, R7
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R4, R4
+	SBCS    ZR, R5, R5
+	CSEL    LO, R7, R2, R2
+	MOVD    neg+16(FP), R7
+	STP     (R2, R3), 0(R7)
+	STP     (R4, R5), 16(R7)
+	LDP     0(R0), (R5, R4)
+	LDP     16(R0), (R3, R2)
+	MOVD    $0xfffffffefffffc2f, R8
+	TST     $1, R5
+	CSETM   NE, R7
+	CSEL    NE, R8, ZR, R8
+	ADDS    R8, R5, R5
+	ADCS    R7, R4, R4
+	ADCS    R7, R3, R3
+	ADCS    R7, R2, R2
+	CSET    HS, R8
+	EXTR    $1, R5, R4, R5
+	EXTR    $1, R4, R3, R4
+	EXTR    $1, R3, R2, R3
+	EXTR    $1, R2, R8, R2
+	MOVD    half+24(FP), R8
+	STP     (R5, R4), 0(R8)
+	STP     (R3, R2), 16(R8)
 	RET
 
 // func doubleAsm(r, a *Jacobian)
@@ -347,12 +424,12 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R7, R7
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R5, ZR, R13
 	ADDS    R13, R16, R16
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R7, R7
-	ADC     ZR, R8, R8
+	ADC     ZR, R6, R6
 	STP     (R16, R6), 8(RSP)
 	STP     (R7, R8), 24(RSP)
 
@@ -438,12 +515,12 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	ADCS    ZR, R13, R13
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R16, ZR, R11
 	ADDS    R11, R12, R12
-	ADCS    ZR, R5, R5
-	ADCS    ZR, R13, R13
-	ADC     ZR, R14, R14
+	ADC     ZR, R5, R5
 	MOVD    $0xfffffffefffffc2f, R6
 	TST     $1, R12
 	CSETM   NE, R7
@@ -464,11 +541,11 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	MOVD    $0x1000003d1, R7
 	CSEL    HS, R7, ZR, R6
 	ADDS    R6, R12, R12
+	ADD     R7, R12, R9
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R13, R13
 	ADCS    ZR, R14, R14
-	CSEL    HS, R7, ZR, R6
-	ADD     R6, R12, R12
+	CSEL    HS, R9, R12, R12
 	STP     (R12, R5), 40(RSP)
 	STP     (R13, R14), 56(RSP)
 
@@ -479,15 +556,15 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	LDP     16(R1), (R5, R12)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R8, R7
-	UMULH   R14, R8, R6
-	MUL     R13, R8, R9
+	MUL     R14, R8, R9
+	UMULH   R14, R8, R7
+	MUL     R13, R8, R6
 	UMULH   R13, R8, R4
 	MUL     R5, R8, R3
 	UMULH   R5, R8, R2
 	MUL     R12, R8, R15
 	UMULH   R12, R8, R17
-	ADDS    R9, R6, R6
+	ADDS    R6, R7, R7
 	ADCS    R3, R4, R4
 	ADCS    R15, R2, R2
 	ADC     ZR, R17, R17
@@ -496,37 +573,37 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	MUL     R14, R10, R8
 	MUL     R13, R10, R15
 	MUL     R5, R10, R3
-	MUL     R12, R10, R9
-	ADDS    R8, R6, R6
+	MUL     R12, R10, R6
+	ADDS    R8, R7, R7
 	ADCS    R15, R4, R4
 	ADCS    R3, R2, R2
-	ADCS    R9, R17, R17
+	ADCS    R6, R17, R17
 	CSET    HS, R19
 	UMULH   R14, R10, R8
 	UMULH   R13, R10, R15
 	UMULH   R5, R10, R3
-	UMULH   R12, R10, R9
+	UMULH   R12, R10, R6
 	ADDS    R8, R4, R4
 	ADCS    R15, R2, R2
 	ADCS    R3, R17, R17
-	ADC     R9, R19, R19
+	ADC     R6, R19, R19
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R14, R11, R10
-	MUL     R13, R11, R9
+	MUL     R13, R11, R6
 	MUL     R5, R11, R3
 	MUL     R12, R11, R15
 	ADDS    R10, R4, R4
-	ADCS    R9, R2, R2
+	ADCS    R6, R2, R2
 	ADCS    R3, R17, R17
 	ADCS    R15, R19, R19
 	CSET    HS, R8
 	UMULH   R14, R11, R10
-	UMULH   R13, R11, R9
+	UMULH   R13, R11, R6
 	UMULH   R5, R11, R3
 	UMULH   R12, R11, R15
 	ADDS    R10, R2, R2
-	ADCS    R9, R17, R17
+	ADCS    R6, R17, R17
 	ADCS    R3, R19, R19
 	ADC     R15, R8, R8
 
@@ -534,20 +611,20 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	MUL     R14, R16, R11
 	MUL     R13, R16, R15
 	MUL     R5, R16, R3
-	MUL     R12, R16, R9
+	MUL     R12, R16, R6
 	ADDS    R11, R2, R2
 	ADCS    R15, R17, R17
 	ADCS    R3, R19, R19
-	ADCS    R9, R8, R8
+	ADCS    R6, R8, R8
 	CSET    HS, R10
 	UMULH   R14, R16, R11
 	UMULH   R13, R16, R15
 	UMULH   R5, R16, R3
-	UMULH   R12, R16, R9
+	UMULH   R12, R16, R6
 	ADDS    R11, R17, R17
 	ADCS    R15, R19, R19
 	ADCS    R3, R8, R8
-	ADC     R9, R10, R10
+	ADC     R6, R10, R10
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R12
@@ -555,96 +632,96 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	MUL     R12, R19, R13
 	MUL     R12, R8, R14
 	MUL     R12, R10, R16
-	ADDS    R5, R7, R7
-	ADCS    R13, R6, R6
+	ADDS    R5, R9, R9
+	ADCS    R13, R7, R7
 	ADCS    R14, R4, R4
 	ADCS    R16, R2, R2
-	CSET    HS, R9
+	CSET    HS, R6
 	UMULH   R12, R17, R5
 	UMULH   R12, R19, R13
 	UMULH   R12, R8, R14
 	UMULH   R12, R10, R16
-	ADDS    R5, R6, R6
+	ADDS    R5, R7, R7
 	ADCS    R13, R4, R4
 	ADCS    R14, R2, R2
-	ADC     R16, R9, R9
+	ADC     R16, R6, R6
 
 	// The carry word: c·k < 2^67.
-	MUL     R12, R9, R5
-	UMULH   R12, R9, R13
-	ADDS    R5, R7, R7
-	ADCS    R13, R6, R6
+	MUL     R12, R6, R5
+	UMULH   R12, R6, R13
+	ADDS    R5, R9, R9
+	ADCS    R13, R7, R7
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R2, R2
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R12, ZR, R9
-	ADDS    R9, R7, R7
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R4, R4
-	ADC     ZR, R2, R2
-	ADDS    R7, R7, R12
-	ADCS    R6, R6, R9
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R12, ZR, R6
+	ADDS    R6, R9, R9
+	ADC     ZR, R7, R7
+	ADDS    R9, R9, R12
+	ADCS    R7, R7, R6
 	ADCS    R4, R4, R16
 	ADCS    R2, R2, R14
 	MOVD    $0x1000003d1, R5
 	CSEL    HS, R5, ZR, R13
 	ADDS    R13, R12, R12
-	ADCS    ZR, R9, R9
+	ADD     R5, R12, R10
+	ADCS    ZR, R6, R6
 	ADCS    ZR, R16, R16
 	ADCS    ZR, R14, R14
-	CSEL    HS, R5, ZR, R13
-	ADD     R13, R12, R12
-	STP     (R12, R9), 104(RSP)
+	CSEL    HS, R10, R12, R12
+	STP     (R12, R6), 104(RSP)
 	STP     (R16, R14), 120(RSP)
-	ADDS    R7, R12, R12
-	ADCS    R6, R9, R9
+	ADDS    R9, R12, R12
+	ADCS    R7, R6, R6
 	ADCS    R4, R16, R16
 	ADCS    R2, R14, R14
-	MOVD    $0x1000003d1, R13
-	CSEL    HS, R13, ZR, R5
-	ADDS    R5, R12, R12
-	ADCS    ZR, R9, R9
+	MOVD    $0x1000003d1, R5
+	CSEL    HS, R5, ZR, R10
+	ADDS    R10, R12, R12
+	ADD     R5, R12, R13
+	ADCS    ZR, R6, R6
 	ADCS    ZR, R16, R16
 	ADCS    ZR, R14, R14
-	CSEL    HS, R13, ZR, R5
-	ADD     R5, R12, R12
-	STP     (R12, R9), 72(RSP)
+	CSEL    HS, R13, R12, R12
+	STP     (R12, R6), 72(RSP)
 	STP     (R16, R14), 88(RSP)
 
 	// −S² (S is not read again)
 	LDP     8(RSP), (R14, R16)
-	LDP     24(RSP), (R9, R12)
+	LDP     24(RSP), (R6, R12)
 
 	// The products a_i·a_j, i < j, into t1…t6.
 	MUL     R16, R14, R2
 	UMULH   R16, R14, R4
-	MUL     R9, R14, R10
-	UMULH   R9, R14, R6
+	MUL     R6, R14, R10
+	UMULH   R6, R14, R7
 	MUL     R12, R14, R8
-	UMULH   R12, R14, R7
+	UMULH   R12, R14, R9
 	ADDS    R10, R4, R4
-	ADCS    R8, R6, R6
-	ADC     ZR, R7, R7
-	MUL     R9, R16, R10
-	UMULH   R9, R16, R8
+	ADCS    R8, R7, R7
+	ADC     ZR, R9, R9
+	MUL     R6, R16, R10
+	UMULH   R6, R16, R8
 	MUL     R12, R16, R19
 	UMULH   R12, R16, R13
-	ADDS    R10, R6, R6
-	ADCS    R8, R7, R7
+	ADDS    R10, R7, R7
+	ADCS    R8, R9, R9
 	ADC     ZR, R13, R13
-	ADDS    R19, R7, R7
+	ADDS    R19, R9, R9
 	ADC     ZR, R13, R13
-	MUL     R12, R9, R10
-	UMULH   R12, R9, R5
+	MUL     R12, R6, R10
+	UMULH   R12, R6, R5
 	ADDS    R10, R13, R13
 	ADC     ZR, R5, R5
 
 	// Doubled: t1…t7.
 	ADDS    R2, R2, R2
 	ADCS    R4, R4, R4
-	ADCS    R6, R6, R6
 	ADCS    R7, R7, R7
+	ADCS    R9, R9, R9
 	ADCS    R13, R13, R13
 	ADCS    R5, R5, R5
 	CSET    HS, R17
@@ -656,433 +733,433 @@ TEXT ·doubleAsm(SB), NOSPLIT, $128-16
 	UMULH   R16, R16, R19
 	ADDS    R10, R2, R2
 	ADCS    R8, R4, R4
-	ADCS    R19, R6, R6
-	MUL     R9, R9, R10
-	UMULH   R9, R9, R8
+	ADCS    R19, R7, R7
+	MUL     R6, R6, R10
+	UMULH   R6, R6, R8
 	MUL     R12, R12, R19
 	UMULH   R12, R12, R14
-	ADCS    R10, R7, R7
+	ADCS    R10, R9, R9
 	ADCS    R8, R13, R13
 	ADCS    R19, R5, R5
 	ADC     R14, R17, R17
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R12
-	MUL     R12, R7, R9
+	MUL     R12, R9, R6
 	MUL     R12, R13, R16
 	MUL     R12, R5, R14
 	MUL     R12, R17, R19
-	ADDS    R9, R3, R3
+	ADDS    R6, R3, R3
 	ADCS    R16, R2, R2
 	ADCS    R14, R4, R4
-	ADCS    R19, R6, R6
+	ADCS    R19, R7, R7
 	CSET    HS, R8
-	UMULH   R12, R7, R9
+	UMULH   R12, R9, R6
 	UMULH   R12, R13, R16
 	UMULH   R12, R5, R14
 	UMULH   R12, R17, R19
-	ADDS    R9, R2, R2
+	ADDS    R6, R2, R2
 	ADCS    R16, R4, R4
-	ADCS    R14, R6, R6
+	ADCS    R14, R7, R7
 	ADC     R19, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R12, R8, R9
+	MUL     R12, R8, R6
 	UMULH   R12, R8, R16
-	ADDS    R9, R3, R3
+	ADDS    R6, R3, R3
 	ADCS    R16, R2, R2
 	ADCS    ZR, R4, R4
-	ADCS    ZR, R6, R6
+	ADCS    ZR, R7, R7
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R12, ZR, R8
 	ADDS    R8, R3, R3
-	ADCS    ZR, R2, R2
-	ADCS    ZR, R4, R4
-	ADC     ZR, R6, R6
+	ADC     ZR, R2, R2
 	NEGS    R3, R3
 	NGCS    R2, R2
 	NGCS    R4, R4
-	NGCS    R6, R6
+	NGCS    R7, R7
 	MOVD    $0x1000003d1, R8
 	CSEL    LO, R8, ZR, R12
 	SUBS    R12, R3, R3
+	SUB     R8, R3, R19
 	SBCS    ZR, R2, R2
 	SBCS    ZR, R4, R4
-	SBCS    ZR, R6, R6
-	CSEL    LO, R8, ZR, R12
-	SUB     R12, R3, R3
+	SBCS    ZR, R7, R7
+	CSEL    LO, R19, R3, R3
 	STP     (R3, R2), 8(RSP)
-	STP     (R4, R6), 24(RSP)
+	STP     (R4, R7), 24(RSP)
 
 	// X3 = L² − 2T (a.X is not read again), W = L² − 3T
-	LDP     40(RSP), (R6, R4)
+	LDP     40(RSP), (R7, R4)
 	LDP     56(RSP), (R2, R3)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R4, R6, R8
-	UMULH   R4, R6, R12
-	MUL     R2, R6, R17
-	UMULH   R2, R6, R19
-	MUL     R3, R6, R5
-	UMULH   R3, R6, R14
-	ADDS    R17, R12, R12
-	ADCS    R5, R19, R19
+	MUL     R4, R7, R19
+	UMULH   R4, R7, R8
+	MUL     R2, R7, R17
+	UMULH   R2, R7, R12
+	MUL     R3, R7, R5
+	UMULH   R3, R7, R14
+	ADDS    R17, R8, R8
+	ADCS    R5, R12, R12
 	ADC     ZR, R14, R14
 	MUL     R2, R4, R17
 	UMULH   R2, R4, R5
 	MUL     R3, R4, R13
 	UMULH   R3, R4, R16
-	ADDS    R17, R19, R19
+	ADDS    R17, R12, R12
 	ADCS    R5, R14, R14
 	ADC     ZR, R16, R16
 	ADDS    R13, R14, R14
 	ADC     ZR, R16, R16
 	MUL     R3, R2, R17
-	UMULH   R3, R2, R9
+	UMULH   R3, R2, R6
 	ADDS    R17, R16, R16
-	ADC     ZR, R9, R9
+	ADC     ZR, R6, R6
 
 	// Doubled: t1…t7.
-	ADDS    R8, R8, R8
+	ADDS    R19, R19, R19
+	ADCS    R8, R8, R8
 	ADCS    R12, R12, R12
-	ADCS    R19, R19, R19
 	ADCS    R14, R14, R14
 	ADCS    R16, R16, R16
-	ADCS    R9, R9, R9
-	CSET    HS, R7
+	ADCS    R6, R6, R6
+	CSET    HS, R9
 
 	// Plus the squares a_i².
-	MUL     R6, R6, R10
-	UMULH   R6, R6, R17
+	MUL     R7, R7, R10
+	UMULH   R7, R7, R17
 	MUL     R4, R4, R5
 	UMULH   R4, R4, R13
-	ADDS    R17, R8, R8
-	ADCS    R5, R12, R12
-	ADCS    R13, R19, R19
+	ADDS    R17, R19, R19
+	ADCS    R5, R8, R8
+	ADCS    R13, R12, R12
 	MUL     R2, R2, R17
 	UMULH   R2, R2, R5
 	MUL     R3, R3, R13
-	UMULH   R3, R3, R6
+	UMULH   R3, R3, R7
 	ADCS    R17, R14, R14
 	ADCS    R5, R16, R16
-	ADCS    R13, R9, R9
-	ADC     R6, R7, R7
+	ADCS    R13, R6, R6
+	ADC     R7, R9, R9
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R3
 	MUL     R3, R14, R2
 	MUL     R3, R16, R4
-	MUL     R3, R9, R6
-	MUL     R3, R7, R13
+	MUL     R3, R6, R7
+	MUL     R3, R9, R13
 	ADDS    R2, R10, R10
-	ADCS    R4, R8, R8
-	ADCS    R6, R12, R12
-	ADCS    R13, R19, R19
+	ADCS    R4, R19, R19
+	ADCS    R7, R8, R8
+	ADCS    R13, R12, R12
 	CSET    HS, R5
 	UMULH   R3, R14, R2
 	UMULH   R3, R16, R4
-	UMULH   R3, R9, R6
-	UMULH   R3, R7, R13
-	ADDS    R2, R8, R8
-	ADCS    R4, R12, R12
-	ADCS    R6, R19, R19
+	UMULH   R3, R6, R7
+	UMULH   R3, R9, R13
+	ADDS    R2, R19, R19
+	ADCS    R4, R8, R8
+	ADCS    R7, R12, R12
 	ADC     R13, R5, R5
 
 	// The carry word: c·k < 2^67.
 	MUL     R3, R5, R2
 	UMULH   R3, R5, R4
 	ADDS    R2, R10, R10
-	ADCS    R4, R8, R8
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R19, R19
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R3, ZR, R5
-	ADDS    R5, R10, R10
+	ADCS    R4, R19, R19
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R12, R12
+
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R3, ZR, R5
+	ADDS    R5, R10, R10
 	ADC     ZR, R19, R19
 	LDP     104(RSP), (R3, R5)
-	LDP     120(RSP), (R13, R6)
+	LDP     120(RSP), (R13, R7)
 	SUBS    R3, R10, R3
-	SBCS    R5, R8, R5
-	SBCS    R13, R12, R13
-	SBCS    R6, R19, R6
+	SBCS    R5, R19, R5
+	SBCS    R13, R8, R13
+	SBCS    R7, R12, R7
 	MOVD    $0x1000003d1, R2
 	CSEL    LO, R2, ZR, R4
 	SUBS    R4, R3, R3
+	SUB     R2, R3, R9
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R13, R13
-	SBCS    ZR, R6, R6
-	CSEL    LO, R2, ZR, R4
-	SUB     R4, R3, R3
+	SBCS    ZR, R7, R7
+	CSEL    LO, R9, R3, R3
 	STP     (R3, R5), 0(R0)
-	STP     (R13, R6), 16(R0)
-	LDP     72(RSP), (R6, R13)
+	STP     (R13, R7), 16(R0)
+	LDP     72(RSP), (R7, R13)
 	LDP     88(RSP), (R5, R3)
-	SUBS    R6, R10, R6
-	SBCS    R13, R8, R13
-	SBCS    R5, R12, R5
-	SBCS    R3, R19, R3
-	MOVD    $0x1000003d1, R4
-	CSEL    LO, R4, ZR, R2
-	SUBS    R2, R6, R6
+	SUBS    R7, R10, R7
+	SBCS    R13, R19, R13
+	SBCS    R5, R8, R5
+	SBCS    R3, R12, R3
+	MOVD    $0x1000003d1, R2
+	CSEL    LO, R2, ZR, R9
+	SUBS    R9, R7, R7
+	SUB     R2, R7, R4
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R3, R3
-	CSEL    LO, R4, ZR, R2
-	SUB     R2, R6, R6
-	STP     (R6, R13), 72(RSP)
+	CSEL    LO, R4, R7, R7
+	STP     (R7, R13), 72(RSP)
 	STP     (R5, R3), 88(RSP)
 
 	// Y3 = −S² − L·W, into the frame
 	LDP     72(RSP), (R3, R5)
-	LDP     88(RSP), (R13, R6)
-	LDP     40(RSP), (R19, R12)
-	LDP     56(RSP), (R8, R10)
+	LDP     88(RSP), (R13, R7)
+	LDP     40(RSP), (R12, R8)
+	LDP     56(RSP), (R19, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R19, R3, R4
-	UMULH   R19, R3, R2
-	MUL     R12, R3, R7
-	UMULH   R12, R3, R9
-	MUL     R8, R3, R16
-	UMULH   R8, R3, R14
+	MUL     R12, R3, R4
+	UMULH   R12, R3, R2
+	MUL     R8, R3, R9
+	UMULH   R8, R3, R6
+	MUL     R19, R3, R16
+	UMULH   R19, R3, R14
 	MUL     R10, R3, R17
 	UMULH   R10, R3, R15
-	ADDS    R7, R2, R2
-	ADCS    R16, R9, R9
+	ADDS    R9, R2, R2
+	ADCS    R16, R6, R6
 	ADCS    R17, R14, R14
 	ADC     ZR, R15, R15
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R19, R5, R3
-	MUL     R12, R5, R17
-	MUL     R8, R5, R16
-	MUL     R10, R5, R7
+	MUL     R12, R5, R3
+	MUL     R8, R5, R17
+	MUL     R19, R5, R16
+	MUL     R10, R5, R9
 	ADDS    R3, R2, R2
-	ADCS    R17, R9, R9
+	ADCS    R17, R6, R6
 	ADCS    R16, R14, R14
-	ADCS    R7, R15, R15
+	ADCS    R9, R15, R15
 	CSET    HS, R11
-	UMULH   R19, R5, R3
-	UMULH   R12, R5, R17
-	UMULH   R8, R5, R16
-	UMULH   R10, R5, R7
-	ADDS    R3, R9, R9
+	UMULH   R12, R5, R3
+	UMULH   R8, R5, R17
+	UMULH   R19, R5, R16
+	UMULH   R10, R5, R9
+	ADDS    R3, R6, R6
 	ADCS    R17, R14, R14
 	ADCS    R16, R15, R15
-	ADC     R7, R11, R11
+	ADC     R9, R11, R11
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R19, R13, R5
-	MUL     R12, R13, R7
-	MUL     R8, R13, R16
+	MUL     R12, R13, R5
+	MUL     R8, R13, R9
+	MUL     R19, R13, R16
 	MUL     R10, R13, R17
-	ADDS    R5, R9, R9
-	ADCS    R7, R14, R14
+	ADDS    R5, R6, R6
+	ADCS    R9, R14, R14
 	ADCS    R16, R15, R15
 	ADCS    R17, R11, R11
 	CSET    HS, R3
-	UMULH   R19, R13, R5
-	UMULH   R12, R13, R7
-	UMULH   R8, R13, R16
+	UMULH   R12, R13, R5
+	UMULH   R8, R13, R9
+	UMULH   R19, R13, R16
 	UMULH   R10, R13, R17
 	ADDS    R5, R14, R14
-	ADCS    R7, R15, R15
+	ADCS    R9, R15, R15
 	ADCS    R16, R11, R11
 	ADC     R17, R3, R3
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R19, R6, R13
-	MUL     R12, R6, R17
-	MUL     R8, R6, R16
-	MUL     R10, R6, R7
+	MUL     R12, R7, R13
+	MUL     R8, R7, R17
+	MUL     R19, R7, R16
+	MUL     R10, R7, R9
 	ADDS    R13, R14, R14
 	ADCS    R17, R15, R15
 	ADCS    R16, R11, R11
-	ADCS    R7, R3, R3
+	ADCS    R9, R3, R3
 	CSET    HS, R5
-	UMULH   R19, R6, R13
-	UMULH   R12, R6, R17
-	UMULH   R8, R6, R16
-	UMULH   R10, R6, R7
+	UMULH   R12, R7, R13
+	UMULH   R8, R7, R17
+	UMULH   R19, R7, R16
+	UMULH   R10, R7, R9
 	ADDS    R13, R15, R15
 	ADCS    R17, R11, R11
 	ADCS    R16, R3, R3
-	ADC     R7, R5, R5
+	ADC     R9, R5, R5
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
-	MUL     R10, R15, R8
-	MUL     R10, R11, R12
-	MUL     R10, R3, R19
-	MUL     R10, R5, R6
-	ADDS    R8, R4, R4
-	ADCS    R12, R2, R2
-	ADCS    R19, R9, R9
-	ADCS    R6, R14, R14
-	CSET    HS, R7
-	UMULH   R10, R15, R8
-	UMULH   R10, R11, R12
-	UMULH   R10, R3, R19
-	UMULH   R10, R5, R6
-	ADDS    R8, R2, R2
-	ADCS    R12, R9, R9
-	ADCS    R19, R14, R14
-	ADC     R6, R7, R7
+	MUL     R10, R15, R19
+	MUL     R10, R11, R8
+	MUL     R10, R3, R12
+	MUL     R10, R5, R7
+	ADDS    R19, R4, R4
+	ADCS    R8, R2, R2
+	ADCS    R12, R6, R6
+	ADCS    R7, R14, R14
+	CSET    HS, R9
+	UMULH   R10, R15, R19
+	UMULH   R10, R11, R8
+	UMULH   R10, R3, R12
+	UMULH   R10, R5, R7
+	ADDS    R19, R2, R2
+	ADCS    R8, R6, R6
+	ADCS    R12, R14, R14
+	ADC     R7, R9, R9
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R7, R8
-	UMULH   R10, R7, R12
-	ADDS    R8, R4, R4
-	ADCS    R12, R2, R2
-	ADCS    ZR, R9, R9
+	MUL     R10, R9, R19
+	UMULH   R10, R9, R8
+	ADDS    R19, R4, R4
+	ADCS    R8, R2, R2
+	ADCS    ZR, R6, R6
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R7
-	ADDS    R7, R4, R4
-	ADCS    ZR, R2, R2
-	ADCS    ZR, R9, R9
-	ADC     ZR, R14, R14
-	LDP     8(RSP), (R10, R7)
-	LDP     24(RSP), (R6, R19)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R9
+	ADDS    R9, R4, R4
+	ADC     ZR, R2, R2
+	LDP     8(RSP), (R10, R9)
+	LDP     24(RSP), (R7, R12)
 	SUBS    R4, R10, R10
-	SBCS    R2, R7, R7
-	SBCS    R9, R6, R6
-	SBCS    R14, R19, R19
-	MOVD    $0x1000003d1, R8
-	CSEL    LO, R8, ZR, R12
-	SUBS    R12, R10, R10
+	SBCS    R2, R9, R9
+	SBCS    R6, R7, R7
+	SBCS    R14, R12, R12
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R8
+	SUBS    R8, R10, R10
+	SUB     R19, R10, R5
+	SBCS    ZR, R9, R9
 	SBCS    ZR, R7, R7
-	SBCS    ZR, R6, R6
-	SBCS    ZR, R19, R19
-	CSEL    LO, R8, ZR, R12
-	SUB     R12, R10, R10
-	STP     (R10, R7), 8(RSP)
-	STP     (R6, R19), 24(RSP)
+	SBCS    ZR, R12, R12
+	CSEL    LO, R5, R10, R10
+	STP     (R10, R9), 8(RSP)
+	STP     (R7, R12), 24(RSP)
 
 	// Z3 = Y·Z (a.Y, a.Z are not read again)
-	LDP     64(R1), (R19, R6)
-	LDP     80(R1), (R7, R10)
-	LDP     32(R1), (R14, R9)
+	LDP     64(R1), (R12, R7)
+	LDP     80(R1), (R9, R10)
+	LDP     32(R1), (R14, R6)
 	LDP     48(R1), (R2, R4)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R19, R8
-	UMULH   R14, R19, R12
-	MUL     R9, R19, R5
-	UMULH   R9, R19, R3
-	MUL     R2, R19, R11
-	UMULH   R2, R19, R15
-	MUL     R4, R19, R16
-	UMULH   R4, R19, R17
-	ADDS    R5, R12, R12
+	MUL     R14, R12, R5
+	UMULH   R14, R12, R19
+	MUL     R6, R12, R8
+	UMULH   R6, R12, R3
+	MUL     R2, R12, R11
+	UMULH   R2, R12, R15
+	MUL     R4, R12, R16
+	UMULH   R4, R12, R17
+	ADDS    R8, R19, R19
 	ADCS    R11, R3, R3
 	ADCS    R16, R15, R15
 	ADC     ZR, R17, R17
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R6, R19
-	MUL     R9, R6, R16
-	MUL     R2, R6, R11
-	MUL     R4, R6, R5
-	ADDS    R19, R12, R12
+	MUL     R14, R7, R12
+	MUL     R6, R7, R16
+	MUL     R2, R7, R11
+	MUL     R4, R7, R8
+	ADDS    R12, R19, R19
 	ADCS    R16, R3, R3
 	ADCS    R11, R15, R15
-	ADCS    R5, R17, R17
+	ADCS    R8, R17, R17
 	CSET    HS, R13
-	UMULH   R14, R6, R19
-	UMULH   R9, R6, R16
-	UMULH   R2, R6, R11
-	UMULH   R4, R6, R5
-	ADDS    R19, R3, R3
+	UMULH   R14, R7, R12
+	UMULH   R6, R7, R16
+	UMULH   R2, R7, R11
+	UMULH   R4, R7, R8
+	ADDS    R12, R3, R3
 	ADCS    R16, R15, R15
 	ADCS    R11, R17, R17
-	ADC     R5, R13, R13
+	ADC     R8, R13, R13
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R7, R6
-	MUL     R9, R7, R5
-	MUL     R2, R7, R11
-	MUL     R4, R7, R16
-	ADDS    R6, R3, R3
-	ADCS    R5, R15, R15
+	MUL     R14, R9, R7
+	MUL     R6, R9, R8
+	MUL     R2, R9, R11
+	MUL     R4, R9, R16
+	ADDS    R7, R3, R3
+	ADCS    R8, R15, R15
 	ADCS    R11, R17, R17
 	ADCS    R16, R13, R13
-	CSET    HS, R19
-	UMULH   R14, R7, R6
-	UMULH   R9, R7, R5
-	UMULH   R2, R7, R11
-	UMULH   R4, R7, R16
-	ADDS    R6, R15, R15
-	ADCS    R5, R17, R17
+	CSET    HS, R12
+	UMULH   R14, R9, R7
+	UMULH   R6, R9, R8
+	UMULH   R2, R9, R11
+	UMULH   R4, R9, R16
+	ADDS    R7, R15, R15
+	ADCS    R8, R17, R17
 	ADCS    R11, R13, R13
-	ADC     R16, R19, R19
+	ADC     R16, R12, R12
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R10, R7
-	MUL     R9, R10, R16
+	MUL     R14, R10, R9
+	MUL     R6, R10, R16
 	MUL     R2, R10, R11
-	MUL     R4, R10, R5
-	ADDS    R7, R15, R15
+	MUL     R4, R10, R8
+	ADDS    R9, R15, R15
 	ADCS    R16, R17, R17
 	ADCS    R11, R13, R13
-	ADCS    R5, R19, R19
-	CSET    HS, R6
-	UMULH   R14, R10, R7
-	UMULH   R9, R10, R16
+	ADCS    R8, R12, R12
+	CSET    HS, R7
+	UMULH   R14, R10, R9
+	UMULH   R6, R10, R16
 	UMULH   R2, R10, R11
-	UMULH   R4, R10, R5
-	ADDS    R7, R17, R17
+	UMULH   R4, R10, R8
+	ADDS    R9, R17, R17
 	ADCS    R16, R13, R13
-	ADCS    R11, R19, R19
-	ADC     R5, R6, R6
+	ADCS    R11, R12, R12
+	ADC     R8, R7, R7
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R4
 	MUL     R4, R17, R2
-	MUL     R4, R13, R9
-	MUL     R4, R19, R14
-	MUL     R4, R6, R10
-	ADDS    R2, R8, R8
-	ADCS    R9, R12, R12
+	MUL     R4, R13, R6
+	MUL     R4, R12, R14
+	MUL     R4, R7, R10
+	ADDS    R2, R5, R5
+	ADCS    R6, R19, R19
 	ADCS    R14, R3, R3
 	ADCS    R10, R15, R15
-	CSET    HS, R5
+	CSET    HS, R8
 	UMULH   R4, R17, R2
-	UMULH   R4, R13, R9
-	UMULH   R4, R19, R14
-	UMULH   R4, R6, R10
-	ADDS    R2, R12, R12
-	ADCS    R9, R3, R3
+	UMULH   R4, R13, R6
+	UMULH   R4, R12, R14
+	UMULH   R4, R7, R10
+	ADDS    R2, R19, R19
+	ADCS    R6, R3, R3
 	ADCS    R14, R15, R15
-	ADC     R10, R5, R5
+	ADC     R10, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R4, R5, R2
-	UMULH   R4, R5, R9
-	ADDS    R2, R8, R8
-	ADCS    R9, R12, R12
+	MUL     R4, R8, R2
+	UMULH   R4, R8, R6
+	ADDS    R2, R5, R5
+	ADCS    R6, R19, R19
 	ADCS    ZR, R3, R3
 	ADCS    ZR, R15, R15
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R4, ZR, R5
-	ADDS    R5, R8, R8
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R3, R3
-	ADC     ZR, R15, R15
-	STP     (R8, R12), 64(R0)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R4, ZR, R8
+	ADDS    R8, R5, R5
+	ADC     ZR, R19, R19
+	STP     (R5, R19), 64(R0)
 	STP     (R3, R15), 80(R0)
 
 	// r.Y = Y3
 	LDP     8(RSP), (R15, R3)
-	LDP     24(RSP), (R12, R8)
+	LDP     24(RSP), (R19, R5)
 	STP     (R15, R3), 32(R0)
-	STP     (R12, R8), 48(R0)
+	STP     (R19, R5), 48(R0)
 	RET
 
 // func addAffineAsm(r, a *Jacobian, b *group.AffineStorage)
@@ -1179,12 +1256,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R9, R9
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R6, ZR, R14
 	ADDS    R14, R17, R17
-	ADCS    ZR, R7, R7
-	ADCS    ZR, R8, R8
-	ADC     ZR, R9, R9
+	ADC     ZR, R7, R7
 	STP     (R17, R7), 8(RSP)
 	STP     (R8, R9), 24(RSP)
 	LDP     0(R2), (R9, R8)
@@ -1291,12 +1368,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R10, R10
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R3, ZR, R16
 	ADDS    R16, R4, R4
-	ADCS    ZR, R5, R5
-	ADCS    ZR, R12, R12
-	ADC     ZR, R10, R10
+	ADC     ZR, R5, R5
 	STP     (R4, R5), 40(RSP)
 	STP     (R12, R10), 56(RSP)
 	LDP     32(R2), (R10, R12)
@@ -1403,12 +1480,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R9, R9
 	ADCS    ZR, R19, R19
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R6, ZR, R8
 	ADDS    R8, R14, R14
-	ADCS    ZR, R15, R15
-	ADCS    ZR, R9, R9
-	ADC     ZR, R19, R19
+	ADC     ZR, R15, R15
 	STP     (R14, R15), 72(RSP)
 	STP     (R9, R19), 88(RSP)
 	LDP     72(RSP), (R19, R9)
@@ -1515,12 +1592,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R13, R13
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R3, ZR, R12
 	ADDS    R12, R16, R16
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R10, R10
-	ADC     ZR, R13, R13
+	ADC     ZR, R17, R17
 	STP     (R16, R17), 72(RSP)
 	STP     (R10, R13), 88(RSP)
 
@@ -1536,11 +1613,11 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	MOVD    $0x1000003d1, R4
 	CSEL    HS, R4, ZR, R8
 	ADDS    R8, R13, R13
+	ADD     R4, R13, R9
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R16, R16
-	CSEL    HS, R4, ZR, R8
-	ADD     R8, R13, R13
+	CSEL    HS, R9, R13, R13
 	STP     (R13, R10), 104(RSP)
 	STP     (R17, R16), 120(RSP)
 	LDP     32(R1), (R16, R17)
@@ -1551,14 +1628,14 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    R14, R17, R17
 	ADCS    R12, R10, R10
 	ADCS    R3, R13, R13
-	MOVD    $0x1000003d1, R8
-	CSEL    HS, R8, ZR, R4
-	ADDS    R4, R16, R16
+	MOVD    $0x1000003d1, R4
+	CSEL    HS, R4, ZR, R9
+	ADDS    R9, R16, R16
+	ADD     R4, R16, R8
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R10, R10
 	ADCS    ZR, R13, R13
-	CSEL    HS, R8, ZR, R4
-	ADD     R4, R16, R16
+	CSEL    HS, R8, R16, R16
 	STP     (R16, R17), 136(RSP)
 	STP     (R10, R13), 152(RSP)
 	LDP     104(RSP), (R13, R10)
@@ -1642,12 +1719,12 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R16, ZR, R19
 	ADDS    R19, R7, R7
-	ADCS    ZR, R3, R3
-	ADCS    ZR, R12, R12
-	ADC     ZR, R14, R14
+	ADC     ZR, R3, R3
 	STP     (R7, R3), 168(RSP)
 	STP     (R12, R14), 184(RSP)
 
@@ -1661,25 +1738,25 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	MOVD    $0x1000003d1, R19
 	CSEL    LO, R19, ZR, R16
 	SUBS    R16, R14, R14
+	SUB     R19, R14, R5
 	SBCS    ZR, R12, R12
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R7, R7
-	CSEL    LO, R19, ZR, R16
-	SUB     R16, R14, R14
+	CSEL    LO, R5, R14, R14
 	STP     (R14, R12), 200(RSP)
 	STP     (R3, R7), 216(RSP)
 	LDP     0(R1), (R7, R3)
 	LDP     16(R1), (R12, R14)
-	LDP     200(RSP), (R19, R16)
-	LDP     216(RSP), (R5, R13)
+	LDP     200(RSP), (R5, R19)
+	LDP     216(RSP), (R16, R13)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R19, R7, R10
-	UMULH   R19, R7, R17
-	MUL     R16, R7, R11
-	UMULH   R16, R7, R4
-	MUL     R5, R7, R8
-	UMULH   R5, R7, R6
+	MUL     R5, R7, R10
+	UMULH   R5, R7, R17
+	MUL     R19, R7, R11
+	UMULH   R19, R7, R4
+	MUL     R16, R7, R8
+	UMULH   R16, R7, R6
 	MUL     R13, R7, R9
 	UMULH   R13, R7, R20
 	ADDS    R11, R17, R17
@@ -1688,18 +1765,18 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADC     ZR, R20, R20
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R19, R3, R7
-	MUL     R16, R3, R9
-	MUL     R5, R3, R8
+	MUL     R5, R3, R7
+	MUL     R19, R3, R9
+	MUL     R16, R3, R8
 	MUL     R13, R3, R11
 	ADDS    R7, R17, R17
 	ADCS    R9, R4, R4
 	ADCS    R8, R6, R6
 	ADCS    R11, R20, R20
 	CSET    HS, R15
-	UMULH   R19, R3, R7
-	UMULH   R16, R3, R9
-	UMULH   R5, R3, R8
+	UMULH   R5, R3, R7
+	UMULH   R19, R3, R9
+	UMULH   R16, R3, R8
 	UMULH   R13, R3, R11
 	ADDS    R7, R4, R4
 	ADCS    R9, R6, R6
@@ -1707,18 +1784,18 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADC     R11, R15, R15
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R19, R12, R3
-	MUL     R16, R12, R11
-	MUL     R5, R12, R8
+	MUL     R5, R12, R3
+	MUL     R19, R12, R11
+	MUL     R16, R12, R8
 	MUL     R13, R12, R9
 	ADDS    R3, R4, R4
 	ADCS    R11, R6, R6
 	ADCS    R8, R20, R20
 	ADCS    R9, R15, R15
 	CSET    HS, R7
-	UMULH   R19, R12, R3
-	UMULH   R16, R12, R11
-	UMULH   R5, R12, R8
+	UMULH   R5, R12, R3
+	UMULH   R19, R12, R11
+	UMULH   R16, R12, R8
 	UMULH   R13, R12, R9
 	ADDS    R3, R6, R6
 	ADCS    R11, R20, R20
@@ -1726,18 +1803,18 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	ADC     R9, R7, R7
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R19, R14, R12
-	MUL     R16, R14, R9
-	MUL     R5, R14, R8
+	MUL     R5, R14, R12
+	MUL     R19, R14, R9
+	MUL     R16, R14, R8
 	MUL     R13, R14, R11
 	ADDS    R12, R6, R6
 	ADCS    R9, R20, R20
 	ADCS    R8, R15, R15
 	ADCS    R11, R7, R7
 	CSET    HS, R3
-	UMULH   R19, R14, R12
-	UMULH   R16, R14, R9
-	UMULH   R5, R14, R8
+	UMULH   R5, R14, R12
+	UMULH   R19, R14, R9
+	UMULH   R16, R14, R8
 	UMULH   R13, R14, R11
 	ADDS    R12, R20, R20
 	ADCS    R9, R15, R15
@@ -1746,38 +1823,38 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R13
-	MUL     R13, R20, R5
-	MUL     R13, R15, R16
-	MUL     R13, R7, R19
+	MUL     R13, R20, R16
+	MUL     R13, R15, R19
+	MUL     R13, R7, R5
 	MUL     R13, R3, R14
-	ADDS    R5, R10, R10
-	ADCS    R16, R17, R17
-	ADCS    R19, R4, R4
+	ADDS    R16, R10, R10
+	ADCS    R19, R17, R17
+	ADCS    R5, R4, R4
 	ADCS    R14, R6, R6
 	CSET    HS, R11
-	UMULH   R13, R20, R5
-	UMULH   R13, R15, R16
-	UMULH   R13, R7, R19
+	UMULH   R13, R20, R16
+	UMULH   R13, R15, R19
+	UMULH   R13, R7, R5
 	UMULH   R13, R3, R14
-	ADDS    R5, R17, R17
-	ADCS    R16, R4, R4
-	ADCS    R19, R6, R6
+	ADDS    R16, R17, R17
+	ADCS    R19, R4, R4
+	ADCS    R5, R6, R6
 	ADC     R14, R11, R11
 
 	// The carry word: c·k < 2^67.
-	MUL     R13, R11, R5
-	UMULH   R13, R11, R16
-	ADDS    R5, R10, R10
-	ADCS    R16, R17, R17
+	MUL     R13, R11, R16
+	UMULH   R13, R11, R19
+	ADDS    R16, R10, R10
+	ADCS    R19, R17, R17
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R13, ZR, R11
 	ADDS    R11, R10, R10
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R4, R4
-	ADC     ZR, R6, R6
+	ADC     ZR, R17, R17
 	STP     (R10, R17), 72(RSP)
 	STP     (R4, R6), 88(RSP)
 
@@ -1785,36 +1862,36 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	LDP     168(RSP), (R6, R4)
 	LDP     184(RSP), (R17, R10)
 	LDP     72(RSP), (R13, R11)
-	LDP     88(RSP), (R14, R19)
+	LDP     88(RSP), (R14, R5)
 	ADDS    R13, R6, R6
 	ADCS    R11, R4, R4
 	ADCS    R14, R17, R17
-	ADCS    R19, R10, R10
-	MOVD    $0x1000003d1, R5
-	CSEL    HS, R5, ZR, R16
-	ADDS    R16, R6, R6
+	ADCS    R5, R10, R10
+	MOVD    $0x1000003d1, R16
+	CSEL    HS, R16, ZR, R19
+	ADDS    R19, R6, R6
+	ADD     R16, R6, R3
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R10, R10
-	CSEL    HS, R5, ZR, R16
-	ADD     R16, R6, R6
+	CSEL    HS, R3, R6, R6
 	STP     (R6, R4), 168(RSP)
 	STP     (R17, R10), 184(RSP)
-	ORR     R4, R6, R19
-	ORR     R17, R19, R19
-	ORR     R10, R19, R19
+	ORR     R4, R6, R5
+	ORR     R17, R5, R5
+	ORR     R10, R5, R5
 	AND     R17, R4, R14
 	AND     R10, R14, R14
 	MVN     R14, R14
 	MOVD    $0xfffffffefffffc2f, R11
 	EOR     R6, R11, R11
 	ORR     R11, R14, R14
-	CMP     $0, R19
-	CSETM   NE, R19
+	CMP     $0, R5
+	CSETM   NE, R5
 	CMP     $0, R14
 	CSETM   NE, R14
-	AND     R14, R19, R19
-	MVN     R19, R19
+	AND     R14, R5, R5
+	MVN     R5, R5
 	LDP     136(RSP), (R10, R17)
 	LDP     152(RSP), (R4, R6)
 	ORR     R17, R10, R11
@@ -1832,8 +1909,8 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	CSETM   NE, R14
 	AND     R14, R11, R11
 	MVN     R11, R11
-	AND     R11, R19, R19
-	MOVD    R19, 272(RSP)
+	AND     R11, R5, R5
+	MOVD    R5, 272(RSP)
 
 	// rrAlt = 2·S1, or R unless degenerate; mAlt = U1 − U2, or M unless degenerate
 	LDP     32(R1), (R11, R6)
@@ -1845,821 +1922,821 @@ TEXT ·addAffineAsm(SB), NOSPLIT, $272-24
 	MOVD    $0x1000003d1, R13
 	CSEL    HS, R13, ZR, R10
 	ADDS    R10, R11, R11
+	ADD     R13, R11, R14
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R17, R17
-	CSEL    HS, R13, ZR, R10
-	ADD     R10, R11, R11
-	CMP     $0, R19
-	LDP     168(RSP), (R13, R10)
-	LDP     184(RSP), (R14, R5)
-	CSEL    EQ, R13, R11, R11
-	CSEL    EQ, R10, R6, R6
-	CSEL    EQ, R14, R4, R4
-	CSEL    EQ, R5, R17, R17
+	CSEL    HS, R14, R11, R11
+	CMP     $0, R5
+	LDP     168(RSP), (R14, R13)
+	LDP     184(RSP), (R10, R3)
+	CSEL    EQ, R14, R11, R11
+	CSEL    EQ, R13, R6, R6
+	CSEL    EQ, R10, R4, R4
+	CSEL    EQ, R3, R17, R17
 	STP     (R11, R6), 232(RSP)
 	STP     (R4, R17), 248(RSP)
 	LDP     200(RSP), (R17, R4)
 	LDP     216(RSP), (R6, R11)
-	LDP     0(R1), (R5, R14)
-	LDP     16(R1), (R10, R13)
-	ADDS    R5, R17, R17
-	ADCS    R14, R4, R4
-	ADCS    R10, R6, R6
-	ADCS    R13, R11, R11
-	MOVD    $0x1000003d1, R3
-	CSEL    HS, R3, ZR, R16
+	LDP     0(R1), (R3, R10)
+	LDP     16(R1), (R13, R14)
+	ADDS    R3, R17, R17
+	ADCS    R10, R4, R4
+	ADCS    R13, R6, R6
+	ADCS    R14, R11, R11
+	MOVD    $0x1000003d1, R19
+	CSEL    HS, R19, ZR, R16
 	ADDS    R16, R17, R17
+	ADD     R19, R17, R7
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R11, R11
-	CSEL    HS, R3, ZR, R16
-	ADD     R16, R17, R17
-	CMP     $0, R19
-	LDP     136(RSP), (R13, R10)
-	LDP     152(RSP), (R14, R5)
-	CSEL    EQ, R13, R17, R17
-	CSEL    EQ, R10, R4, R4
-	CSEL    EQ, R14, R6, R6
-	CSEL    EQ, R5, R11, R11
+	CSEL    HS, R7, R17, R17
+	CMP     $0, R5
+	LDP     136(RSP), (R14, R13)
+	LDP     152(RSP), (R10, R3)
+	CSEL    EQ, R14, R17, R17
+	CSEL    EQ, R13, R4, R4
+	CSEL    EQ, R10, R6, R6
+	CSEL    EQ, R3, R11, R11
 	STP     (R17, R4), 200(RSP)
 	STP     (R6, R11), 216(RSP)
 
 	// N = Malt⁴ (M if degenerate), Q = −T·Malt²
-	LDP     200(RSP), (R19, R11)
+	LDP     200(RSP), (R5, R11)
 	LDP     216(RSP), (R6, R4)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R11, R19, R17
-	UMULH   R11, R19, R5
-	MUL     R6, R19, R16
-	UMULH   R6, R19, R14
-	MUL     R4, R19, R7
-	UMULH   R4, R19, R10
-	ADDS    R16, R5, R5
-	ADCS    R7, R14, R14
-	ADC     ZR, R10, R10
-	MUL     R6, R11, R16
-	UMULH   R6, R11, R7
+	MUL     R11, R5, R17
+	UMULH   R11, R5, R3
+	MUL     R6, R5, R19
+	UMULH   R6, R5, R10
+	MUL     R4, R5, R16
+	UMULH   R4, R5, R13
+	ADDS    R19, R3, R3
+	ADCS    R16, R10, R10
+	ADC     ZR, R13, R13
+	MUL     R6, R11, R19
+	UMULH   R6, R11, R16
 	MUL     R4, R11, R15
-	UMULH   R4, R11, R13
-	ADDS    R16, R14, R14
-	ADCS    R7, R10, R10
-	ADC     ZR, R13, R13
-	ADDS    R15, R10, R10
-	ADC     ZR, R13, R13
-	MUL     R4, R6, R16
-	UMULH   R4, R6, R3
-	ADDS    R16, R13, R13
-	ADC     ZR, R3, R3
+	UMULH   R4, R11, R14
+	ADDS    R19, R10, R10
+	ADCS    R16, R13, R13
+	ADC     ZR, R14, R14
+	ADDS    R15, R13, R13
+	ADC     ZR, R14, R14
+	MUL     R4, R6, R19
+	UMULH   R4, R6, R7
+	ADDS    R19, R14, R14
+	ADC     ZR, R7, R7
 
 	// Doubled: t1…t7.
 	ADDS    R17, R17, R17
-	ADCS    R5, R5, R5
-	ADCS    R14, R14, R14
+	ADCS    R3, R3, R3
 	ADCS    R10, R10, R10
 	ADCS    R13, R13, R13
-	ADCS    R3, R3, R3
+	ADCS    R14, R14, R14
+	ADCS    R7, R7, R7
 	CSET    HS, R20
 
 	// Plus the squares a_i².
-	MUL     R19, R19, R8
-	UMULH   R19, R19, R16
-	MUL     R11, R11, R7
+	MUL     R5, R5, R8
+	UMULH   R5, R5, R19
+	MUL     R11, R11, R16
 	UMULH   R11, R11, R15
-	ADDS    R16, R17, R17
-	ADCS    R7, R5, R5
-	ADCS    R15, R14, R14
-	MUL     R6, R6, R16
-	UMULH   R6, R6, R7
+	ADDS    R19, R17, R17
+	ADCS    R16, R3, R3
+	ADCS    R15, R10, R10
+	MUL     R6, R6, R19
+	UMULH   R6, R6, R16
 	MUL     R4, R4, R15
-	UMULH   R4, R4, R19
-	ADCS    R16, R10, R10
-	ADCS    R7, R13, R13
-	ADCS    R15, R3, R3
-	ADC     R19, R20, R20
+	UMULH   R4, R4, R5
+	ADCS    R19, R13, R13
+	ADCS    R16, R14, R14
+	ADCS    R15, R7, R7
+	ADC     R5, R20, R20
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R4
-	MUL     R4, R10, R6
-	MUL     R4, R13, R11
-	MUL     R4, R3, R19
+	MUL     R4, R13, R6
+	MUL     R4, R14, R11
+	MUL     R4, R7, R5
 	MUL     R4, R20, R15
 	ADDS    R6, R8, R8
 	ADCS    R11, R17, R17
-	ADCS    R19, R5, R5
-	ADCS    R15, R14, R14
-	CSET    HS, R7
-	UMULH   R4, R10, R6
-	UMULH   R4, R13, R11
-	UMULH   R4, R3, R19
+	ADCS    R5, R3, R3
+	ADCS    R15, R10, R10
+	CSET    HS, R16
+	UMULH   R4, R13, R6
+	UMULH   R4, R14, R11
+	UMULH   R4, R7, R5
 	UMULH   R4, R20, R15
 	ADDS    R6, R17, R17
-	ADCS    R11, R5, R5
-	ADCS    R19, R14, R14
-	ADC     R15, R7, R7
+	ADCS    R11, R3, R3
+	ADCS    R5, R10, R10
+	ADC     R15, R16, R16
 
 	// The carry word: c·k < 2^67.
-	MUL     R4, R7, R6
-	UMULH   R4, R7, R11
+	MUL     R4, R16, R6
+	UMULH   R4, R16, R11
 	ADDS    R6, R8, R8
 	ADCS    R11, R17, R17
-	ADCS    ZR, R5, R5
-	ADCS    ZR, R14, R14
-
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R4, ZR, R7
-	ADDS    R7, R8, R8
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R5, R5
-	ADC     ZR, R14, R14
-	STP     (R8, R17), 8(RSP)
-	STP     (R5, R14), 24(RSP)
-	LDP     104(RSP), (R14, R5)
-	LDP     120(RSP), (R17, R8)
-	NEGS    R14, R14
-	NGCS    R5, R5
-	NGCS    R17, R17
-	NGCS    R8, R8
-	MOVD    $0x1000003d1, R7
-	CSEL    LO, R7, ZR, R4
-	SUBS    R4, R14, R14
-	SBCS    ZR, R5, R5
-	SBCS    ZR, R17, R17
-	SBCS    ZR, R8, R8
-	CSEL    LO, R7, ZR, R4
-	SUB     R4, R14, R14
-	STP     (R14, R5), 40(RSP)
-	STP     (R17, R8), 56(RSP)
-	LDP     40(RSP), (R8, R17)
-	LDP     56(RSP), (R5, R14)
-	LDP     8(RSP), (R7, R4)
-	LDP     24(RSP), (R15, R19)
-
-	// Row 0: t0…t4 = a0·b.
-	MUL     R7, R8, R11
-	UMULH   R7, R8, R6
-	MUL     R4, R8, R20
-	UMULH   R4, R8, R3
-	MUL     R15, R8, R13
-	UMULH   R15, R8, R10
-	MUL     R19, R8, R16
-	UMULH   R19, R8, R9
-	ADDS    R20, R6, R6
-	ADCS    R13, R3, R3
-	ADCS    R16, R10, R10
-	ADC     ZR, R9, R9
-
-	// Row 1: t1…t5 += a1·b.
-	MUL     R7, R17, R8
-	MUL     R4, R17, R16
-	MUL     R15, R17, R13
-	MUL     R19, R17, R20
-	ADDS    R8, R6, R6
-	ADCS    R16, R3, R3
-	ADCS    R13, R10, R10
-	ADCS    R20, R9, R9
-	CSET    HS, R12
-	UMULH   R7, R17, R8
-	UMULH   R4, R17, R16
-	UMULH   R15, R17, R13
-	UMULH   R19, R17, R20
-	ADDS    R8, R3, R3
-	ADCS    R16, R10, R10
-	ADCS    R13, R9, R9
-	ADC     R20, R12, R12
-
-	// Row 2: t2…t6 += a2·b.
-	MUL     R7, R5, R17
-	MUL     R4, R5, R20
-	MUL     R15, R5, R13
-	MUL     R19, R5, R16
-	ADDS    R17, R3, R3
-	ADCS    R20, R10, R10
-	ADCS    R13, R9, R9
-	ADCS    R16, R12, R12
-	CSET    HS, R8
-	UMULH   R7, R5, R17
-	UMULH   R4, R5, R20
-	UMULH   R15, R5, R13
-	UMULH   R19, R5, R16
-	ADDS    R17, R10, R10
-	ADCS    R20, R9, R9
-	ADCS    R13, R12, R12
-	ADC     R16, R8, R8
-
-	// Row 3: t3…t7 += a3·b.
-	MUL     R7, R14, R5
-	MUL     R4, R14, R16
-	MUL     R15, R14, R13
-	MUL     R19, R14, R20
-	ADDS    R5, R10, R10
-	ADCS    R16, R9, R9
-	ADCS    R13, R12, R12
-	ADCS    R20, R8, R8
-	CSET    HS, R17
-	UMULH   R7, R14, R5
-	UMULH   R4, R14, R16
-	UMULH   R15, R14, R13
-	UMULH   R19, R14, R20
-	ADDS    R5, R9, R9
-	ADCS    R16, R12, R12
-	ADCS    R13, R8, R8
-	ADC     R20, R17, R17
-
-	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R19
-	MUL     R19, R9, R15
-	MUL     R19, R12, R4
-	MUL     R19, R8, R7
-	MUL     R19, R17, R14
-	ADDS    R15, R11, R11
-	ADCS    R4, R6, R6
-	ADCS    R7, R3, R3
-	ADCS    R14, R10, R10
-	CSET    HS, R20
-	UMULH   R19, R9, R15
-	UMULH   R19, R12, R4
-	UMULH   R19, R8, R7
-	UMULH   R19, R17, R14
-	ADDS    R15, R6, R6
-	ADCS    R4, R3, R3
-	ADCS    R7, R10, R10
-	ADC     R14, R20, R20
-
-	// The carry word: c·k < 2^67.
-	MUL     R19, R20, R15
-	UMULH   R19, R20, R4
-	ADDS    R15, R11, R11
-	ADCS    R4, R6, R6
 	ADCS    ZR, R3, R3
 	ADCS    ZR, R10, R10
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R19, ZR, R20
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R4, ZR, R16
+	ADDS    R16, R8, R8
+	ADC     ZR, R17, R17
+	STP     (R8, R17), 8(RSP)
+	STP     (R3, R10), 24(RSP)
+	LDP     104(RSP), (R10, R3)
+	LDP     120(RSP), (R17, R8)
+	NEGS    R10, R10
+	NGCS    R3, R3
+	NGCS    R17, R17
+	NGCS    R8, R8
+	MOVD    $0x1000003d1, R16
+	CSEL    LO, R16, ZR, R4
+	SUBS    R4, R10, R10
+	SUB     R16, R10, R15
+	SBCS    ZR, R3, R3
+	SBCS    ZR, R17, R17
+	SBCS    ZR, R8, R8
+	CSEL    LO, R15, R10, R10
+	STP     (R10, R3), 40(RSP)
+	STP     (R17, R8), 56(RSP)
+	LDP     40(RSP), (R8, R17)
+	LDP     56(RSP), (R3, R10)
+	LDP     8(RSP), (R15, R16)
+	LDP     24(RSP), (R4, R5)
+
+	// Row 0: t0…t4 = a0·b.
+	MUL     R15, R8, R11
+	UMULH   R15, R8, R6
+	MUL     R16, R8, R20
+	UMULH   R16, R8, R7
+	MUL     R4, R8, R14
+	UMULH   R4, R8, R13
+	MUL     R5, R8, R19
+	UMULH   R5, R8, R9
+	ADDS    R20, R6, R6
+	ADCS    R14, R7, R7
+	ADCS    R19, R13, R13
+	ADC     ZR, R9, R9
+
+	// Row 1: t1…t5 += a1·b.
+	MUL     R15, R17, R8
+	MUL     R16, R17, R19
+	MUL     R4, R17, R14
+	MUL     R5, R17, R20
+	ADDS    R8, R6, R6
+	ADCS    R19, R7, R7
+	ADCS    R14, R13, R13
+	ADCS    R20, R9, R9
+	CSET    HS, R12
+	UMULH   R15, R17, R8
+	UMULH   R16, R17, R19
+	UMULH   R4, R17, R14
+	UMULH   R5, R17, R20
+	ADDS    R8, R7, R7
+	ADCS    R19, R13, R13
+	ADCS    R14, R9, R9
+	ADC     R20, R12, R12
+
+	// Row 2: t2…t6 += a2·b.
+	MUL     R15, R3, R17
+	MUL     R16, R3, R20
+	MUL     R4, R3, R14
+	MUL     R5, R3, R19
+	ADDS    R17, R7, R7
+	ADCS    R20, R13, R13
+	ADCS    R14, R9, R9
+	ADCS    R19, R12, R12
+	CSET    HS, R8
+	UMULH   R15, R3, R17
+	UMULH   R16, R3, R20
+	UMULH   R4, R3, R14
+	UMULH   R5, R3, R19
+	ADDS    R17, R13, R13
+	ADCS    R20, R9, R9
+	ADCS    R14, R12, R12
+	ADC     R19, R8, R8
+
+	// Row 3: t3…t7 += a3·b.
+	MUL     R15, R10, R3
+	MUL     R16, R10, R19
+	MUL     R4, R10, R14
+	MUL     R5, R10, R20
+	ADDS    R3, R13, R13
+	ADCS    R19, R9, R9
+	ADCS    R14, R12, R12
+	ADCS    R20, R8, R8
+	CSET    HS, R17
+	UMULH   R15, R10, R3
+	UMULH   R16, R10, R19
+	UMULH   R4, R10, R14
+	UMULH   R5, R10, R20
+	ADDS    R3, R9, R9
+	ADCS    R19, R12, R12
+	ADCS    R14, R8, R8
+	ADC     R20, R17, R17
+
+	// Fold t4…t7 by 2^256 ≡ k.
+	MOVD    $0x1000003d1, R5
+	MUL     R5, R9, R4
+	MUL     R5, R12, R16
+	MUL     R5, R8, R15
+	MUL     R5, R17, R10
+	ADDS    R4, R11, R11
+	ADCS    R16, R6, R6
+	ADCS    R15, R7, R7
+	ADCS    R10, R13, R13
+	CSET    HS, R20
+	UMULH   R5, R9, R4
+	UMULH   R5, R12, R16
+	UMULH   R5, R8, R15
+	UMULH   R5, R17, R10
+	ADDS    R4, R6, R6
+	ADCS    R16, R7, R7
+	ADCS    R15, R13, R13
+	ADC     R10, R20, R20
+
+	// The carry word: c·k < 2^67.
+	MUL     R5, R20, R4
+	UMULH   R5, R20, R16
+	ADDS    R4, R11, R11
+	ADCS    R16, R6, R6
+	ADCS    ZR, R7, R7
+	ADCS    ZR, R13, R13
+
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R5, ZR, R20
 	ADDS    R20, R11, R11
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R3, R3
-	ADC     ZR, R10, R10
+	ADC     ZR, R6, R6
 	STP     (R11, R6), 40(RSP)
-	STP     (R3, R10), 56(RSP)
-	LDP     8(RSP), (R10, R3)
+	STP     (R7, R13), 56(RSP)
+	LDP     8(RSP), (R13, R7)
 	LDP     24(RSP), (R6, R11)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R3, R10, R19
-	UMULH   R3, R10, R20
-	MUL     R6, R10, R17
-	UMULH   R6, R10, R14
-	MUL     R11, R10, R8
-	UMULH   R11, R10, R7
+	MUL     R7, R13, R5
+	UMULH   R7, R13, R20
+	MUL     R6, R13, R17
+	UMULH   R6, R13, R10
+	MUL     R11, R13, R8
+	UMULH   R11, R13, R15
 	ADDS    R17, R20, R20
-	ADCS    R8, R14, R14
-	ADC     ZR, R7, R7
-	MUL     R6, R3, R17
-	UMULH   R6, R3, R8
-	MUL     R11, R3, R12
-	UMULH   R11, R3, R4
-	ADDS    R17, R14, R14
-	ADCS    R8, R7, R7
-	ADC     ZR, R4, R4
-	ADDS    R12, R7, R7
-	ADC     ZR, R4, R4
-	MUL     R11, R6, R17
-	UMULH   R11, R6, R15
-	ADDS    R17, R4, R4
+	ADCS    R8, R10, R10
 	ADC     ZR, R15, R15
+	MUL     R6, R7, R17
+	UMULH   R6, R7, R8
+	MUL     R11, R7, R12
+	UMULH   R11, R7, R16
+	ADDS    R17, R10, R10
+	ADCS    R8, R15, R15
+	ADC     ZR, R16, R16
+	ADDS    R12, R15, R15
+	ADC     ZR, R16, R16
+	MUL     R11, R6, R17
+	UMULH   R11, R6, R4
+	ADDS    R17, R16, R16
+	ADC     ZR, R4, R4
 
 	// Doubled: t1…t7.
-	ADDS    R19, R19, R19
+	ADDS    R5, R5, R5
 	ADCS    R20, R20, R20
-	ADCS    R14, R14, R14
-	ADCS    R7, R7, R7
-	ADCS    R4, R4, R4
+	ADCS    R10, R10, R10
 	ADCS    R15, R15, R15
+	ADCS    R16, R16, R16
+	ADCS    R4, R4, R4
 	CSET    HS, R9
 
 	// Plus the squares a_i².
-	MUL     R10, R10, R13
-	UMULH   R10, R10, R17
-	MUL     R3, R3, R8
-	UMULH   R3, R3, R12
-	ADDS    R17, R19, R19
+	MUL     R13, R13, R14
+	UMULH   R13, R13, R17
+	MUL     R7, R7, R8
+	UMULH   R7, R7, R12
+	ADDS    R17, R5, R5
 	ADCS    R8, R20, R20
-	ADCS    R12, R14, R14
+	ADCS    R12, R10, R10
 	MUL     R6, R6, R17
 	UMULH   R6, R6, R8
 	MUL     R11, R11, R12
-	UMULH   R11, R11, R10
-	ADCS    R17, R7, R7
-	ADCS    R8, R4, R4
-	ADCS    R12, R15, R15
-	ADC     R10, R9, R9
+	UMULH   R11, R11, R13
+	ADCS    R17, R15, R15
+	ADCS    R8, R16, R16
+	ADCS    R12, R4, R4
+	ADC     R13, R9, R9
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R11
-	MUL     R11, R7, R6
-	MUL     R11, R4, R3
-	MUL     R11, R15, R10
+	MUL     R11, R15, R6
+	MUL     R11, R16, R7
+	MUL     R11, R4, R13
 	MUL     R11, R9, R12
-	ADDS    R6, R13, R13
-	ADCS    R3, R19, R19
-	ADCS    R10, R20, R20
-	ADCS    R12, R14, R14
+	ADDS    R6, R14, R14
+	ADCS    R7, R5, R5
+	ADCS    R13, R20, R20
+	ADCS    R12, R10, R10
 	CSET    HS, R8
-	UMULH   R11, R7, R6
-	UMULH   R11, R4, R3
-	UMULH   R11, R15, R10
+	UMULH   R11, R15, R6
+	UMULH   R11, R16, R7
+	UMULH   R11, R4, R13
 	UMULH   R11, R9, R12
-	ADDS    R6, R19, R19
-	ADCS    R3, R20, R20
-	ADCS    R10, R14, R14
+	ADDS    R6, R5, R5
+	ADCS    R7, R20, R20
+	ADCS    R13, R10, R10
 	ADC     R12, R8, R8
 
 	// The carry word: c·k < 2^67.
 	MUL     R11, R8, R6
-	UMULH   R11, R8, R3
-	ADDS    R6, R13, R13
-	ADCS    R3, R19, R19
+	UMULH   R11, R8, R7
+	ADDS    R6, R14, R14
+	ADCS    R7, R5, R5
 	ADCS    ZR, R20, R20
-	ADCS    ZR, R14, R14
+	ADCS    ZR, R10, R10
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R11, ZR, R8
-	ADDS    R8, R13, R13
-	ADCS    ZR, R19, R19
-	ADCS    ZR, R20, R20
-	ADC     ZR, R14, R14
+	ADDS    R8, R14, R14
+	ADC     ZR, R5, R5
 	MOVD    272(RSP), R11
 	CMP     $0, R11
 	LDP     136(RSP), (R11, R8)
-	LDP     152(RSP), (R12, R10)
-	CSEL    NE, R11, R13, R13
-	CSEL    NE, R8, R19, R19
+	LDP     152(RSP), (R12, R13)
+	CSEL    NE, R11, R14, R14
+	CSEL    NE, R8, R5, R5
 	CSEL    NE, R12, R20, R20
-	CSEL    NE, R10, R14, R14
-	STP     (R13, R19), 8(RSP)
-	STP     (R20, R14), 24(RSP)
-	LDP     232(RSP), (R14, R20)
-	LDP     248(RSP), (R19, R13)
+	CSEL    NE, R13, R10, R10
+	STP     (R14, R5), 8(RSP)
+	STP     (R20, R10), 24(RSP)
+	LDP     232(RSP), (R10, R20)
+	LDP     248(RSP), (R5, R14)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R20, R14, R10
-	UMULH   R20, R14, R12
-	MUL     R19, R14, R9
-	UMULH   R19, R14, R8
-	MUL     R13, R14, R15
-	UMULH   R13, R14, R11
+	MUL     R20, R10, R13
+	UMULH   R20, R10, R12
+	MUL     R5, R10, R9
+	UMULH   R5, R10, R8
+	MUL     R14, R10, R4
+	UMULH   R14, R10, R11
 	ADDS    R9, R12, R12
-	ADCS    R15, R8, R8
+	ADCS    R4, R8, R8
 	ADC     ZR, R11, R11
-	MUL     R19, R20, R9
-	UMULH   R19, R20, R15
-	MUL     R13, R20, R4
-	UMULH   R13, R20, R3
+	MUL     R5, R20, R9
+	UMULH   R5, R20, R4
+	MUL     R14, R20, R16
+	UMULH   R14, R20, R7
 	ADDS    R9, R8, R8
-	ADCS    R15, R11, R11
-	ADC     ZR, R3, R3
-	ADDS    R4, R11, R11
-	ADC     ZR, R3, R3
-	MUL     R13, R19, R9
-	UMULH   R13, R19, R6
-	ADDS    R9, R3, R3
+	ADCS    R4, R11, R11
+	ADC     ZR, R7, R7
+	ADDS    R16, R11, R11
+	ADC     ZR, R7, R7
+	MUL     R14, R5, R9
+	UMULH   R14, R5, R6
+	ADDS    R9, R7, R7
 	ADC     ZR, R6, R6
 
 	// Doubled: t1…t7.
-	ADDS    R10, R10, R10
+	ADDS    R13, R13, R13
 	ADCS    R12, R12, R12
 	ADCS    R8, R8, R8
 	ADCS    R11, R11, R11
-	ADCS    R3, R3, R3
+	ADCS    R7, R7, R7
 	ADCS    R6, R6, R6
-	CSET    HS, R7
+	CSET    HS, R15
 
 	// Plus the squares a_i².
-	MUL     R14, R14, R17
-	UMULH   R14, R14, R9
-	MUL     R20, R20, R15
-	UMULH   R20, R20, R4
-	ADDS    R9, R10, R10
-	ADCS    R15, R12, R12
-	ADCS    R4, R8, R8
-	MUL     R19, R19, R9
-	UMULH   R19, R19, R15
-	MUL     R13, R13, R4
-	UMULH   R13, R13, R14
+	MUL     R10, R10, R17
+	UMULH   R10, R10, R9
+	MUL     R20, R20, R4
+	UMULH   R20, R20, R16
+	ADDS    R9, R13, R13
+	ADCS    R4, R12, R12
+	ADCS    R16, R8, R8
+	MUL     R5, R5, R9
+	UMULH   R5, R5, R4
+	MUL     R14, R14, R16
+	UMULH   R14, R14, R10
 	ADCS    R9, R11, R11
-	ADCS    R15, R3, R3
-	ADCS    R4, R6, R6
-	ADC     R14, R7, R7
+	ADCS    R4, R7, R7
+	ADCS    R16, R6, R6
+	ADC     R10, R15, R15
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R13
-	MUL     R13, R11, R19
-	MUL     R13, R3, R20
-	MUL     R13, R6, R14
-	MUL     R13, R7, R4
-	ADDS    R19, R17, R17
-	ADCS    R20, R10, R10
-	ADCS    R14, R12, R12
-	ADCS    R4, R8, R8
-	CSET    HS, R15
-	UMULH   R13, R11, R19
-	UMULH   R13, R3, R20
-	UMULH   R13, R6, R14
-	UMULH   R13, R7, R4
-	ADDS    R19, R10, R10
+	MOVD    $0x1000003d1, R14
+	MUL     R14, R11, R5
+	MUL     R14, R7, R20
+	MUL     R14, R6, R10
+	MUL     R14, R15, R16
+	ADDS    R5, R17, R17
+	ADCS    R20, R13, R13
+	ADCS    R10, R12, R12
+	ADCS    R16, R8, R8
+	CSET    HS, R4
+	UMULH   R14, R11, R5
+	UMULH   R14, R7, R20
+	UMULH   R14, R6, R10
+	UMULH   R14, R15, R16
+	ADDS    R5, R13, R13
 	ADCS    R20, R12, R12
-	ADCS    R14, R8, R8
-	ADC     R4, R15, R15
+	ADCS    R10, R8, R8
+	ADC     R16, R4, R4
 
 	// The carry word: c·k < 2^67.
-	MUL     R13, R15, R19
-	UMULH   R13, R15, R20
-	ADDS    R19, R17, R17
-	ADCS    R20, R10, R10
+	MUL     R14, R4, R5
+	UMULH   R14, R4, R20
+	ADDS    R5, R17, R17
+	ADCS    R20, R13, R13
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R13, ZR, R15
-	ADDS    R15, R17, R17
-	ADCS    ZR, R10, R10
-	ADCS    ZR, R12, R12
-	ADC     ZR, R8, R8
-	STP     (R17, R10), 104(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R14, ZR, R4
+	ADDS    R4, R17, R17
+	ADC     ZR, R13, R13
+	STP     (R17, R13), 104(RSP)
 	STP     (R12, R8), 120(RSP)
 
 	// Z3 = Malt·Z1 (a.Z is not read again)
 	LDP     64(R1), (R8, R12)
-	LDP     80(R1), (R10, R17)
-	LDP     200(RSP), (R13, R15)
-	LDP     216(RSP), (R4, R14)
+	LDP     80(R1), (R13, R17)
+	LDP     200(RSP), (R14, R4)
+	LDP     216(RSP), (R16, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R13, R8, R20
-	UMULH   R13, R8, R19
-	MUL     R15, R8, R7
-	UMULH   R15, R8, R6
-	MUL     R4, R8, R3
-	UMULH   R4, R8, R11
-	MUL     R14, R8, R9
-	UMULH   R14, R8, R16
-	ADDS    R7, R19, R19
-	ADCS    R3, R6, R6
+	MUL     R14, R8, R20
+	UMULH   R14, R8, R5
+	MUL     R4, R8, R15
+	UMULH   R4, R8, R6
+	MUL     R16, R8, R7
+	UMULH   R16, R8, R11
+	MUL     R10, R8, R9
+	UMULH   R10, R8, R19
+	ADDS    R15, R5, R5
+	ADCS    R7, R6, R6
 	ADCS    R9, R11, R11
-	ADC     ZR, R16, R16
+	ADC     ZR, R19, R19
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R13, R12, R8
-	MUL     R15, R12, R9
-	MUL     R4, R12, R3
-	MUL     R14, R12, R7
-	ADDS    R8, R19, R19
+	MUL     R14, R12, R8
+	MUL     R4, R12, R9
+	MUL     R16, R12, R7
+	MUL     R10, R12, R15
+	ADDS    R8, R5, R5
 	ADCS    R9, R6, R6
-	ADCS    R3, R11, R11
-	ADCS    R7, R16, R16
-	CSET    HS, R5
-	UMULH   R13, R12, R8
-	UMULH   R15, R12, R9
-	UMULH   R4, R12, R3
-	UMULH   R14, R12, R7
+	ADCS    R7, R11, R11
+	ADCS    R15, R19, R19
+	CSET    HS, R3
+	UMULH   R14, R12, R8
+	UMULH   R4, R12, R9
+	UMULH   R16, R12, R7
+	UMULH   R10, R12, R15
 	ADDS    R8, R6, R6
 	ADCS    R9, R11, R11
-	ADCS    R3, R16, R16
-	ADC     R7, R5, R5
+	ADCS    R7, R19, R19
+	ADC     R15, R3, R3
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R13, R10, R12
-	MUL     R15, R10, R7
-	MUL     R4, R10, R3
-	MUL     R14, R10, R9
+	MUL     R14, R13, R12
+	MUL     R4, R13, R15
+	MUL     R16, R13, R7
+	MUL     R10, R13, R9
 	ADDS    R12, R6, R6
-	ADCS    R7, R11, R11
-	ADCS    R3, R16, R16
-	ADCS    R9, R5, R5
+	ADCS    R15, R11, R11
+	ADCS    R7, R19, R19
+	ADCS    R9, R3, R3
 	CSET    HS, R8
-	UMULH   R13, R10, R12
-	UMULH   R15, R10, R7
-	UMULH   R4, R10, R3
-	UMULH   R14, R10, R9
+	UMULH   R14, R13, R12
+	UMULH   R4, R13, R15
+	UMULH   R16, R13, R7
+	UMULH   R10, R13, R9
 	ADDS    R12, R11, R11
-	ADCS    R7, R16, R16
-	ADCS    R3, R5, R5
+	ADCS    R15, R19, R19
+	ADCS    R7, R3, R3
 	ADC     R9, R8, R8
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R13, R17, R10
-	MUL     R15, R17, R9
-	MUL     R4, R17, R3
-	MUL     R14, R17, R7
-	ADDS    R10, R11, R11
-	ADCS    R9, R16, R16
-	ADCS    R3, R5, R5
-	ADCS    R7, R8, R8
+	MUL     R14, R17, R13
+	MUL     R4, R17, R9
+	MUL     R16, R17, R7
+	MUL     R10, R17, R15
+	ADDS    R13, R11, R11
+	ADCS    R9, R19, R19
+	ADCS    R7, R3, R3
+	ADCS    R15, R8, R8
 	CSET    HS, R12
-	UMULH   R13, R17, R10
-	UMULH   R15, R17, R9
-	UMULH   R4, R17, R3
-	UMULH   R14, R17, R7
-	ADDS    R10, R16, R16
-	ADCS    R9, R5, R5
-	ADCS    R3, R8, R8
-	ADC     R7, R12, R12
+	UMULH   R14, R17, R13
+	UMULH   R4, R17, R9
+	UMULH   R16, R17, R7
+	UMULH   R10, R17, R15
+	ADDS    R13, R19, R19
+	ADCS    R9, R3, R3
+	ADCS    R7, R8, R8
+	ADC     R15, R12, R12
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R14
-	MUL     R14, R16, R4
-	MUL     R14, R5, R15
-	MUL     R14, R8, R13
-	MUL     R14, R12, R17
-	ADDS    R4, R20, R20
-	ADCS    R15, R19, R19
-	ADCS    R13, R6, R6
+	MOVD    $0x1000003d1, R10
+	MUL     R10, R19, R16
+	MUL     R10, R3, R4
+	MUL     R10, R8, R14
+	MUL     R10, R12, R17
+	ADDS    R16, R20, R20
+	ADCS    R4, R5, R5
+	ADCS    R14, R6, R6
 	ADCS    R17, R11, R11
-	CSET    HS, R7
-	UMULH   R14, R16, R4
-	UMULH   R14, R5, R15
-	UMULH   R14, R8, R13
-	UMULH   R14, R12, R17
-	ADDS    R4, R19, R19
-	ADCS    R15, R6, R6
-	ADCS    R13, R11, R11
-	ADC     R17, R7, R7
+	CSET    HS, R15
+	UMULH   R10, R19, R16
+	UMULH   R10, R3, R4
+	UMULH   R10, R8, R14
+	UMULH   R10, R12, R17
+	ADDS    R16, R5, R5
+	ADCS    R4, R6, R6
+	ADCS    R14, R11, R11
+	ADC     R17, R15, R15
 
 	// The carry word: c·k < 2^67.
-	MUL     R14, R7, R4
-	UMULH   R14, R7, R15
-	ADDS    R4, R20, R20
-	ADCS    R15, R19, R19
+	MUL     R10, R15, R16
+	UMULH   R10, R15, R4
+	ADDS    R16, R20, R20
+	ADCS    R4, R5, R5
 	ADCS    ZR, R6, R6
 	ADCS    ZR, R11, R11
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R14, ZR, R7
-	ADDS    R7, R20, R20
-	ADCS    ZR, R19, R19
-	ADCS    ZR, R6, R6
-	ADC     ZR, R11, R11
-	STP     (R20, R19), 64(R0)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R15
+	ADDS    R15, R20, R20
+	ADC     ZR, R5, R5
+	STP     (R20, R5), 64(R0)
 	STP     (R6, R11), 80(R0)
 
 	// X3 = Ralt² + Q; t = 2·X3 + Q
 	LDP     104(RSP), (R11, R6)
-	LDP     120(RSP), (R19, R20)
-	LDP     40(RSP), (R14, R7)
-	LDP     56(RSP), (R17, R13)
-	ADDS    R14, R11, R11
-	ADCS    R7, R6, R6
-	ADCS    R17, R19, R19
-	ADCS    R13, R20, R20
-	MOVD    $0x1000003d1, R4
-	CSEL    HS, R4, ZR, R15
-	ADDS    R15, R11, R11
+	LDP     120(RSP), (R5, R20)
+	LDP     40(RSP), (R10, R15)
+	LDP     56(RSP), (R17, R14)
+	ADDS    R10, R11, R11
+	ADCS    R15, R6, R6
+	ADCS    R17, R5, R5
+	ADCS    R14, R20, R20
+	MOVD    $0x1000003d1, R16
+	CSEL    HS, R16, ZR, R4
+	ADDS    R4, R11, R11
+	ADD     R16, R11, R12
 	ADCS    ZR, R6, R6
-	ADCS    ZR, R19, R19
+	ADCS    ZR, R5, R5
 	ADCS    ZR, R20, R20
-	CSEL    HS, R4, ZR, R15
-	ADD     R15, R11, R11
+	CSEL    HS, R12, R11, R11
 	STP     (R11, R6), 0(R0)
-	STP     (R19, R20), 16(R0)
+	STP     (R5, R20), 16(R0)
 	ADDS    R11, R11, R11
 	ADCS    R6, R6, R6
-	ADCS    R19, R19, R19
+	ADCS    R5, R5, R5
 	ADCS    R20, R20, R20
 	MOVD    $0x1000003d1, R17
-	CSEL    HS, R17, ZR, R13
-	ADDS    R13, R11, R11
+	CSEL    HS, R17, ZR, R14
+	ADDS    R14, R11, R11
+	ADD     R17, R11, R15
 	ADCS    ZR, R6, R6
-	ADCS    ZR, R19, R19
+	ADCS    ZR, R5, R5
 	ADCS    ZR, R20, R20
-	CSEL    HS, R17, ZR, R13
-	ADD     R13, R11, R11
-	LDP     40(RSP), (R17, R13)
-	LDP     56(RSP), (R7, R14)
-	ADDS    R17, R11, R11
-	ADCS    R13, R6, R6
-	ADCS    R7, R19, R19
-	ADCS    R14, R20, R20
-	MOVD    $0x1000003d1, R15
-	CSEL    HS, R15, ZR, R4
-	ADDS    R4, R11, R11
+	CSEL    HS, R15, R11, R11
+	LDP     40(RSP), (R15, R17)
+	LDP     56(RSP), (R14, R10)
+	ADDS    R15, R11, R11
+	ADCS    R17, R6, R6
+	ADCS    R14, R5, R5
+	ADCS    R10, R20, R20
+	MOVD    $0x1000003d1, R16
+	CSEL    HS, R16, ZR, R12
+	ADDS    R12, R11, R11
+	ADD     R16, R11, R4
 	ADCS    ZR, R6, R6
-	ADCS    ZR, R19, R19
+	ADCS    ZR, R5, R5
 	ADCS    ZR, R20, R20
-	CSEL    HS, R15, ZR, R4
-	ADD     R4, R11, R11
+	CSEL    HS, R4, R11, R11
 	STP     (R11, R6), 104(RSP)
-	STP     (R19, R20), 120(RSP)
-	LDP     104(RSP), (R20, R19)
+	STP     (R5, R20), 120(RSP)
+	LDP     104(RSP), (R20, R5)
 	LDP     120(RSP), (R6, R11)
-	LDP     232(RSP), (R14, R7)
-	LDP     248(RSP), (R13, R17)
+	LDP     232(RSP), (R10, R14)
+	LDP     248(RSP), (R17, R15)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R20, R15
-	UMULH   R14, R20, R4
-	MUL     R7, R20, R12
-	UMULH   R7, R20, R8
-	MUL     R13, R20, R5
-	UMULH   R13, R20, R16
+	MUL     R10, R20, R4
+	UMULH   R10, R20, R16
+	MUL     R14, R20, R12
+	UMULH   R14, R20, R8
 	MUL     R17, R20, R3
-	UMULH   R17, R20, R9
-	ADDS    R12, R4, R4
-	ADCS    R5, R8, R8
-	ADCS    R3, R16, R16
+	UMULH   R17, R20, R19
+	MUL     R15, R20, R7
+	UMULH   R15, R20, R9
+	ADDS    R12, R16, R16
+	ADCS    R3, R8, R8
+	ADCS    R7, R19, R19
 	ADC     ZR, R9, R9
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R19, R20
-	MUL     R7, R19, R3
-	MUL     R13, R19, R5
-	MUL     R17, R19, R12
-	ADDS    R20, R4, R4
-	ADCS    R3, R8, R8
-	ADCS    R5, R16, R16
+	MUL     R10, R5, R20
+	MUL     R14, R5, R7
+	MUL     R17, R5, R3
+	MUL     R15, R5, R12
+	ADDS    R20, R16, R16
+	ADCS    R7, R8, R8
+	ADCS    R3, R19, R19
 	ADCS    R12, R9, R9
-	CSET    HS, R10
-	UMULH   R14, R19, R20
-	UMULH   R7, R19, R3
-	UMULH   R13, R19, R5
-	UMULH   R17, R19, R12
+	CSET    HS, R13
+	UMULH   R10, R5, R20
+	UMULH   R14, R5, R7
+	UMULH   R17, R5, R3
+	UMULH   R15, R5, R12
 	ADDS    R20, R8, R8
-	ADCS    R3, R16, R16
-	ADCS    R5, R9, R9
-	ADC     R12, R10, R10
+	ADCS    R7, R19, R19
+	ADCS    R3, R9, R9
+	ADC     R12, R13, R13
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R6, R19
-	MUL     R7, R6, R12
-	MUL     R13, R6, R5
+	MUL     R10, R6, R5
+	MUL     R14, R6, R12
 	MUL     R17, R6, R3
-	ADDS    R19, R8, R8
-	ADCS    R12, R16, R16
-	ADCS    R5, R9, R9
-	ADCS    R3, R10, R10
+	MUL     R15, R6, R7
+	ADDS    R5, R8, R8
+	ADCS    R12, R19, R19
+	ADCS    R3, R9, R9
+	ADCS    R7, R13, R13
 	CSET    HS, R20
-	UMULH   R14, R6, R19
-	UMULH   R7, R6, R12
-	UMULH   R13, R6, R5
+	UMULH   R10, R6, R5
+	UMULH   R14, R6, R12
 	UMULH   R17, R6, R3
-	ADDS    R19, R16, R16
+	UMULH   R15, R6, R7
+	ADDS    R5, R19, R19
 	ADCS    R12, R9, R9
-	ADCS    R5, R10, R10
-	ADC     R3, R20, R20
+	ADCS    R3, R13, R13
+	ADC     R7, R20, R20
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R11, R6
-	MUL     R7, R11, R3
-	MUL     R13, R11, R5
-	MUL     R17, R11, R12
-	ADDS    R6, R16, R16
-	ADCS    R3, R9, R9
-	ADCS    R5, R10, R10
+	MUL     R10, R11, R6
+	MUL     R14, R11, R7
+	MUL     R17, R11, R3
+	MUL     R15, R11, R12
+	ADDS    R6, R19, R19
+	ADCS    R7, R9, R9
+	ADCS    R3, R13, R13
 	ADCS    R12, R20, R20
-	CSET    HS, R19
-	UMULH   R14, R11, R6
-	UMULH   R7, R11, R3
-	UMULH   R13, R11, R5
-	UMULH   R17, R11, R12
+	CSET    HS, R5
+	UMULH   R10, R11, R6
+	UMULH   R14, R11, R7
+	UMULH   R17, R11, R3
+	UMULH   R15, R11, R12
 	ADDS    R6, R9, R9
-	ADCS    R3, R10, R10
-	ADCS    R5, R20, R20
-	ADC     R12, R19, R19
+	ADCS    R7, R13, R13
+	ADCS    R3, R20, R20
+	ADC     R12, R5, R5
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R17
-	MUL     R17, R9, R13
-	MUL     R17, R10, R7
-	MUL     R17, R20, R14
-	MUL     R17, R19, R11
-	ADDS    R13, R15, R15
-	ADCS    R7, R4, R4
-	ADCS    R14, R8, R8
-	ADCS    R11, R16, R16
-	CSET    HS, R12
-	UMULH   R17, R9, R13
-	UMULH   R17, R10, R7
-	UMULH   R17, R20, R14
-	UMULH   R17, R19, R11
-	ADDS    R13, R4, R4
-	ADCS    R7, R8, R8
+	MOVD    $0x1000003d1, R15
+	MUL     R15, R9, R17
+	MUL     R15, R13, R14
+	MUL     R15, R20, R10
+	MUL     R15, R5, R11
+	ADDS    R17, R4, R4
 	ADCS    R14, R16, R16
+	ADCS    R10, R8, R8
+	ADCS    R11, R19, R19
+	CSET    HS, R12
+	UMULH   R15, R9, R17
+	UMULH   R15, R13, R14
+	UMULH   R15, R20, R10
+	UMULH   R15, R5, R11
+	ADDS    R17, R16, R16
+	ADCS    R14, R8, R8
+	ADCS    R10, R19, R19
 	ADC     R11, R12, R12
 
 	// The carry word: c·k < 2^67.
-	MUL     R17, R12, R13
-	UMULH   R17, R12, R7
-	ADDS    R13, R15, R15
-	ADCS    R7, R4, R4
+	MUL     R15, R12, R17
+	UMULH   R15, R12, R14
+	ADDS    R17, R4, R4
+	ADCS    R14, R16, R16
 	ADCS    ZR, R8, R8
-	ADCS    ZR, R16, R16
+	ADCS    ZR, R19, R19
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R17, ZR, R12
-	ADDS    R12, R15, R15
-	ADCS    ZR, R4, R4
-	ADCS    ZR, R8, R8
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R15, ZR, R12
+	ADDS    R12, R4, R4
 	ADC     ZR, R16, R16
-	STP     (R15, R4), 104(RSP)
-	STP     (R8, R16), 120(RSP)
+	STP     (R4, R16), 104(RSP)
+	STP     (R8, R19), 120(RSP)
 
 	// Y3 = −(Ralt·(2·X3 + Q) + N)/2
-	LDP     104(RSP), (R16, R8)
-	LDP     120(RSP), (R4, R15)
-	LDP     8(RSP), (R17, R12)
-	LDP     24(RSP), (R11, R14)
-	ADDS    R17, R16, R16
+	LDP     104(RSP), (R19, R8)
+	LDP     120(RSP), (R16, R4)
+	LDP     8(RSP), (R15, R12)
+	LDP     24(RSP), (R11, R10)
+	ADDS    R15, R19, R19
 	ADCS    R12, R8, R8
-	ADCS    R11, R4, R4
-	ADCS    R14, R15, R15
-	MOVD    $0x1000003d1, R13
-	CSEL    HS, R13, ZR, R7
-	ADDS    R7, R16, R16
+	ADCS    R11, R16, R16
+	ADCS    R10, R4, R4
+	MOVD    $0x1000003d1, R17
+	CSEL    HS, R17, ZR, R14
+	ADDS    R14, R19, R19
+	ADD     R17, R19, R5
 	ADCS    ZR, R8, R8
+	ADCS    ZR, R16, R16
 	ADCS    ZR, R4, R4
-	ADCS    ZR, R15, R15
-	CSEL    HS, R13, ZR, R7
-	ADD     R7, R16, R16
-	NEGS    R16, R16
+	CSEL    HS, R5, R19, R19
+	NEGS    R19, R19
 	NGCS    R8, R8
+	NGCS    R16, R16
 	NGCS    R4, R4
-	NGCS    R15, R15
 	MOVD    $0x1000003d1, R11
-	CSEL    LO, R11, ZR, R14
-	SUBS    R14, R16, R16
+	CSEL    LO, R11, ZR, R10
+	SUBS    R10, R19, R19
+	SUB     R11, R19, R12
 	SBCS    ZR, R8, R8
+	SBCS    ZR, R16, R16
 	SBCS    ZR, R4, R4
-	SBCS    ZR, R15, R15
-	CSEL    LO, R11, ZR, R14
-	SUB     R14, R16, R16
-	MOVD    $0xfffffffefffffc2f, R14
-	TST     $1, R16
-	CSETM   NE, R11
-	CSEL    NE, R14, ZR, R14
-	ADDS    R14, R16, R16
-	ADCS    R11, R8, R8
-	ADCS    R11, R4, R4
-	ADCS    R11, R15, R15
-	CSET    HS, R14
-	EXTR    $1, R16, R8, R16
-	EXTR    $1, R8, R4, R8
-	EXTR    $1, R4, R15, R4
-	EXTR    $1, R15, R14, R15
+	CSEL    LO, R12, R19, R19
+	MOVD    $0xfffffffefffffc2f, R11
+	TST     $1, R19
+	CSETM   NE, R12
+	CSEL    NE, R11, ZR, R11
+	ADDS    R11, R19, R19
+	ADCS    R12, R8, R8
+	ADCS    R12, R16, R16
+	ADCS    R12, R4, R4
+	CSET    HS, R11
+	EXTR    $1, R19, R8, R19
+	EXTR    $1, R8, R16, R8
+	EXTR    $1, R16, R4, R16
+	EXTR    $1, R4, R11, R4
 
 	// If a is infinity, r = (b.X, b.Y, 1); r.Infinity = (Z3 ≡ 0) & ¬a.Infinity.
-	MOVD    264(RSP), R14
-	CMP     $0, R14
-	LDP     32(R2), (R11, R12)
-	LDP     48(R2), (R17, R13)
-	CSEL    NE, R11, R16, R16
-	CSEL    NE, R12, R8, R8
-	CSEL    NE, R17, R4, R4
-	CSEL    NE, R13, R15, R15
-	STP     (R16, R8), 32(R0)
-	STP     (R4, R15), 48(R0)
-	LDP     0(R0), (R15, R4)
-	LDP     16(R0), (R8, R16)
-	LDP     0(R2), (R13, R17)
-	LDP     16(R2), (R12, R11)
-	CSEL    NE, R13, R15, R15
-	CSEL    NE, R17, R4, R4
-	CSEL    NE, R12, R8, R8
-	CSEL    NE, R11, R16, R16
-	STP     (R15, R4), 0(R0)
-	STP     (R8, R16), 16(R0)
-	LDP     64(R0), (R16, R8)
-	LDP     80(R0), (R4, R15)
-	MOVD    R16, R11
-	MOVD    R8, R12
-	MOVD    R4, R17
-	MOVD    R15, R13
-	ORR     R12, R11, R7
-	ORR     R17, R7, R7
-	ORR     R13, R7, R7
-	AND     R17, R12, R19
-	AND     R13, R19, R19
-	MVN     R19, R19
+	MOVD    264(RSP), R11
+	CMP     $0, R11
+	LDP     32(R2), (R12, R10)
+	LDP     48(R2), (R15, R5)
+	CSEL    NE, R12, R19, R19
+	CSEL    NE, R10, R8, R8
+	CSEL    NE, R15, R16, R16
+	CSEL    NE, R5, R4, R4
+	STP     (R19, R8), 32(R0)
+	STP     (R16, R4), 48(R0)
+	LDP     0(R0), (R4, R16)
+	LDP     16(R0), (R8, R19)
+	LDP     0(R2), (R5, R15)
+	LDP     16(R2), (R10, R12)
+	CSEL    NE, R5, R4, R4
+	CSEL    NE, R15, R16, R16
+	CSEL    NE, R10, R8, R8
+	CSEL    NE, R12, R19, R19
+	STP     (R4, R16), 0(R0)
+	STP     (R8, R19), 16(R0)
+	LDP     64(R0), (R19, R8)
+	LDP     80(R0), (R16, R4)
+	MOVD    R19, R12
+	MOVD    R8, R10
+	MOVD    R16, R15
+	MOVD    R4, R5
+	ORR     R10, R12, R17
+	ORR     R15, R17, R17
+	ORR     R5, R17, R17
+	AND     R15, R10, R14
+	AND     R5, R14, R14
+	MVN     R14, R14
 	MOVD    $0xfffffffefffffc2f, R20
-	EOR     R11, R20, R20
-	ORR     R20, R19, R19
-	CMP     $0, R7
-	CSETM   NE, R7
-	CMP     $0, R19
-	CSETM   NE, R19
-	AND     R19, R7, R7
-	MVN     R7, R7
-	BIC     R14, R7, R7
-	AND     $1, R7, R7
-	MOVD    $0x1, R13
+	EOR     R12, R20, R20
+	ORR     R20, R14, R14
+	CMP     $0, R17
+	CSETM   NE, R17
 	CMP     $0, R14
-	CSEL    NE, R13, R16, R16
+	CSETM   NE, R14
+	AND     R14, R17, R17
+	MVN     R17, R17
+	BIC     R11, R17, R17
+	AND     $1, R17, R17
+	MOVD    $0x1, R5
+	CMP     $0, R11
+	CSEL    NE, R5, R19, R19
 	CSEL    NE, ZR, R8, R8
+	CSEL    NE, ZR, R16, R16
 	CSEL    NE, ZR, R4, R4
-	CSEL    NE, ZR, R15, R15
-	STP     (R16, R8), 64(R0)
-	STP     (R4, R15), 80(R0)
-	MOVD    R7, 96(R0)
+	STP     (R19, R8), 64(R0)
+	STP     (R16, R4), 80(R0)
+	MOVD    R17, 96(R0)
 	RET
 
 // func addStorageVarAsm(r, a *Jacobian, b *group.AffineStorage, neg int) (ok int)
@@ -2770,12 +2847,12 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R5, R5
 	ADCS    ZR, R4, R4
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R7, ZR, R14
 	ADDS    R14, R17, R17
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R5, R5
-	ADC     ZR, R4, R4
+	ADC     ZR, R6, R6
 	STP     (R17, R6), 8(RSP)
 	STP     (R5, R4), 24(RSP)
 	LDP     0(R2), (R4, R5)
@@ -2882,12 +2959,12 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    ZR, R12, R12
 	ADCS    ZR, R3, R3
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R10, ZR, R16
 	ADDS    R16, R9, R9
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R12, R12
-	ADC     ZR, R3, R3
+	ADC     ZR, R8, R8
 	LDP     0(R1), (R10, R16)
 	LDP     16(R1), (R17, R7)
 	SUBS    R10, R9, R9
@@ -2897,11 +2974,11 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	MOVD    $0x1000003d1, R15
 	CSEL    LO, R15, ZR, R14
 	SUBS    R14, R9, R9
+	SUB     R15, R9, R5
 	SBCS    ZR, R8, R8
 	SBCS    ZR, R12, R12
 	SBCS    ZR, R3, R3
-	CSEL    LO, R15, ZR, R14
-	SUB     R14, R9, R9
+	CSEL    LO, R5, R9, R9
 	STP     (R9, R8), 72(RSP)
 	STP     (R12, R3), 88(RSP)
 	ORR     R8, R9, R7
@@ -2926,15 +3003,15 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	LDP     24(RSP), (R17, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R9, R7, R15
-	UMULH   R9, R7, R14
-	MUL     R16, R7, R5
+	MUL     R9, R7, R5
+	UMULH   R9, R7, R15
+	MUL     R16, R7, R14
 	UMULH   R16, R7, R4
 	MUL     R17, R7, R20
 	UMULH   R17, R7, R19
 	MUL     R10, R7, R11
 	UMULH   R10, R7, R13
-	ADDS    R5, R14, R14
+	ADDS    R14, R15, R15
 	ADCS    R20, R4, R4
 	ADCS    R11, R19, R19
 	ADC     ZR, R13, R13
@@ -2943,37 +3020,37 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	MUL     R9, R3, R7
 	MUL     R16, R3, R11
 	MUL     R17, R3, R20
-	MUL     R10, R3, R5
-	ADDS    R7, R14, R14
+	MUL     R10, R3, R14
+	ADDS    R7, R15, R15
 	ADCS    R11, R4, R4
 	ADCS    R20, R19, R19
-	ADCS    R5, R13, R13
+	ADCS    R14, R13, R13
 	CSET    HS, R6
 	UMULH   R9, R3, R7
 	UMULH   R16, R3, R11
 	UMULH   R17, R3, R20
-	UMULH   R10, R3, R5
+	UMULH   R10, R3, R14
 	ADDS    R7, R4, R4
 	ADCS    R11, R19, R19
 	ADCS    R20, R13, R13
-	ADC     R5, R6, R6
+	ADC     R14, R6, R6
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R9, R12, R3
-	MUL     R16, R12, R5
+	MUL     R16, R12, R14
 	MUL     R17, R12, R20
 	MUL     R10, R12, R11
 	ADDS    R3, R4, R4
-	ADCS    R5, R19, R19
+	ADCS    R14, R19, R19
 	ADCS    R20, R13, R13
 	ADCS    R11, R6, R6
 	CSET    HS, R7
 	UMULH   R9, R12, R3
-	UMULH   R16, R12, R5
+	UMULH   R16, R12, R14
 	UMULH   R17, R12, R20
 	UMULH   R10, R12, R11
 	ADDS    R3, R19, R19
-	ADCS    R5, R13, R13
+	ADCS    R14, R13, R13
 	ADCS    R20, R6, R6
 	ADC     R11, R7, R7
 
@@ -2981,20 +3058,20 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	MUL     R9, R8, R12
 	MUL     R16, R8, R11
 	MUL     R17, R8, R20
-	MUL     R10, R8, R5
+	MUL     R10, R8, R14
 	ADDS    R12, R19, R19
 	ADCS    R11, R13, R13
 	ADCS    R20, R6, R6
-	ADCS    R5, R7, R7
+	ADCS    R14, R7, R7
 	CSET    HS, R3
 	UMULH   R9, R8, R12
 	UMULH   R16, R8, R11
 	UMULH   R17, R8, R20
-	UMULH   R10, R8, R5
+	UMULH   R10, R8, R14
 	ADDS    R12, R13, R13
 	ADCS    R11, R6, R6
 	ADCS    R20, R7, R7
-	ADC     R5, R3, R3
+	ADC     R14, R3, R3
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
@@ -3002,66 +3079,66 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	MUL     R10, R6, R16
 	MUL     R10, R7, R9
 	MUL     R10, R3, R8
-	ADDS    R17, R15, R15
-	ADCS    R16, R14, R14
+	ADDS    R17, R5, R5
+	ADCS    R16, R15, R15
 	ADCS    R9, R4, R4
 	ADCS    R8, R19, R19
-	CSET    HS, R5
+	CSET    HS, R14
 	UMULH   R10, R13, R17
 	UMULH   R10, R6, R16
 	UMULH   R10, R7, R9
 	UMULH   R10, R3, R8
-	ADDS    R17, R14, R14
+	ADDS    R17, R15, R15
 	ADCS    R16, R4, R4
 	ADCS    R9, R19, R19
-	ADC     R8, R5, R5
+	ADC     R8, R14, R14
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R5, R17
-	UMULH   R10, R5, R16
-	ADDS    R17, R15, R15
-	ADCS    R16, R14, R14
+	MUL     R10, R14, R17
+	UMULH   R10, R14, R16
+	ADDS    R17, R5, R5
+	ADCS    R16, R15, R15
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R19, R19
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R5
-	ADDS    R5, R15, R15
-	ADCS    ZR, R14, R14
-	ADCS    ZR, R4, R4
-	ADC     ZR, R19, R19
-	STP     (R15, R14), 40(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R14
+	ADDS    R14, R5, R5
+	ADC     ZR, R15, R15
+	STP     (R5, R15), 40(RSP)
 	STP     (R4, R19), 56(RSP)
 	LDP     72(RSP), (R19, R4)
-	LDP     88(RSP), (R14, R15)
+	LDP     88(RSP), (R15, R5)
 
 	// The products a_i·a_j, i < j, into t1…t6.
 	MUL     R4, R19, R10
-	UMULH   R4, R19, R5
-	MUL     R14, R19, R3
-	UMULH   R14, R19, R8
-	MUL     R15, R19, R7
-	UMULH   R15, R19, R9
-	ADDS    R3, R5, R5
+	UMULH   R4, R19, R14
+	MUL     R15, R19, R3
+	UMULH   R15, R19, R8
+	MUL     R5, R19, R7
+	UMULH   R5, R19, R9
+	ADDS    R3, R14, R14
 	ADCS    R7, R8, R8
 	ADC     ZR, R9, R9
-	MUL     R14, R4, R3
-	UMULH   R14, R4, R7
-	MUL     R15, R4, R6
-	UMULH   R15, R4, R16
+	MUL     R15, R4, R3
+	UMULH   R15, R4, R7
+	MUL     R5, R4, R6
+	UMULH   R5, R4, R16
 	ADDS    R3, R8, R8
 	ADCS    R7, R9, R9
 	ADC     ZR, R16, R16
 	ADDS    R6, R9, R9
 	ADC     ZR, R16, R16
-	MUL     R15, R14, R3
-	UMULH   R15, R14, R17
+	MUL     R5, R15, R3
+	UMULH   R5, R15, R17
 	ADDS    R3, R16, R16
 	ADC     ZR, R17, R17
 
 	// Doubled: t1…t7.
 	ADDS    R10, R10, R10
-	ADCS    R5, R5, R5
+	ADCS    R14, R14, R14
 	ADCS    R8, R8, R8
 	ADCS    R9, R9, R9
 	ADCS    R16, R16, R16
@@ -3074,114 +3151,114 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	MUL     R4, R4, R7
 	UMULH   R4, R4, R6
 	ADDS    R3, R10, R10
-	ADCS    R7, R5, R5
+	ADCS    R7, R14, R14
 	ADCS    R6, R8, R8
-	MUL     R14, R14, R3
-	UMULH   R14, R14, R7
-	MUL     R15, R15, R6
-	UMULH   R15, R15, R19
+	MUL     R15, R15, R3
+	UMULH   R15, R15, R7
+	MUL     R5, R5, R6
+	UMULH   R5, R5, R19
 	ADCS    R3, R9, R9
 	ADCS    R7, R16, R16
 	ADCS    R6, R17, R17
 	ADC     R19, R13, R13
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R15
-	MUL     R15, R9, R14
-	MUL     R15, R16, R4
-	MUL     R15, R17, R19
-	MUL     R15, R13, R6
-	ADDS    R14, R20, R20
+	MOVD    $0x1000003d1, R5
+	MUL     R5, R9, R15
+	MUL     R5, R16, R4
+	MUL     R5, R17, R19
+	MUL     R5, R13, R6
+	ADDS    R15, R20, R20
 	ADCS    R4, R10, R10
-	ADCS    R19, R5, R5
+	ADCS    R19, R14, R14
 	ADCS    R6, R8, R8
 	CSET    HS, R7
-	UMULH   R15, R9, R14
-	UMULH   R15, R16, R4
-	UMULH   R15, R17, R19
-	UMULH   R15, R13, R6
-	ADDS    R14, R10, R10
-	ADCS    R4, R5, R5
+	UMULH   R5, R9, R15
+	UMULH   R5, R16, R4
+	UMULH   R5, R17, R19
+	UMULH   R5, R13, R6
+	ADDS    R15, R10, R10
+	ADCS    R4, R14, R14
 	ADCS    R19, R8, R8
 	ADC     R6, R7, R7
 
 	// The carry word: c·k < 2^67.
-	MUL     R15, R7, R14
-	UMULH   R15, R7, R4
-	ADDS    R14, R20, R20
+	MUL     R5, R7, R15
+	UMULH   R5, R7, R4
+	ADDS    R15, R20, R20
 	ADCS    R4, R10, R10
-	ADCS    ZR, R5, R5
+	ADCS    ZR, R14, R14
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R15, ZR, R7
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R5, ZR, R7
 	ADDS    R7, R20, R20
-	ADCS    ZR, R10, R10
-	ADCS    ZR, R5, R5
-	ADC     ZR, R8, R8
+	ADC     ZR, R10, R10
 	STP     (R20, R10), 136(RSP)
-	STP     (R5, R8), 152(RSP)
+	STP     (R14, R8), 152(RSP)
 
 	// I = Y1 − S2 (S2 = Y2·Z³)
-	LDP     40(RSP), (R8, R5)
+	LDP     40(RSP), (R8, R14)
 	LDP     56(RSP), (R10, R20)
-	LDP     64(R1), (R15, R7)
+	LDP     64(R1), (R5, R7)
 	LDP     80(R1), (R6, R19)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R15, R8, R4
-	UMULH   R15, R8, R14
+	MUL     R5, R8, R4
+	UMULH   R5, R8, R15
 	MUL     R7, R8, R13
 	UMULH   R7, R8, R17
 	MUL     R6, R8, R16
 	UMULH   R6, R8, R9
 	MUL     R19, R8, R3
 	UMULH   R19, R8, R11
-	ADDS    R13, R14, R14
+	ADDS    R13, R15, R15
 	ADCS    R16, R17, R17
 	ADCS    R3, R9, R9
 	ADC     ZR, R11, R11
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R15, R5, R8
-	MUL     R7, R5, R3
-	MUL     R6, R5, R16
-	MUL     R19, R5, R13
-	ADDS    R8, R14, R14
+	MUL     R5, R14, R8
+	MUL     R7, R14, R3
+	MUL     R6, R14, R16
+	MUL     R19, R14, R13
+	ADDS    R8, R15, R15
 	ADCS    R3, R17, R17
 	ADCS    R16, R9, R9
 	ADCS    R13, R11, R11
 	CSET    HS, R12
-	UMULH   R15, R5, R8
-	UMULH   R7, R5, R3
-	UMULH   R6, R5, R16
-	UMULH   R19, R5, R13
+	UMULH   R5, R14, R8
+	UMULH   R7, R14, R3
+	UMULH   R6, R14, R16
+	UMULH   R19, R14, R13
 	ADDS    R8, R17, R17
 	ADCS    R3, R9, R9
 	ADCS    R16, R11, R11
 	ADC     R13, R12, R12
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R15, R10, R5
+	MUL     R5, R10, R14
 	MUL     R7, R10, R13
 	MUL     R6, R10, R16
 	MUL     R19, R10, R3
-	ADDS    R5, R17, R17
+	ADDS    R14, R17, R17
 	ADCS    R13, R9, R9
 	ADCS    R16, R11, R11
 	ADCS    R3, R12, R12
 	CSET    HS, R8
-	UMULH   R15, R10, R5
+	UMULH   R5, R10, R14
 	UMULH   R7, R10, R13
 	UMULH   R6, R10, R16
 	UMULH   R19, R10, R3
-	ADDS    R5, R9, R9
+	ADDS    R14, R9, R9
 	ADCS    R13, R11, R11
 	ADCS    R16, R12, R12
 	ADC     R3, R8, R8
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R15, R20, R10
+	MUL     R5, R20, R10
 	MUL     R7, R20, R3
 	MUL     R6, R20, R16
 	MUL     R19, R20, R13
@@ -3189,252 +3266,252 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	ADCS    R3, R11, R11
 	ADCS    R16, R12, R12
 	ADCS    R13, R8, R8
-	CSET    HS, R5
-	UMULH   R15, R20, R10
+	CSET    HS, R14
+	UMULH   R5, R20, R10
 	UMULH   R7, R20, R3
 	UMULH   R6, R20, R16
 	UMULH   R19, R20, R13
 	ADDS    R10, R11, R11
 	ADCS    R3, R12, R12
 	ADCS    R16, R8, R8
-	ADC     R13, R5, R5
+	ADC     R13, R14, R14
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R19
 	MUL     R19, R11, R6
 	MUL     R19, R12, R7
-	MUL     R19, R8, R15
-	MUL     R19, R5, R20
+	MUL     R19, R8, R5
+	MUL     R19, R14, R20
 	ADDS    R6, R4, R4
-	ADCS    R7, R14, R14
-	ADCS    R15, R17, R17
+	ADCS    R7, R15, R15
+	ADCS    R5, R17, R17
 	ADCS    R20, R9, R9
 	CSET    HS, R13
 	UMULH   R19, R11, R6
 	UMULH   R19, R12, R7
-	UMULH   R19, R8, R15
-	UMULH   R19, R5, R20
-	ADDS    R6, R14, R14
+	UMULH   R19, R8, R5
+	UMULH   R19, R14, R20
+	ADDS    R6, R15, R15
 	ADCS    R7, R17, R17
-	ADCS    R15, R9, R9
+	ADCS    R5, R9, R9
 	ADC     R20, R13, R13
 
 	// The carry word: c·k < 2^67.
 	MUL     R19, R13, R6
 	UMULH   R19, R13, R7
 	ADDS    R6, R4, R4
-	ADCS    R7, R14, R14
+	ADCS    R7, R15, R15
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R9, R9
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R19, ZR, R13
 	ADDS    R13, R4, R4
-	ADCS    ZR, R14, R14
-	ADCS    ZR, R17, R17
-	ADC     ZR, R9, R9
+	ADC     ZR, R15, R15
 	LDP     32(R1), (R19, R13)
-	LDP     48(R1), (R20, R15)
+	LDP     48(R1), (R20, R5)
 	SUBS    R4, R19, R19
-	SBCS    R14, R13, R13
+	SBCS    R15, R13, R13
 	SBCS    R17, R20, R20
-	SBCS    R9, R15, R15
+	SBCS    R9, R5, R5
 	MOVD    $0x1000003d1, R6
 	CSEL    LO, R6, ZR, R7
 	SUBS    R7, R19, R19
+	SUB     R6, R19, R14
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R20, R20
-	SBCS    ZR, R15, R15
-	CSEL    LO, R6, ZR, R7
-	SUB     R7, R19, R19
+	SBCS    ZR, R5, R5
+	CSEL    LO, R14, R19, R19
 	STP     (R19, R13), 104(RSP)
-	STP     (R20, R15), 120(RSP)
-	LDP     136(RSP), (R15, R20)
+	STP     (R20, R5), 120(RSP)
+	LDP     136(RSP), (R5, R20)
 	LDP     152(RSP), (R13, R19)
 	LDP     72(RSP), (R9, R17)
-	LDP     88(RSP), (R14, R4)
+	LDP     88(RSP), (R15, R4)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R9, R15, R6
-	UMULH   R9, R15, R7
-	MUL     R17, R15, R5
-	UMULH   R17, R15, R8
-	MUL     R14, R15, R12
-	UMULH   R14, R15, R11
-	MUL     R4, R15, R16
-	UMULH   R4, R15, R3
-	ADDS    R5, R7, R7
+	MUL     R9, R5, R14
+	UMULH   R9, R5, R6
+	MUL     R17, R5, R7
+	UMULH   R17, R5, R8
+	MUL     R15, R5, R12
+	UMULH   R15, R5, R11
+	MUL     R4, R5, R16
+	UMULH   R4, R5, R3
+	ADDS    R7, R6, R6
 	ADCS    R12, R8, R8
 	ADCS    R16, R11, R11
 	ADC     ZR, R3, R3
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R9, R20, R15
+	MUL     R9, R20, R5
 	MUL     R17, R20, R16
-	MUL     R14, R20, R12
-	MUL     R4, R20, R5
-	ADDS    R15, R7, R7
+	MUL     R15, R20, R12
+	MUL     R4, R20, R7
+	ADDS    R5, R6, R6
 	ADCS    R16, R8, R8
 	ADCS    R12, R11, R11
-	ADCS    R5, R3, R3
+	ADCS    R7, R3, R3
 	CSET    HS, R10
-	UMULH   R9, R20, R15
+	UMULH   R9, R20, R5
 	UMULH   R17, R20, R16
-	UMULH   R14, R20, R12
-	UMULH   R4, R20, R5
-	ADDS    R15, R8, R8
+	UMULH   R15, R20, R12
+	UMULH   R4, R20, R7
+	ADDS    R5, R8, R8
 	ADCS    R16, R11, R11
 	ADCS    R12, R3, R3
-	ADC     R5, R10, R10
+	ADC     R7, R10, R10
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R9, R13, R20
-	MUL     R17, R13, R5
-	MUL     R14, R13, R12
+	MUL     R17, R13, R7
+	MUL     R15, R13, R12
 	MUL     R4, R13, R16
 	ADDS    R20, R8, R8
-	ADCS    R5, R11, R11
+	ADCS    R7, R11, R11
 	ADCS    R12, R3, R3
 	ADCS    R16, R10, R10
-	CSET    HS, R15
+	CSET    HS, R5
 	UMULH   R9, R13, R20
-	UMULH   R17, R13, R5
-	UMULH   R14, R13, R12
+	UMULH   R17, R13, R7
+	UMULH   R15, R13, R12
 	UMULH   R4, R13, R16
 	ADDS    R20, R11, R11
-	ADCS    R5, R3, R3
+	ADCS    R7, R3, R3
 	ADCS    R12, R10, R10
-	ADC     R16, R15, R15
+	ADC     R16, R5, R5
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R9, R19, R13
 	MUL     R17, R19, R16
-	MUL     R14, R19, R12
-	MUL     R4, R19, R5
+	MUL     R15, R19, R12
+	MUL     R4, R19, R7
 	ADDS    R13, R11, R11
 	ADCS    R16, R3, R3
 	ADCS    R12, R10, R10
-	ADCS    R5, R15, R15
+	ADCS    R7, R5, R5
 	CSET    HS, R20
 	UMULH   R9, R19, R13
 	UMULH   R17, R19, R16
-	UMULH   R14, R19, R12
-	UMULH   R4, R19, R5
+	UMULH   R15, R19, R12
+	UMULH   R4, R19, R7
 	ADDS    R13, R3, R3
 	ADCS    R16, R10, R10
-	ADCS    R12, R15, R15
-	ADC     R5, R20, R20
+	ADCS    R12, R5, R5
+	ADC     R7, R20, R20
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R4
-	MUL     R4, R3, R14
+	MUL     R4, R3, R15
 	MUL     R4, R10, R17
-	MUL     R4, R15, R9
+	MUL     R4, R5, R9
 	MUL     R4, R20, R19
-	ADDS    R14, R6, R6
-	ADCS    R17, R7, R7
+	ADDS    R15, R14, R14
+	ADCS    R17, R6, R6
 	ADCS    R9, R8, R8
 	ADCS    R19, R11, R11
-	CSET    HS, R5
-	UMULH   R4, R3, R14
+	CSET    HS, R7
+	UMULH   R4, R3, R15
 	UMULH   R4, R10, R17
-	UMULH   R4, R15, R9
+	UMULH   R4, R5, R9
 	UMULH   R4, R20, R19
-	ADDS    R14, R7, R7
+	ADDS    R15, R6, R6
 	ADCS    R17, R8, R8
 	ADCS    R9, R11, R11
-	ADC     R19, R5, R5
+	ADC     R19, R7, R7
 
 	// The carry word: c·k < 2^67.
-	MUL     R4, R5, R14
-	UMULH   R4, R5, R17
-	ADDS    R14, R6, R6
-	ADCS    R17, R7, R7
+	MUL     R4, R7, R15
+	UMULH   R4, R7, R17
+	ADDS    R15, R14, R14
+	ADCS    R17, R6, R6
 	ADCS    ZR, R8, R8
 	ADCS    ZR, R11, R11
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R4, ZR, R5
-	ADDS    R5, R6, R6
-	ADCS    ZR, R7, R7
-	ADCS    ZR, R8, R8
-	ADC     ZR, R11, R11
-	STP     (R6, R7), 168(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R4, ZR, R7
+	ADDS    R7, R14, R14
+	ADC     ZR, R6, R6
+	STP     (R14, R6), 168(RSP)
 	STP     (R8, R11), 184(RSP)
 
 	// T = X1·H²; 2T; 3T
 	LDP     0(R1), (R11, R8)
-	LDP     16(R1), (R7, R6)
-	LDP     136(RSP), (R4, R5)
+	LDP     16(R1), (R6, R14)
+	LDP     136(RSP), (R4, R7)
 	LDP     152(RSP), (R19, R9)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R4, R11, R17
-	UMULH   R4, R11, R14
-	MUL     R5, R11, R20
-	UMULH   R5, R11, R15
+	UMULH   R4, R11, R15
+	MUL     R7, R11, R20
+	UMULH   R7, R11, R5
 	MUL     R19, R11, R10
 	UMULH   R19, R11, R3
 	MUL     R9, R11, R12
 	UMULH   R9, R11, R16
-	ADDS    R20, R14, R14
-	ADCS    R10, R15, R15
+	ADDS    R20, R15, R15
+	ADCS    R10, R5, R5
 	ADCS    R12, R3, R3
 	ADC     ZR, R16, R16
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R4, R8, R11
-	MUL     R5, R8, R12
+	MUL     R7, R8, R12
 	MUL     R19, R8, R10
 	MUL     R9, R8, R20
-	ADDS    R11, R14, R14
-	ADCS    R12, R15, R15
+	ADDS    R11, R15, R15
+	ADCS    R12, R5, R5
 	ADCS    R10, R3, R3
 	ADCS    R20, R16, R16
 	CSET    HS, R13
 	UMULH   R4, R8, R11
-	UMULH   R5, R8, R12
+	UMULH   R7, R8, R12
 	UMULH   R19, R8, R10
 	UMULH   R9, R8, R20
-	ADDS    R11, R15, R15
+	ADDS    R11, R5, R5
 	ADCS    R12, R3, R3
 	ADCS    R10, R16, R16
 	ADC     R20, R13, R13
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R4, R7, R8
-	MUL     R5, R7, R20
-	MUL     R19, R7, R10
-	MUL     R9, R7, R12
-	ADDS    R8, R15, R15
+	MUL     R4, R6, R8
+	MUL     R7, R6, R20
+	MUL     R19, R6, R10
+	MUL     R9, R6, R12
+	ADDS    R8, R5, R5
 	ADCS    R20, R3, R3
 	ADCS    R10, R16, R16
 	ADCS    R12, R13, R13
 	CSET    HS, R11
-	UMULH   R4, R7, R8
-	UMULH   R5, R7, R20
-	UMULH   R19, R7, R10
-	UMULH   R9, R7, R12
+	UMULH   R4, R6, R8
+	UMULH   R7, R6, R20
+	UMULH   R19, R6, R10
+	UMULH   R9, R6, R12
 	ADDS    R8, R3, R3
 	ADCS    R20, R16, R16
 	ADCS    R10, R13, R13
 	ADC     R12, R11, R11
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R4, R6, R7
-	MUL     R5, R6, R12
-	MUL     R19, R6, R10
-	MUL     R9, R6, R20
-	ADDS    R7, R3, R3
+	MUL     R4, R14, R6
+	MUL     R7, R14, R12
+	MUL     R19, R14, R10
+	MUL     R9, R14, R20
+	ADDS    R6, R3, R3
 	ADCS    R12, R16, R16
 	ADCS    R10, R13, R13
 	ADCS    R20, R11, R11
 	CSET    HS, R8
-	UMULH   R4, R6, R7
-	UMULH   R5, R6, R12
-	UMULH   R19, R6, R10
-	UMULH   R9, R6, R20
-	ADDS    R7, R16, R16
+	UMULH   R4, R14, R6
+	UMULH   R7, R14, R12
+	UMULH   R19, R14, R10
+	UMULH   R9, R14, R20
+	ADDS    R6, R16, R16
 	ADCS    R12, R13, R13
 	ADCS    R10, R11, R11
 	ADC     R20, R8, R8
@@ -3442,588 +3519,588 @@ TEXT ·addStorageVarAsm(SB), NOSPLIT, $392-40
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R9
 	MUL     R9, R16, R19
-	MUL     R9, R13, R5
+	MUL     R9, R13, R7
 	MUL     R9, R11, R4
-	MUL     R9, R8, R6
+	MUL     R9, R8, R14
 	ADDS    R19, R17, R17
-	ADCS    R5, R14, R14
-	ADCS    R4, R15, R15
-	ADCS    R6, R3, R3
+	ADCS    R7, R15, R15
+	ADCS    R4, R5, R5
+	ADCS    R14, R3, R3
 	CSET    HS, R20
 	UMULH   R9, R16, R19
-	UMULH   R9, R13, R5
+	UMULH   R9, R13, R7
 	UMULH   R9, R11, R4
-	UMULH   R9, R8, R6
-	ADDS    R19, R14, R14
-	ADCS    R5, R15, R15
+	UMULH   R9, R8, R14
+	ADDS    R19, R15, R15
+	ADCS    R7, R5, R5
 	ADCS    R4, R3, R3
-	ADC     R6, R20, R20
+	ADC     R14, R20, R20
 
 	// The carry word: c·k < 2^67.
 	MUL     R9, R20, R19
-	UMULH   R9, R20, R5
+	UMULH   R9, R20, R7
 	ADDS    R19, R17, R17
-	ADCS    R5, R14, R14
-	ADCS    ZR, R15, R15
+	ADCS    R7, R15, R15
+	ADCS    ZR, R5, R5
 	ADCS    ZR, R3, R3
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R9, ZR, R20
 	ADDS    R20, R17, R17
-	ADCS    ZR, R14, R14
-	ADCS    ZR, R15, R15
-	ADC     ZR, R3, R3
+	ADC     ZR, R15, R15
 	ADDS    R17, R17, R9
-	ADCS    R14, R14, R20
-	ADCS    R15, R15, R6
+	ADCS    R15, R15, R20
+	ADCS    R5, R5, R14
 	ADCS    R3, R3, R4
 	MOVD    $0x1000003d1, R19
-	CSEL    HS, R19, ZR, R5
-	ADDS    R5, R9, R9
+	CSEL    HS, R19, ZR, R7
+	ADDS    R7, R9, R9
+	ADD     R19, R9, R8
 	ADCS    ZR, R20, R20
-	ADCS    ZR, R6, R6
+	ADCS    ZR, R14, R14
 	ADCS    ZR, R4, R4
-	CSEL    HS, R19, ZR, R5
-	ADD     R5, R9, R9
+	CSEL    HS, R8, R9, R9
 	STP     (R9, R20), 232(RSP)
-	STP     (R6, R4), 248(RSP)
+	STP     (R14, R4), 248(RSP)
 	ADDS    R17, R9, R9
-	ADCS    R14, R20, R20
-	ADCS    R15, R6, R6
+	ADCS    R15, R20, R20
+	ADCS    R5, R14, R14
 	ADCS    R3, R4, R4
-	MOVD    $0x1000003d1, R5
-	CSEL    HS, R5, ZR, R19
-	ADDS    R19, R9, R9
+	MOVD    $0x1000003d1, R19
+	CSEL    HS, R19, ZR, R8
+	ADDS    R8, R9, R9
+	ADD     R19, R9, R7
 	ADCS    ZR, R20, R20
-	ADCS    ZR, R6, R6
+	ADCS    ZR, R14, R14
 	ADCS    ZR, R4, R4
-	CSEL    HS, R5, ZR, R19
-	ADD     R19, R9, R9
+	CSEL    HS, R7, R9, R9
 	STP     (R9, R20), 200(RSP)
-	STP     (R6, R4), 216(RSP)
+	STP     (R14, R4), 216(RSP)
 
 	// D = I² − H³, X3 = D − 2T, W = D − 3T
-	LDP     104(RSP), (R4, R6)
+	LDP     104(RSP), (R4, R14)
 	LDP     120(RSP), (R20, R9)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R6, R4, R3
-	UMULH   R6, R4, R15
+	MUL     R14, R4, R3
+	UMULH   R14, R4, R5
 	MUL     R20, R4, R8
-	UMULH   R20, R4, R14
+	UMULH   R20, R4, R15
 	MUL     R9, R4, R11
 	UMULH   R9, R4, R17
-	ADDS    R8, R15, R15
-	ADCS    R11, R14, R14
+	ADDS    R8, R5, R5
+	ADCS    R11, R15, R15
 	ADC     ZR, R17, R17
-	MUL     R20, R6, R8
-	UMULH   R20, R6, R11
-	MUL     R9, R6, R13
-	UMULH   R9, R6, R5
-	ADDS    R8, R14, R14
+	MUL     R20, R14, R8
+	UMULH   R20, R14, R11
+	MUL     R9, R14, R13
+	UMULH   R9, R14, R7
+	ADDS    R8, R15, R15
 	ADCS    R11, R17, R17
-	ADC     ZR, R5, R5
+	ADC     ZR, R7, R7
 	ADDS    R13, R17, R17
-	ADC     ZR, R5, R5
+	ADC     ZR, R7, R7
 	MUL     R9, R20, R8
 	UMULH   R9, R20, R19
-	ADDS    R8, R5, R5
+	ADDS    R8, R7, R7
 	ADC     ZR, R19, R19
 
 	// Doubled: t1…t7.
 	ADDS    R3, R3, R3
-	ADCS    R15, R15, R15
-	ADCS    R14, R14, R14
-	ADCS    R17, R17, R17
 	ADCS    R5, R5, R5
+	ADCS    R15, R15, R15
+	ADCS    R17, R17, R17
+	ADCS    R7, R7, R7
 	ADCS    R19, R19, R19
 	CSET    HS, R16
 
 	// Plus the squares a_i².
 	MUL     R4, R4, R10
 	UMULH   R4, R4, R8
-	MUL     R6, R6, R11
-	UMULH   R6, R6, R13
+	MUL     R14, R14, R11
+	UMULH   R14, R14, R13
 	ADDS    R8, R3, R3
-	ADCS    R11, R15, R15
-	ADCS    R13, R14, R14
+	ADCS    R11, R5, R5
+	ADCS    R13, R15, R15
 	MUL     R20, R20, R8
 	UMULH   R20, R20, R11
 	MUL     R9, R9, R13
 	UMULH   R9, R9, R4
 	ADCS    R8, R17, R17
-	ADCS    R11, R5, R5
+	ADCS    R11, R7, R7
 	ADCS    R13, R19, R19
 	ADC     R4, R16, R16
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R9
 	MUL     R9, R17, R20
-	MUL     R9, R5, R6
+	MUL     R9, R7, R14
 	MUL     R9, R19, R4
 	MUL     R9, R16, R13
 	ADDS    R20, R10, R10
-	ADCS    R6, R3, R3
-	ADCS    R4, R15, R15
-	ADCS    R13, R14, R14
+	ADCS    R14, R3, R3
+	ADCS    R4, R5, R5
+	ADCS    R13, R15, R15
 	CSET    HS, R11
 	UMULH   R9, R17, R20
-	UMULH   R9, R5, R6
+	UMULH   R9, R7, R14
 	UMULH   R9, R19, R4
 	UMULH   R9, R16, R13
 	ADDS    R20, R3, R3
-	ADCS    R6, R15, R15
-	ADCS    R4, R14, R14
+	ADCS    R14, R5, R5
+	ADCS    R4, R15, R15
 	ADC     R13, R11, R11
 
 	// The carry word: c·k < 2^67.
 	MUL     R9, R11, R20
-	UMULH   R9, R11, R6
+	UMULH   R9, R11, R14
 	ADDS    R20, R10, R10
-	ADCS    R6, R3, R3
+	ADCS    R14, R3, R3
+	ADCS    ZR, R5, R5
 	ADCS    ZR, R15, R15
-	ADCS    ZR, R14, R14
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R9, ZR, R11
 	ADDS    R11, R10, R10
-	ADCS    ZR, R3, R3
-	ADCS    ZR, R15, R15
-	ADC     ZR, R14, R14
+	ADC     ZR, R3, R3
 	LDP     168(RSP), (R9, R11)
 	LDP     184(RSP), (R13, R4)
 	SUBS    R9, R10, R10
 	SBCS    R11, R3, R3
-	SBCS    R13, R15, R15
-	SBCS    R4, R14, R14
+	SBCS    R13, R5, R5
+	SBCS    R4, R15, R15
 	MOVD    $0x1000003d1, R20
-	CSEL    LO, R20, ZR, R6
-	SUBS    R6, R10, R10
+	CSEL    LO, R20, ZR, R14
+	SUBS    R14, R10, R10
+	SUB     R20, R10, R16
 	SBCS    ZR, R3, R3
+	SBCS    ZR, R5, R5
 	SBCS    ZR, R15, R15
-	SBCS    ZR, R14, R14
-	CSEL    LO, R20, ZR, R6
-	SUB     R6, R10, R10
+	CSEL    LO, R16, R10, R10
 	LDP     232(RSP), (R4, R13)
 	LDP     248(RSP), (R11, R9)
 	SUBS    R4, R10, R4
 	SBCS    R13, R3, R13
-	SBCS    R11, R15, R11
-	SBCS    R9, R14, R9
-	MOVD    $0x1000003d1, R6
-	CSEL    LO, R6, ZR, R20
-	SUBS    R20, R4, R4
+	SBCS    R11, R5, R11
+	SBCS    R9, R15, R9
+	MOVD    $0x1000003d1, R20
+	CSEL    LO, R20, ZR, R16
+	SUBS    R16, R4, R4
+	SUB     R20, R4, R14
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R11, R11
 	SBCS    ZR, R9, R9
-	CSEL    LO, R6, ZR, R20
-	SUB     R20, R4, R4
+	CSEL    LO, R14, R4, R4
 	STP     (R4, R13), 296(RSP)
 	STP     (R11, R9), 312(RSP)
 	LDP     200(RSP), (R9, R11)
 	LDP     216(RSP), (R13, R4)
 	SUBS    R9, R10, R9
 	SBCS    R11, R3, R11
-	SBCS    R13, R15, R13
-	SBCS    R4, R14, R4
+	SBCS    R13, R5, R13
+	SBCS    R4, R15, R4
 	MOVD    $0x1000003d1, R20
-	CSEL    LO, R20, ZR, R6
-	SUBS    R6, R9, R9
+	CSEL    LO, R20, ZR, R14
+	SUBS    R14, R9, R9
+	SUB     R20, R9, R16
 	SBCS    ZR, R11, R11
 	SBCS    ZR, R13, R13
 	SBCS    ZR, R4, R4
-	CSEL    LO, R20, ZR, R6
-	SUB     R6, R9, R9
+	CSEL    LO, R16, R9, R9
 	STP     (R9, R11), 200(RSP)
 	STP     (R13, R4), 216(RSP)
 	LDP     64(R1), (R4, R13)
 	LDP     80(R1), (R11, R9)
-	LDP     72(RSP), (R14, R15)
+	LDP     72(RSP), (R15, R5)
 	LDP     88(RSP), (R3, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R4, R20
-	UMULH   R14, R4, R6
 	MUL     R15, R4, R16
-	UMULH   R15, R4, R19
-	MUL     R3, R4, R5
+	UMULH   R15, R4, R20
+	MUL     R5, R4, R14
+	UMULH   R5, R4, R19
+	MUL     R3, R4, R7
 	UMULH   R3, R4, R17
 	MUL     R10, R4, R8
 	UMULH   R10, R4, R12
-	ADDS    R16, R6, R6
-	ADCS    R5, R19, R19
+	ADDS    R14, R20, R20
+	ADCS    R7, R19, R19
 	ADCS    R8, R17, R17
 	ADC     ZR, R12, R12
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R13, R4
-	MUL     R15, R13, R8
-	MUL     R3, R13, R5
-	MUL     R10, R13, R16
-	ADDS    R4, R6, R6
+	MUL     R15, R13, R4
+	MUL     R5, R13, R8
+	MUL     R3, R13, R7
+	MUL     R10, R13, R14
+	ADDS    R4, R20, R20
 	ADCS    R8, R19, R19
-	ADCS    R5, R17, R17
-	ADCS    R16, R12, R12
-	CSET    HS, R7
-	UMULH   R14, R13, R4
-	UMULH   R15, R13, R8
-	UMULH   R3, R13, R5
-	UMULH   R10, R13, R16
+	ADCS    R7, R17, R17
+	ADCS    R14, R12, R12
+	CSET    HS, R6
+	UMULH   R15, R13, R4
+	UMULH   R5, R13, R8
+	UMULH   R3, R13, R7
+	UMULH   R10, R13, R14
 	ADDS    R4, R19, R19
 	ADCS    R8, R17, R17
-	ADCS    R5, R12, R12
-	ADC     R16, R7, R7
+	ADCS    R7, R12, R12
+	ADC     R14, R6, R6
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R11, R13
-	MUL     R15, R11, R16
-	MUL     R3, R11, R5
+	MUL     R15, R11, R13
+	MUL     R5, R11, R14
+	MUL     R3, R11, R7
 	MUL     R10, R11, R8
 	ADDS    R13, R19, R19
-	ADCS    R16, R17, R17
-	ADCS    R5, R12, R12
-	ADCS    R8, R7, R7
+	ADCS    R14, R17, R17
+	ADCS    R7, R12, R12
+	ADCS    R8, R6, R6
 	CSET    HS, R4
-	UMULH   R14, R11, R13
-	UMULH   R15, R11, R16
-	UMULH   R3, R11, R5
+	UMULH   R15, R11, R13
+	UMULH   R5, R11, R14
+	UMULH   R3, R11, R7
 	UMULH   R10, R11, R8
 	ADDS    R13, R17, R17
-	ADCS    R16, R12, R12
-	ADCS    R5, R7, R7
+	ADCS    R14, R12, R12
+	ADCS    R7, R6, R6
 	ADC     R8, R4, R4
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R9, R11
-	MUL     R15, R9, R8
-	MUL     R3, R9, R5
-	MUL     R10, R9, R16
+	MUL     R15, R9, R11
+	MUL     R5, R9, R8
+	MUL     R3, R9, R7
+	MUL     R10, R9, R14
 	ADDS    R11, R17, R17
 	ADCS    R8, R12, R12
-	ADCS    R5, R7, R7
-	ADCS    R16, R4, R4
+	ADCS    R7, R6, R6
+	ADCS    R14, R4, R4
 	CSET    HS, R13
-	UMULH   R14, R9, R11
-	UMULH   R15, R9, R8
-	UMULH   R3, R9, R5
-	UMULH   R10, R9, R16
+	UMULH   R15, R9, R11
+	UMULH   R5, R9, R8
+	UMULH   R3, R9, R7
+	UMULH   R10, R9, R14
 	ADDS    R11, R12, R12
-	ADCS    R8, R7, R7
-	ADCS    R5, R4, R4
-	ADC     R16, R13, R13
+	ADCS    R8, R6, R6
+	ADCS    R7, R4, R4
+	ADC     R14, R13, R13
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R12, R3
-	MUL     R10, R7, R15
-	MUL     R10, R4, R14
+	MUL     R10, R6, R5
+	MUL     R10, R4, R15
 	MUL     R10, R13, R9
-	ADDS    R3, R20, R20
-	ADCS    R15, R6, R6
-	ADCS    R14, R19, R19
-	ADCS    R9, R17, R17
-	CSET    HS, R16
-	UMULH   R10, R12, R3
-	UMULH   R10, R7, R15
-	UMULH   R10, R4, R14
-	UMULH   R10, R13, R9
-	ADDS    R3, R6, R6
+	ADDS    R3, R16, R16
+	ADCS    R5, R20, R20
 	ADCS    R15, R19, R19
-	ADCS    R14, R17, R17
-	ADC     R9, R16, R16
+	ADCS    R9, R17, R17
+	CSET    HS, R14
+	UMULH   R10, R12, R3
+	UMULH   R10, R6, R5
+	UMULH   R10, R4, R15
+	UMULH   R10, R13, R9
+	ADDS    R3, R20, R20
+	ADCS    R5, R19, R19
+	ADCS    R15, R17, R17
+	ADC     R9, R14, R14
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R16, R3
-	UMULH   R10, R16, R15
-	ADDS    R3, R20, R20
-	ADCS    R15, R6, R6
+	MUL     R10, R14, R3
+	UMULH   R10, R14, R5
+	ADDS    R3, R16, R16
+	ADCS    R5, R20, R20
 	ADCS    ZR, R19, R19
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R16
-	ADDS    R16, R20, R20
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R19, R19
-	ADC     ZR, R17, R17
-	STP     (R20, R6), 360(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R14
+	ADDS    R14, R16, R16
+	ADC     ZR, R20, R20
+	STP     (R16, R20), 360(RSP)
 	STP     (R19, R17), 376(RSP)
 	LDP     168(RSP), (R17, R19)
-	LDP     184(RSP), (R6, R20)
-	LDP     32(R1), (R10, R16)
-	LDP     48(R1), (R9, R14)
+	LDP     184(RSP), (R20, R16)
+	LDP     32(R1), (R10, R14)
+	LDP     48(R1), (R9, R15)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R10, R17, R15
+	MUL     R10, R17, R5
 	UMULH   R10, R17, R3
-	MUL     R16, R17, R13
-	UMULH   R16, R17, R4
-	MUL     R9, R17, R7
+	MUL     R14, R17, R13
+	UMULH   R14, R17, R4
+	MUL     R9, R17, R6
 	UMULH   R9, R17, R12
-	MUL     R14, R17, R5
-	UMULH   R14, R17, R8
+	MUL     R15, R17, R7
+	UMULH   R15, R17, R8
 	ADDS    R13, R3, R3
-	ADCS    R7, R4, R4
-	ADCS    R5, R12, R12
+	ADCS    R6, R4, R4
+	ADCS    R7, R12, R12
 	ADC     ZR, R8, R8
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R10, R19, R17
-	MUL     R16, R19, R5
-	MUL     R9, R19, R7
-	MUL     R14, R19, R13
+	MUL     R14, R19, R7
+	MUL     R9, R19, R6
+	MUL     R15, R19, R13
 	ADDS    R17, R3, R3
-	ADCS    R5, R4, R4
-	ADCS    R7, R12, R12
+	ADCS    R7, R4, R4
+	ADCS    R6, R12, R12
 	ADCS    R13, R8, R8
 	CSET    HS, R11
 	UMULH   R10, R19, R17
-	UMULH   R16, R19, R5
-	UMULH   R9, R19, R7
-	UMULH   R14, R19, R13
+	UMULH   R14, R19, R7
+	UMULH   R9, R19, R6
+	UMULH   R15, R19, R13
 	ADDS    R17, R4, R4
-	ADCS    R5, R12, R12
-	ADCS    R7, R8, R8
+	ADCS    R7, R12, R12
+	ADCS    R6, R8, R8
 	ADC     R13, R11, R11
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R10, R6, R19
-	MUL     R16, R6, R13
-	MUL     R9, R6, R7
-	MUL     R14, R6, R5
+	MUL     R10, R20, R19
+	MUL     R14, R20, R13
+	MUL     R9, R20, R6
+	MUL     R15, R20, R7
 	ADDS    R19, R4, R4
 	ADCS    R13, R12, R12
-	ADCS    R7, R8, R8
-	ADCS    R5, R11, R11
+	ADCS    R6, R8, R8
+	ADCS    R7, R11, R11
 	CSET    HS, R17
-	UMULH   R10, R6, R19
-	UMULH   R16, R6, R13
-	UMULH   R9, R6, R7
-	UMULH   R14, R6, R5
+	UMULH   R10, R20, R19
+	UMULH   R14, R20, R13
+	UMULH   R9, R20, R6
+	UMULH   R15, R20, R7
 	ADDS    R19, R12, R12
 	ADCS    R13, R8, R8
-	ADCS    R7, R11, R11
-	ADC     R5, R17, R17
+	ADCS    R6, R11, R11
+	ADC     R7, R17, R17
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R10, R20, R6
-	MUL     R16, R20, R5
-	MUL     R9, R20, R7
-	MUL     R14, R20, R13
-	ADDS    R6, R12, R12
-	ADCS    R5, R8, R8
-	ADCS    R7, R11, R11
+	MUL     R10, R16, R20
+	MUL     R14, R16, R7
+	MUL     R9, R16, R6
+	MUL     R15, R16, R13
+	ADDS    R20, R12, R12
+	ADCS    R7, R8, R8
+	ADCS    R6, R11, R11
 	ADCS    R13, R17, R17
 	CSET    HS, R19
-	UMULH   R10, R20, R6
-	UMULH   R16, R20, R5
-	UMULH   R9, R20, R7
-	UMULH   R14, R20, R13
-	ADDS    R6, R8, R8
-	ADCS    R5, R11, R11
-	ADCS    R7, R17, R17
+	UMULH   R10, R16, R20
+	UMULH   R14, R16, R7
+	UMULH   R9, R16, R6
+	UMULH   R15, R16, R13
+	ADDS    R20, R8, R8
+	ADCS    R7, R11, R11
+	ADCS    R6, R17, R17
 	ADC     R13, R19, R19
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R14
-	MUL     R14, R8, R9
-	MUL     R14, R11, R16
-	MUL     R14, R17, R10
-	MUL     R14, R19, R20
-	ADDS    R9, R15, R15
-	ADCS    R16, R3, R3
+	MOVD    $0x1000003d1, R15
+	MUL     R15, R8, R9
+	MUL     R15, R11, R14
+	MUL     R15, R17, R10
+	MUL     R15, R19, R16
+	ADDS    R9, R5, R5
+	ADCS    R14, R3, R3
 	ADCS    R10, R4, R4
-	ADCS    R20, R12, R12
+	ADCS    R16, R12, R12
 	CSET    HS, R13
-	UMULH   R14, R8, R9
-	UMULH   R14, R11, R16
-	UMULH   R14, R17, R10
-	UMULH   R14, R19, R20
+	UMULH   R15, R8, R9
+	UMULH   R15, R11, R14
+	UMULH   R15, R17, R10
+	UMULH   R15, R19, R16
 	ADDS    R9, R3, R3
-	ADCS    R16, R4, R4
+	ADCS    R14, R4, R4
 	ADCS    R10, R12, R12
-	ADC     R20, R13, R13
+	ADC     R16, R13, R13
 
 	// The carry word: c·k < 2^67.
-	MUL     R14, R13, R9
-	UMULH   R14, R13, R16
-	ADDS    R9, R15, R15
-	ADCS    R16, R3, R3
+	MUL     R15, R13, R9
+	UMULH   R15, R13, R14
+	ADDS    R9, R5, R5
+	ADCS    R14, R3, R3
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R12, R12
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R14, ZR, R13
-	ADDS    R13, R15, R15
-	ADCS    ZR, R3, R3
-	ADCS    ZR, R4, R4
-	ADC     ZR, R12, R12
-	STP     (R15, R3), 168(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R15, ZR, R13
+	ADDS    R13, R5, R5
+	ADC     ZR, R3, R3
+	STP     (R5, R3), 168(RSP)
 	STP     (R4, R12), 184(RSP)
 
 	// Y3 = I·W − Y1·H³
 	LDP     104(RSP), (R12, R4)
-	LDP     120(RSP), (R3, R15)
-	LDP     200(RSP), (R14, R13)
-	LDP     216(RSP), (R20, R10)
+	LDP     120(RSP), (R3, R5)
+	LDP     200(RSP), (R15, R13)
+	LDP     216(RSP), (R16, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R14, R12, R16
-	UMULH   R14, R12, R9
+	MUL     R15, R12, R14
+	UMULH   R15, R12, R9
 	MUL     R13, R12, R19
 	UMULH   R13, R12, R17
-	MUL     R20, R12, R11
-	UMULH   R20, R12, R8
-	MUL     R10, R12, R7
-	UMULH   R10, R12, R5
+	MUL     R16, R12, R11
+	UMULH   R16, R12, R8
+	MUL     R10, R12, R6
+	UMULH   R10, R12, R7
 	ADDS    R19, R9, R9
 	ADCS    R11, R17, R17
-	ADCS    R7, R8, R8
-	ADC     ZR, R5, R5
+	ADCS    R6, R8, R8
+	ADC     ZR, R7, R7
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R14, R4, R12
-	MUL     R13, R4, R7
-	MUL     R20, R4, R11
+	MUL     R15, R4, R12
+	MUL     R13, R4, R6
+	MUL     R16, R4, R11
 	MUL     R10, R4, R19
 	ADDS    R12, R9, R9
-	ADCS    R7, R17, R17
+	ADCS    R6, R17, R17
 	ADCS    R11, R8, R8
-	ADCS    R19, R5, R5
-	CSET    HS, R6
-	UMULH   R14, R4, R12
-	UMULH   R13, R4, R7
-	UMULH   R20, R4, R11
+	ADCS    R19, R7, R7
+	CSET    HS, R20
+	UMULH   R15, R4, R12
+	UMULH   R13, R4, R6
+	UMULH   R16, R4, R11
 	UMULH   R10, R4, R19
 	ADDS    R12, R17, R17
-	ADCS    R7, R8, R8
-	ADCS    R11, R5, R5
-	ADC     R19, R6, R6
+	ADCS    R6, R8, R8
+	ADCS    R11, R7, R7
+	ADC     R19, R20, R20
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R3, R4
+	MUL     R15, R3, R4
 	MUL     R13, R3, R19
-	MUL     R20, R3, R11
-	MUL     R10, R3, R7
+	MUL     R16, R3, R11
+	MUL     R10, R3, R6
 	ADDS    R4, R17, R17
 	ADCS    R19, R8, R8
-	ADCS    R11, R5, R5
-	ADCS    R7, R6, R6
+	ADCS    R11, R7, R7
+	ADCS    R6, R20, R20
 	CSET    HS, R12
-	UMULH   R14, R3, R4
+	UMULH   R15, R3, R4
 	UMULH   R13, R3, R19
-	UMULH   R20, R3, R11
-	UMULH   R10, R3, R7
+	UMULH   R16, R3, R11
+	UMULH   R10, R3, R6
 	ADDS    R4, R8, R8
-	ADCS    R19, R5, R5
-	ADCS    R11, R6, R6
-	ADC     R7, R12, R12
+	ADCS    R19, R7, R7
+	ADCS    R11, R20, R20
+	ADC     R6, R12, R12
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R15, R3
-	MUL     R13, R15, R7
-	MUL     R20, R15, R11
-	MUL     R10, R15, R19
+	MUL     R15, R5, R3
+	MUL     R13, R5, R6
+	MUL     R16, R5, R11
+	MUL     R10, R5, R19
 	ADDS    R3, R8, R8
-	ADCS    R7, R5, R5
-	ADCS    R11, R6, R6
+	ADCS    R6, R7, R7
+	ADCS    R11, R20, R20
 	ADCS    R19, R12, R12
 	CSET    HS, R4
-	UMULH   R14, R15, R3
-	UMULH   R13, R15, R7
-	UMULH   R20, R15, R11
-	UMULH   R10, R15, R19
-	ADDS    R3, R5, R5
-	ADCS    R7, R6, R6
+	UMULH   R15, R5, R3
+	UMULH   R13, R5, R6
+	UMULH   R16, R5, R11
+	UMULH   R10, R5, R19
+	ADDS    R3, R7, R7
+	ADCS    R6, R20, R20
 	ADCS    R11, R12, R12
 	ADC     R19, R4, R4
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
-	MUL     R10, R5, R20
-	MUL     R10, R6, R13
-	MUL     R10, R12, R14
-	MUL     R10, R4, R15
-	ADDS    R20, R16, R16
+	MUL     R10, R7, R16
+	MUL     R10, R20, R13
+	MUL     R10, R12, R15
+	MUL     R10, R4, R5
+	ADDS    R16, R14, R14
 	ADCS    R13, R9, R9
-	ADCS    R14, R17, R17
-	ADCS    R15, R8, R8
+	ADCS    R15, R17, R17
+	ADCS    R5, R8, R8
 	CSET    HS, R19
-	UMULH   R10, R5, R20
-	UMULH   R10, R6, R13
-	UMULH   R10, R12, R14
-	UMULH   R10, R4, R15
-	ADDS    R20, R9, R9
+	UMULH   R10, R7, R16
+	UMULH   R10, R20, R13
+	UMULH   R10, R12, R15
+	UMULH   R10, R4, R5
+	ADDS    R16, R9, R9
 	ADCS    R13, R17, R17
-	ADCS    R14, R8, R8
-	ADC     R15, R19, R19
+	ADCS    R15, R8, R8
+	ADC     R5, R19, R19
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R19, R20
+	MUL     R10, R19, R16
 	UMULH   R10, R19, R13
-	ADDS    R20, R16, R16
+	ADDS    R16, R14, R14
 	ADCS    R13, R9, R9
 	ADCS    ZR, R17, R17
 	ADCS    ZR, R8, R8
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R10, ZR, R19
-	ADDS    R19, R16, R16
-	ADCS    ZR, R9, R9
-	ADCS    ZR, R17, R17
-	ADC     ZR, R8, R8
+	ADDS    R19, R14, R14
+	ADC     ZR, R9, R9
 	LDP     168(RSP), (R10, R19)
-	LDP     184(RSP), (R15, R14)
-	SUBS    R10, R16, R16
+	LDP     184(RSP), (R5, R15)
+	SUBS    R10, R14, R14
 	SBCS    R19, R9, R9
-	SBCS    R15, R17, R17
-	SBCS    R14, R8, R8
-	MOVD    $0x1000003d1, R20
-	CSEL    LO, R20, ZR, R13
-	SUBS    R13, R16, R16
+	SBCS    R5, R17, R17
+	SBCS    R15, R8, R8
+	MOVD    $0x1000003d1, R16
+	CSEL    LO, R16, ZR, R13
+	SUBS    R13, R14, R14
+	SUB     R16, R14, R4
 	SBCS    ZR, R9, R9
 	SBCS    ZR, R17, R17
 	SBCS    ZR, R8, R8
-	CSEL    LO, R20, ZR, R13
-	SUB     R13, R16, R16
-	STP     (R16, R9), 328(RSP)
+	CSEL    LO, R4, R14, R14
+	STP     (R14, R9), 328(RSP)
 	STP     (R17, R8), 344(RSP)
 
 	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
 	MOVD    392(RSP), R8
 	LDP     296(RSP), (R17, R9)
-	LDP     312(RSP), (R16, R14)
+	LDP     312(RSP), (R14, R15)
 	CMP     $0, R8
-	LDP     0(R0), (R15, R19)
-	LDP     16(R0), (R10, R20)
-	CSEL    NE, R15, R17, R17
+	LDP     0(R0), (R5, R19)
+	LDP     16(R0), (R10, R4)
+	CSEL    NE, R5, R17, R17
 	CSEL    NE, R19, R9, R9
-	CSEL    NE, R10, R16, R16
-	CSEL    NE, R20, R14, R14
+	CSEL    NE, R10, R14, R14
+	CSEL    NE, R4, R15, R15
 	STP     (R17, R9), 0(R0)
-	STP     (R16, R14), 16(R0)
-	LDP     328(RSP), (R14, R16)
+	STP     (R14, R15), 16(R0)
+	LDP     328(RSP), (R15, R14)
 	LDP     344(RSP), (R9, R17)
 	CMP     $0, R8
-	LDP     32(R0), (R20, R10)
-	LDP     48(R0), (R19, R15)
-	CSEL    NE, R20, R14, R14
-	CSEL    NE, R10, R16, R16
+	LDP     32(R0), (R4, R10)
+	LDP     48(R0), (R19, R5)
+	CSEL    NE, R4, R15, R15
+	CSEL    NE, R10, R14, R14
 	CSEL    NE, R19, R9, R9
-	CSEL    NE, R15, R17, R17
-	STP     (R14, R16), 32(R0)
+	CSEL    NE, R5, R17, R17
+	STP     (R15, R14), 32(R0)
 	STP     (R9, R17), 48(R0)
 	LDP     360(RSP), (R17, R9)
-	LDP     376(RSP), (R16, R14)
+	LDP     376(RSP), (R14, R15)
 	CMP     $0, R8
-	LDP     64(R0), (R15, R19)
-	LDP     80(R0), (R10, R20)
-	CSEL    NE, R15, R17, R17
+	LDP     64(R0), (R5, R19)
+	LDP     80(R0), (R10, R4)
+	CSEL    NE, R5, R17, R17
 	CSEL    NE, R19, R9, R9
-	CSEL    NE, R10, R16, R16
-	CSEL    NE, R20, R14, R14
+	CSEL    NE, R10, R14, R14
+	CSEL    NE, R4, R15, R15
 	STP     (R17, R9), 64(R0)
-	STP     (R16, R14), 80(R0)
+	STP     (R14, R15), 80(R0)
 	CMP     $0, R8
 	CSET    EQ, R8
 	MOVD    R8, ok+32(FP)
@@ -4161,12 +4238,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R11, ZR, R14
 	ADDS    R14, R12, R12
-	ADCS    ZR, R13, R13
-	ADCS    ZR, R15, R15
-	ADC     ZR, R17, R17
+	ADC     ZR, R13, R13
 	STP     (R12, R13), 392(RSP)
 	STP     (R15, R17), 408(RSP)
 
@@ -4252,12 +4329,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R11, R11
 	ADCS    ZR, R14, R14
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R13, ZR, R8
 	ADDS    R8, R20, R20
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R11, R11
-	ADC     ZR, R14, R14
+	ADC     ZR, R12, R12
 	STP     (R20, R12), 8(RSP)
 	STP     (R11, R14), 24(RSP)
 	LDP     0(R2), (R14, R11)
@@ -4364,12 +4441,12 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    ZR, R4, R4
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R10, ZR, R21
 	ADDS    R21, R17, R17
-	ADCS    ZR, R15, R15
-	ADCS    ZR, R4, R4
-	ADC     ZR, R6, R6
+	ADC     ZR, R15, R15
 	LDP     0(R1), (R10, R21)
 	LDP     16(R1), (R20, R13)
 	SUBS    R10, R17, R17
@@ -4379,11 +4456,11 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	MOVD    $0x1000003d1, R9
 	CSEL    LO, R9, ZR, R8
 	SUBS    R8, R17, R17
+	SUB     R9, R17, R11
 	SBCS    ZR, R15, R15
 	SBCS    ZR, R4, R4
 	SBCS    ZR, R6, R6
-	CSEL    LO, R9, ZR, R8
-	SUB     R8, R17, R17
+	CSEL    LO, R11, R17, R17
 	STP     (R17, R15), 72(RSP)
 	STP     (R4, R6), 88(RSP)
 	ORR     R15, R17, R13
@@ -4408,15 +4485,15 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	LDP     24(RSP), (R20, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R17, R13, R9
-	UMULH   R17, R13, R8
-	MUL     R21, R13, R11
+	MUL     R17, R13, R11
+	UMULH   R17, R13, R9
+	MUL     R21, R13, R8
 	UMULH   R21, R13, R14
 	MUL     R20, R13, R19
 	UMULH   R20, R13, R16
 	MUL     R10, R13, R5
 	UMULH   R10, R13, R3
-	ADDS    R11, R8, R8
+	ADDS    R8, R9, R9
 	ADCS    R19, R14, R14
 	ADCS    R5, R16, R16
 	ADC     ZR, R3, R3
@@ -4425,37 +4502,37 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	MUL     R17, R6, R13
 	MUL     R21, R6, R5
 	MUL     R20, R6, R19
-	MUL     R10, R6, R11
-	ADDS    R13, R8, R8
+	MUL     R10, R6, R8
+	ADDS    R13, R9, R9
 	ADCS    R5, R14, R14
 	ADCS    R19, R16, R16
-	ADCS    R11, R3, R3
+	ADCS    R8, R3, R3
 	CSET    HS, R12
 	UMULH   R17, R6, R13
 	UMULH   R21, R6, R5
 	UMULH   R20, R6, R19
-	UMULH   R10, R6, R11
+	UMULH   R10, R6, R8
 	ADDS    R13, R14, R14
 	ADCS    R5, R16, R16
 	ADCS    R19, R3, R3
-	ADC     R11, R12, R12
+	ADC     R8, R12, R12
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R17, R4, R6
-	MUL     R21, R4, R11
+	MUL     R21, R4, R8
 	MUL     R20, R4, R19
 	MUL     R10, R4, R5
 	ADDS    R6, R14, R14
-	ADCS    R11, R16, R16
+	ADCS    R8, R16, R16
 	ADCS    R19, R3, R3
 	ADCS    R5, R12, R12
 	CSET    HS, R13
 	UMULH   R17, R4, R6
-	UMULH   R21, R4, R11
+	UMULH   R21, R4, R8
 	UMULH   R20, R4, R19
 	UMULH   R10, R4, R5
 	ADDS    R6, R16, R16
-	ADCS    R11, R3, R3
+	ADCS    R8, R3, R3
 	ADCS    R19, R12, R12
 	ADC     R5, R13, R13
 
@@ -4463,20 +4540,20 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	MUL     R17, R15, R4
 	MUL     R21, R15, R5
 	MUL     R20, R15, R19
-	MUL     R10, R15, R11
+	MUL     R10, R15, R8
 	ADDS    R4, R16, R16
 	ADCS    R5, R3, R3
 	ADCS    R19, R12, R12
-	ADCS    R11, R13, R13
+	ADCS    R8, R13, R13
 	CSET    HS, R6
 	UMULH   R17, R15, R4
 	UMULH   R21, R15, R5
 	UMULH   R20, R15, R19
-	UMULH   R10, R15, R11
+	UMULH   R10, R15, R8
 	ADDS    R4, R3, R3
 	ADCS    R5, R12, R12
 	ADCS    R19, R13, R13
-	ADC     R11, R6, R6
+	ADC     R8, R6, R6
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
@@ -4484,66 +4561,66 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	MUL     R10, R12, R21
 	MUL     R10, R13, R17
 	MUL     R10, R6, R15
-	ADDS    R20, R9, R9
-	ADCS    R21, R8, R8
+	ADDS    R20, R11, R11
+	ADCS    R21, R9, R9
 	ADCS    R17, R14, R14
 	ADCS    R15, R16, R16
-	CSET    HS, R11
+	CSET    HS, R8
 	UMULH   R10, R3, R20
 	UMULH   R10, R12, R21
 	UMULH   R10, R13, R17
 	UMULH   R10, R6, R15
-	ADDS    R20, R8, R8
+	ADDS    R20, R9, R9
 	ADCS    R21, R14, R14
 	ADCS    R17, R16, R16
-	ADC     R15, R11, R11
+	ADC     R15, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R11, R20
-	UMULH   R10, R11, R21
-	ADDS    R20, R9, R9
-	ADCS    R21, R8, R8
+	MUL     R10, R8, R20
+	UMULH   R10, R8, R21
+	ADDS    R20, R11, R11
+	ADCS    R21, R9, R9
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R16, R16
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R11
-	ADDS    R11, R9, R9
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R14, R14
-	ADC     ZR, R16, R16
-	STP     (R9, R8), 40(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R8
+	ADDS    R8, R11, R11
+	ADC     ZR, R9, R9
+	STP     (R11, R9), 40(RSP)
 	STP     (R14, R16), 56(RSP)
 	LDP     72(RSP), (R16, R14)
-	LDP     88(RSP), (R8, R9)
+	LDP     88(RSP), (R9, R11)
 
 	// The products a_i·a_j, i < j, into t1…t6.
 	MUL     R14, R16, R10
-	UMULH   R14, R16, R11
-	MUL     R8, R16, R6
-	UMULH   R8, R16, R15
-	MUL     R9, R16, R13
-	UMULH   R9, R16, R17
-	ADDS    R6, R11, R11
+	UMULH   R14, R16, R8
+	MUL     R9, R16, R6
+	UMULH   R9, R16, R15
+	MUL     R11, R16, R13
+	UMULH   R11, R16, R17
+	ADDS    R6, R8, R8
 	ADCS    R13, R15, R15
 	ADC     ZR, R17, R17
-	MUL     R8, R14, R6
-	UMULH   R8, R14, R13
-	MUL     R9, R14, R12
-	UMULH   R9, R14, R21
+	MUL     R9, R14, R6
+	UMULH   R9, R14, R13
+	MUL     R11, R14, R12
+	UMULH   R11, R14, R21
 	ADDS    R6, R15, R15
 	ADCS    R13, R17, R17
 	ADC     ZR, R21, R21
 	ADDS    R12, R17, R17
 	ADC     ZR, R21, R21
-	MUL     R9, R8, R6
-	UMULH   R9, R8, R20
+	MUL     R11, R9, R6
+	UMULH   R11, R9, R20
 	ADDS    R6, R21, R21
 	ADC     ZR, R20, R20
 
 	// Doubled: t1…t7.
 	ADDS    R10, R10, R10
-	ADCS    R11, R11, R11
+	ADCS    R8, R8, R8
 	ADCS    R15, R15, R15
 	ADCS    R17, R17, R17
 	ADCS    R21, R21, R21
@@ -4556,114 +4633,114 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	MUL     R14, R14, R13
 	UMULH   R14, R14, R12
 	ADDS    R6, R10, R10
-	ADCS    R13, R11, R11
+	ADCS    R13, R8, R8
 	ADCS    R12, R15, R15
-	MUL     R8, R8, R6
-	UMULH   R8, R8, R13
-	MUL     R9, R9, R12
-	UMULH   R9, R9, R16
+	MUL     R9, R9, R6
+	UMULH   R9, R9, R13
+	MUL     R11, R11, R12
+	UMULH   R11, R11, R16
 	ADCS    R6, R17, R17
 	ADCS    R13, R21, R21
 	ADCS    R12, R20, R20
 	ADC     R16, R3, R3
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R9
-	MUL     R9, R17, R8
-	MUL     R9, R21, R14
-	MUL     R9, R20, R16
-	MUL     R9, R3, R12
-	ADDS    R8, R19, R19
+	MOVD    $0x1000003d1, R11
+	MUL     R11, R17, R9
+	MUL     R11, R21, R14
+	MUL     R11, R20, R16
+	MUL     R11, R3, R12
+	ADDS    R9, R19, R19
 	ADCS    R14, R10, R10
-	ADCS    R16, R11, R11
+	ADCS    R16, R8, R8
 	ADCS    R12, R15, R15
 	CSET    HS, R13
-	UMULH   R9, R17, R8
-	UMULH   R9, R21, R14
-	UMULH   R9, R20, R16
-	UMULH   R9, R3, R12
-	ADDS    R8, R10, R10
-	ADCS    R14, R11, R11
+	UMULH   R11, R17, R9
+	UMULH   R11, R21, R14
+	UMULH   R11, R20, R16
+	UMULH   R11, R3, R12
+	ADDS    R9, R10, R10
+	ADCS    R14, R8, R8
 	ADCS    R16, R15, R15
 	ADC     R12, R13, R13
 
 	// The carry word: c·k < 2^67.
-	MUL     R9, R13, R8
-	UMULH   R9, R13, R14
-	ADDS    R8, R19, R19
+	MUL     R11, R13, R9
+	UMULH   R11, R13, R14
+	ADDS    R9, R19, R19
 	ADCS    R14, R10, R10
-	ADCS    ZR, R11, R11
+	ADCS    ZR, R8, R8
 	ADCS    ZR, R15, R15
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R9, ZR, R13
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R11, ZR, R13
 	ADDS    R13, R19, R19
-	ADCS    ZR, R10, R10
-	ADCS    ZR, R11, R11
-	ADC     ZR, R15, R15
+	ADC     ZR, R10, R10
 	STP     (R19, R10), 136(RSP)
-	STP     (R11, R15), 152(RSP)
+	STP     (R8, R15), 152(RSP)
 
 	// I = Y1 − S2 (S2 = Y2·Z³)
-	LDP     40(RSP), (R15, R11)
+	LDP     40(RSP), (R15, R8)
 	LDP     56(RSP), (R10, R19)
-	LDP     392(RSP), (R9, R13)
+	LDP     392(RSP), (R11, R13)
 	LDP     408(RSP), (R12, R16)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R9, R15, R14
-	UMULH   R9, R15, R8
+	MUL     R11, R15, R14
+	UMULH   R11, R15, R9
 	MUL     R13, R15, R3
 	UMULH   R13, R15, R20
 	MUL     R12, R15, R21
 	UMULH   R12, R15, R17
 	MUL     R16, R15, R6
 	UMULH   R16, R15, R5
-	ADDS    R3, R8, R8
+	ADDS    R3, R9, R9
 	ADCS    R21, R20, R20
 	ADCS    R6, R17, R17
 	ADC     ZR, R5, R5
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R9, R11, R15
-	MUL     R13, R11, R6
-	MUL     R12, R11, R21
-	MUL     R16, R11, R3
-	ADDS    R15, R8, R8
+	MUL     R11, R8, R15
+	MUL     R13, R8, R6
+	MUL     R12, R8, R21
+	MUL     R16, R8, R3
+	ADDS    R15, R9, R9
 	ADCS    R6, R20, R20
 	ADCS    R21, R17, R17
 	ADCS    R3, R5, R5
 	CSET    HS, R4
-	UMULH   R9, R11, R15
-	UMULH   R13, R11, R6
-	UMULH   R12, R11, R21
-	UMULH   R16, R11, R3
+	UMULH   R11, R8, R15
+	UMULH   R13, R8, R6
+	UMULH   R12, R8, R21
+	UMULH   R16, R8, R3
 	ADDS    R15, R20, R20
 	ADCS    R6, R17, R17
 	ADCS    R21, R5, R5
 	ADC     R3, R4, R4
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R9, R10, R11
+	MUL     R11, R10, R8
 	MUL     R13, R10, R3
 	MUL     R12, R10, R21
 	MUL     R16, R10, R6
-	ADDS    R11, R20, R20
+	ADDS    R8, R20, R20
 	ADCS    R3, R17, R17
 	ADCS    R21, R5, R5
 	ADCS    R6, R4, R4
 	CSET    HS, R15
-	UMULH   R9, R10, R11
+	UMULH   R11, R10, R8
 	UMULH   R13, R10, R3
 	UMULH   R12, R10, R21
 	UMULH   R16, R10, R6
-	ADDS    R11, R17, R17
+	ADDS    R8, R17, R17
 	ADCS    R3, R5, R5
 	ADCS    R21, R4, R4
 	ADC     R6, R15, R15
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R9, R19, R10
+	MUL     R11, R19, R10
 	MUL     R13, R19, R6
 	MUL     R12, R19, R21
 	MUL     R16, R19, R3
@@ -4671,252 +4748,252 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	ADCS    R6, R5, R5
 	ADCS    R21, R4, R4
 	ADCS    R3, R15, R15
-	CSET    HS, R11
-	UMULH   R9, R19, R10
+	CSET    HS, R8
+	UMULH   R11, R19, R10
 	UMULH   R13, R19, R6
 	UMULH   R12, R19, R21
 	UMULH   R16, R19, R3
 	ADDS    R10, R5, R5
 	ADCS    R6, R4, R4
 	ADCS    R21, R15, R15
-	ADC     R3, R11, R11
+	ADC     R3, R8, R8
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R16
 	MUL     R16, R5, R12
 	MUL     R16, R4, R13
-	MUL     R16, R15, R9
-	MUL     R16, R11, R19
+	MUL     R16, R15, R11
+	MUL     R16, R8, R19
 	ADDS    R12, R14, R14
-	ADCS    R13, R8, R8
-	ADCS    R9, R20, R20
+	ADCS    R13, R9, R9
+	ADCS    R11, R20, R20
 	ADCS    R19, R17, R17
 	CSET    HS, R3
 	UMULH   R16, R5, R12
 	UMULH   R16, R4, R13
-	UMULH   R16, R15, R9
-	UMULH   R16, R11, R19
-	ADDS    R12, R8, R8
+	UMULH   R16, R15, R11
+	UMULH   R16, R8, R19
+	ADDS    R12, R9, R9
 	ADCS    R13, R20, R20
-	ADCS    R9, R17, R17
+	ADCS    R11, R17, R17
 	ADC     R19, R3, R3
 
 	// The carry word: c·k < 2^67.
 	MUL     R16, R3, R12
 	UMULH   R16, R3, R13
 	ADDS    R12, R14, R14
-	ADCS    R13, R8, R8
+	ADCS    R13, R9, R9
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R17, R17
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R16, ZR, R3
 	ADDS    R3, R14, R14
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R20, R20
-	ADC     ZR, R17, R17
+	ADC     ZR, R9, R9
 	LDP     32(R1), (R16, R3)
-	LDP     48(R1), (R19, R9)
+	LDP     48(R1), (R19, R11)
 	SUBS    R14, R16, R16
-	SBCS    R8, R3, R3
+	SBCS    R9, R3, R3
 	SBCS    R20, R19, R19
-	SBCS    R17, R9, R9
+	SBCS    R17, R11, R11
 	MOVD    $0x1000003d1, R12
 	CSEL    LO, R12, ZR, R13
 	SUBS    R13, R16, R16
+	SUB     R12, R16, R8
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R19, R19
-	SBCS    ZR, R9, R9
-	CSEL    LO, R12, ZR, R13
-	SUB     R13, R16, R16
+	SBCS    ZR, R11, R11
+	CSEL    LO, R8, R16, R16
 	STP     (R16, R3), 104(RSP)
-	STP     (R19, R9), 120(RSP)
-	LDP     136(RSP), (R9, R19)
+	STP     (R19, R11), 120(RSP)
+	LDP     136(RSP), (R11, R19)
 	LDP     152(RSP), (R3, R16)
 	LDP     72(RSP), (R17, R20)
-	LDP     88(RSP), (R8, R14)
+	LDP     88(RSP), (R9, R14)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R17, R9, R12
-	UMULH   R17, R9, R13
-	MUL     R20, R9, R11
-	UMULH   R20, R9, R15
-	MUL     R8, R9, R4
-	UMULH   R8, R9, R5
-	MUL     R14, R9, R21
-	UMULH   R14, R9, R6
-	ADDS    R11, R13, R13
+	MUL     R17, R11, R8
+	UMULH   R17, R11, R12
+	MUL     R20, R11, R13
+	UMULH   R20, R11, R15
+	MUL     R9, R11, R4
+	UMULH   R9, R11, R5
+	MUL     R14, R11, R21
+	UMULH   R14, R11, R6
+	ADDS    R13, R12, R12
 	ADCS    R4, R15, R15
 	ADCS    R21, R5, R5
 	ADC     ZR, R6, R6
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R17, R19, R9
+	MUL     R17, R19, R11
 	MUL     R20, R19, R21
-	MUL     R8, R19, R4
-	MUL     R14, R19, R11
-	ADDS    R9, R13, R13
+	MUL     R9, R19, R4
+	MUL     R14, R19, R13
+	ADDS    R11, R12, R12
 	ADCS    R21, R15, R15
 	ADCS    R4, R5, R5
-	ADCS    R11, R6, R6
+	ADCS    R13, R6, R6
 	CSET    HS, R10
-	UMULH   R17, R19, R9
+	UMULH   R17, R19, R11
 	UMULH   R20, R19, R21
-	UMULH   R8, R19, R4
-	UMULH   R14, R19, R11
-	ADDS    R9, R15, R15
+	UMULH   R9, R19, R4
+	UMULH   R14, R19, R13
+	ADDS    R11, R15, R15
 	ADCS    R21, R5, R5
 	ADCS    R4, R6, R6
-	ADC     R11, R10, R10
+	ADC     R13, R10, R10
 
 	// Row 2: t2…t6 += a2·b.
 	MUL     R17, R3, R19
-	MUL     R20, R3, R11
-	MUL     R8, R3, R4
+	MUL     R20, R3, R13
+	MUL     R9, R3, R4
 	MUL     R14, R3, R21
 	ADDS    R19, R15, R15
-	ADCS    R11, R5, R5
+	ADCS    R13, R5, R5
 	ADCS    R4, R6, R6
 	ADCS    R21, R10, R10
-	CSET    HS, R9
+	CSET    HS, R11
 	UMULH   R17, R3, R19
-	UMULH   R20, R3, R11
-	UMULH   R8, R3, R4
+	UMULH   R20, R3, R13
+	UMULH   R9, R3, R4
 	UMULH   R14, R3, R21
 	ADDS    R19, R5, R5
-	ADCS    R11, R6, R6
+	ADCS    R13, R6, R6
 	ADCS    R4, R10, R10
-	ADC     R21, R9, R9
+	ADC     R21, R11, R11
 
 	// Row 3: t3…t7 += a3·b.
 	MUL     R17, R16, R3
 	MUL     R20, R16, R21
-	MUL     R8, R16, R4
-	MUL     R14, R16, R11
+	MUL     R9, R16, R4
+	MUL     R14, R16, R13
 	ADDS    R3, R5, R5
 	ADCS    R21, R6, R6
 	ADCS    R4, R10, R10
-	ADCS    R11, R9, R9
+	ADCS    R13, R11, R11
 	CSET    HS, R19
 	UMULH   R17, R16, R3
 	UMULH   R20, R16, R21
-	UMULH   R8, R16, R4
-	UMULH   R14, R16, R11
+	UMULH   R9, R16, R4
+	UMULH   R14, R16, R13
 	ADDS    R3, R6, R6
 	ADCS    R21, R10, R10
-	ADCS    R4, R9, R9
-	ADC     R11, R19, R19
+	ADCS    R4, R11, R11
+	ADC     R13, R19, R19
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R14
-	MUL     R14, R6, R8
+	MUL     R14, R6, R9
 	MUL     R14, R10, R20
-	MUL     R14, R9, R17
+	MUL     R14, R11, R17
 	MUL     R14, R19, R16
-	ADDS    R8, R12, R12
-	ADCS    R20, R13, R13
+	ADDS    R9, R8, R8
+	ADCS    R20, R12, R12
 	ADCS    R17, R15, R15
 	ADCS    R16, R5, R5
-	CSET    HS, R11
-	UMULH   R14, R6, R8
+	CSET    HS, R13
+	UMULH   R14, R6, R9
 	UMULH   R14, R10, R20
-	UMULH   R14, R9, R17
+	UMULH   R14, R11, R17
 	UMULH   R14, R19, R16
-	ADDS    R8, R13, R13
+	ADDS    R9, R12, R12
 	ADCS    R20, R15, R15
 	ADCS    R17, R5, R5
-	ADC     R16, R11, R11
+	ADC     R16, R13, R13
 
 	// The carry word: c·k < 2^67.
-	MUL     R14, R11, R8
-	UMULH   R14, R11, R20
-	ADDS    R8, R12, R12
-	ADCS    R20, R13, R13
+	MUL     R14, R13, R9
+	UMULH   R14, R13, R20
+	ADDS    R9, R8, R8
+	ADCS    R20, R12, R12
 	ADCS    ZR, R15, R15
 	ADCS    ZR, R5, R5
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R14, ZR, R11
-	ADDS    R11, R12, R12
-	ADCS    ZR, R13, R13
-	ADCS    ZR, R15, R15
-	ADC     ZR, R5, R5
-	STP     (R12, R13), 168(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R14, ZR, R13
+	ADDS    R13, R8, R8
+	ADC     ZR, R12, R12
+	STP     (R8, R12), 168(RSP)
 	STP     (R15, R5), 184(RSP)
 
 	// T = X1·H²; 2T; 3T
 	LDP     0(R1), (R5, R15)
-	LDP     16(R1), (R13, R12)
-	LDP     136(RSP), (R14, R11)
+	LDP     16(R1), (R12, R8)
+	LDP     136(RSP), (R14, R13)
 	LDP     152(RSP), (R16, R17)
 
 	// Row 0: t0…t4 = a0·b.
 	MUL     R14, R5, R20
-	UMULH   R14, R5, R8
-	MUL     R11, R5, R19
-	UMULH   R11, R5, R9
+	UMULH   R14, R5, R9
+	MUL     R13, R5, R19
+	UMULH   R13, R5, R11
 	MUL     R16, R5, R10
 	UMULH   R16, R5, R6
 	MUL     R17, R5, R4
 	UMULH   R17, R5, R21
-	ADDS    R19, R8, R8
-	ADCS    R10, R9, R9
+	ADDS    R19, R9, R9
+	ADCS    R10, R11, R11
 	ADCS    R4, R6, R6
 	ADC     ZR, R21, R21
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R14, R15, R5
-	MUL     R11, R15, R4
+	MUL     R13, R15, R4
 	MUL     R16, R15, R10
 	MUL     R17, R15, R19
-	ADDS    R5, R8, R8
-	ADCS    R4, R9, R9
+	ADDS    R5, R9, R9
+	ADCS    R4, R11, R11
 	ADCS    R10, R6, R6
 	ADCS    R19, R21, R21
 	CSET    HS, R3
 	UMULH   R14, R15, R5
-	UMULH   R11, R15, R4
+	UMULH   R13, R15, R4
 	UMULH   R16, R15, R10
 	UMULH   R17, R15, R19
-	ADDS    R5, R9, R9
+	ADDS    R5, R11, R11
 	ADCS    R4, R6, R6
 	ADCS    R10, R21, R21
 	ADC     R19, R3, R3
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R14, R13, R15
-	MUL     R11, R13, R19
-	MUL     R16, R13, R10
-	MUL     R17, R13, R4
-	ADDS    R15, R9, R9
+	MUL     R14, R12, R15
+	MUL     R13, R12, R19
+	MUL     R16, R12, R10
+	MUL     R17, R12, R4
+	ADDS    R15, R11, R11
 	ADCS    R19, R6, R6
 	ADCS    R10, R21, R21
 	ADCS    R4, R3, R3
 	CSET    HS, R5
-	UMULH   R14, R13, R15
-	UMULH   R11, R13, R19
-	UMULH   R16, R13, R10
-	UMULH   R17, R13, R4
+	UMULH   R14, R12, R15
+	UMULH   R13, R12, R19
+	UMULH   R16, R12, R10
+	UMULH   R17, R12, R4
 	ADDS    R15, R6, R6
 	ADCS    R19, R21, R21
 	ADCS    R10, R3, R3
 	ADC     R4, R5, R5
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R14, R12, R13
-	MUL     R11, R12, R4
-	MUL     R16, R12, R10
-	MUL     R17, R12, R19
-	ADDS    R13, R6, R6
+	MUL     R14, R8, R12
+	MUL     R13, R8, R4
+	MUL     R16, R8, R10
+	MUL     R17, R8, R19
+	ADDS    R12, R6, R6
 	ADCS    R4, R21, R21
 	ADCS    R10, R3, R3
 	ADCS    R19, R5, R5
 	CSET    HS, R15
-	UMULH   R14, R12, R13
-	UMULH   R11, R12, R4
-	UMULH   R16, R12, R10
-	UMULH   R17, R12, R19
-	ADDS    R13, R21, R21
+	UMULH   R14, R8, R12
+	UMULH   R13, R8, R4
+	UMULH   R16, R8, R10
+	UMULH   R17, R8, R19
+	ADDS    R12, R21, R21
 	ADCS    R4, R3, R3
 	ADCS    R10, R5, R5
 	ADC     R19, R15, R15
@@ -4924,588 +5001,588 @@ TEXT ·addStorageZInvVarAsm(SB), NOSPLIT, $424-48
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R17
 	MUL     R17, R21, R16
-	MUL     R17, R3, R11
+	MUL     R17, R3, R13
 	MUL     R17, R5, R14
-	MUL     R17, R15, R12
+	MUL     R17, R15, R8
 	ADDS    R16, R20, R20
-	ADCS    R11, R8, R8
-	ADCS    R14, R9, R9
-	ADCS    R12, R6, R6
+	ADCS    R13, R9, R9
+	ADCS    R14, R11, R11
+	ADCS    R8, R6, R6
 	CSET    HS, R19
 	UMULH   R17, R21, R16
-	UMULH   R17, R3, R11
+	UMULH   R17, R3, R13
 	UMULH   R17, R5, R14
-	UMULH   R17, R15, R12
-	ADDS    R16, R8, R8
-	ADCS    R11, R9, R9
+	UMULH   R17, R15, R8
+	ADDS    R16, R9, R9
+	ADCS    R13, R11, R11
 	ADCS    R14, R6, R6
-	ADC     R12, R19, R19
+	ADC     R8, R19, R19
 
 	// The carry word: c·k < 2^67.
 	MUL     R17, R19, R16
-	UMULH   R17, R19, R11
+	UMULH   R17, R19, R13
 	ADDS    R16, R20, R20
-	ADCS    R11, R8, R8
-	ADCS    ZR, R9, R9
+	ADCS    R13, R9, R9
+	ADCS    ZR, R11, R11
 	ADCS    ZR, R6, R6
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R17, ZR, R19
 	ADDS    R19, R20, R20
-	ADCS    ZR, R8, R8
-	ADCS    ZR, R9, R9
-	ADC     ZR, R6, R6
+	ADC     ZR, R9, R9
 	ADDS    R20, R20, R17
-	ADCS    R8, R8, R19
-	ADCS    R9, R9, R12
+	ADCS    R9, R9, R19
+	ADCS    R11, R11, R8
 	ADCS    R6, R6, R14
 	MOVD    $0x1000003d1, R16
-	CSEL    HS, R16, ZR, R11
-	ADDS    R11, R17, R17
+	CSEL    HS, R16, ZR, R13
+	ADDS    R13, R17, R17
+	ADD     R16, R17, R15
 	ADCS    ZR, R19, R19
-	ADCS    ZR, R12, R12
+	ADCS    ZR, R8, R8
 	ADCS    ZR, R14, R14
-	CSEL    HS, R16, ZR, R11
-	ADD     R11, R17, R17
+	CSEL    HS, R15, R17, R17
 	STP     (R17, R19), 232(RSP)
-	STP     (R12, R14), 248(RSP)
+	STP     (R8, R14), 248(RSP)
 	ADDS    R20, R17, R17
-	ADCS    R8, R19, R19
-	ADCS    R9, R12, R12
+	ADCS    R9, R19, R19
+	ADCS    R11, R8, R8
 	ADCS    R6, R14, R14
-	MOVD    $0x1000003d1, R11
-	CSEL    HS, R11, ZR, R16
-	ADDS    R16, R17, R17
+	MOVD    $0x1000003d1, R16
+	CSEL    HS, R16, ZR, R15
+	ADDS    R15, R17, R17
+	ADD     R16, R17, R13
 	ADCS    ZR, R19, R19
-	ADCS    ZR, R12, R12
+	ADCS    ZR, R8, R8
 	ADCS    ZR, R14, R14
-	CSEL    HS, R11, ZR, R16
-	ADD     R16, R17, R17
+	CSEL    HS, R13, R17, R17
 	STP     (R17, R19), 200(RSP)
-	STP     (R12, R14), 216(RSP)
+	STP     (R8, R14), 216(RSP)
 
 	// D = I² − H³, X3 = D − 2T, W = D − 3T
-	LDP     104(RSP), (R14, R12)
+	LDP     104(RSP), (R14, R8)
 	LDP     120(RSP), (R19, R17)
 
 	// The products a_i·a_j, i < j, into t1…t6.
-	MUL     R12, R14, R6
-	UMULH   R12, R14, R9
+	MUL     R8, R14, R6
+	UMULH   R8, R14, R11
 	MUL     R19, R14, R15
-	UMULH   R19, R14, R8
+	UMULH   R19, R14, R9
 	MUL     R17, R14, R5
 	UMULH   R17, R14, R20
-	ADDS    R15, R9, R9
-	ADCS    R5, R8, R8
+	ADDS    R15, R11, R11
+	ADCS    R5, R9, R9
 	ADC     ZR, R20, R20
-	MUL     R19, R12, R15
-	UMULH   R19, R12, R5
-	MUL     R17, R12, R3
-	UMULH   R17, R12, R11
-	ADDS    R15, R8, R8
+	MUL     R19, R8, R15
+	UMULH   R19, R8, R5
+	MUL     R17, R8, R3
+	UMULH   R17, R8, R13
+	ADDS    R15, R9, R9
 	ADCS    R5, R20, R20
-	ADC     ZR, R11, R11
+	ADC     ZR, R13, R13
 	ADDS    R3, R20, R20
-	ADC     ZR, R11, R11
+	ADC     ZR, R13, R13
 	MUL     R17, R19, R15
 	UMULH   R17, R19, R16
-	ADDS    R15, R11, R11
+	ADDS    R15, R13, R13
 	ADC     ZR, R16, R16
 
 	// Doubled: t1…t7.
 	ADDS    R6, R6, R6
-	ADCS    R9, R9, R9
-	ADCS    R8, R8, R8
-	ADCS    R20, R20, R20
 	ADCS    R11, R11, R11
+	ADCS    R9, R9, R9
+	ADCS    R20, R20, R20
+	ADCS    R13, R13, R13
 	ADCS    R16, R16, R16
 	CSET    HS, R21
 
 	// Plus the squares a_i².
 	MUL     R14, R14, R10
 	UMULH   R14, R14, R15
-	MUL     R12, R12, R5
-	UMULH   R12, R12, R3
+	MUL     R8, R8, R5
+	UMULH   R8, R8, R3
 	ADDS    R15, R6, R6
-	ADCS    R5, R9, R9
-	ADCS    R3, R8, R8
+	ADCS    R5, R11, R11
+	ADCS    R3, R9, R9
 	MUL     R19, R19, R15
 	UMULH   R19, R19, R5
 	MUL     R17, R17, R3
 	UMULH   R17, R17, R14
 	ADCS    R15, R20, R20
-	ADCS    R5, R11, R11
+	ADCS    R5, R13, R13
 	ADCS    R3, R16, R16
 	ADC     R14, R21, R21
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R17
 	MUL     R17, R20, R19
-	MUL     R17, R11, R12
+	MUL     R17, R13, R8
 	MUL     R17, R16, R14
 	MUL     R17, R21, R3
 	ADDS    R19, R10, R10
-	ADCS    R12, R6, R6
-	ADCS    R14, R9, R9
-	ADCS    R3, R8, R8
+	ADCS    R8, R6, R6
+	ADCS    R14, R11, R11
+	ADCS    R3, R9, R9
 	CSET    HS, R5
 	UMULH   R17, R20, R19
-	UMULH   R17, R11, R12
+	UMULH   R17, R13, R8
 	UMULH   R17, R16, R14
 	UMULH   R17, R21, R3
 	ADDS    R19, R6, R6
-	ADCS    R12, R9, R9
-	ADCS    R14, R8, R8
+	ADCS    R8, R11, R11
+	ADCS    R14, R9, R9
 	ADC     R3, R5, R5
 
 	// The carry word: c·k < 2^67.
 	MUL     R17, R5, R19
-	UMULH   R17, R5, R12
+	UMULH   R17, R5, R8
 	ADDS    R19, R10, R10
-	ADCS    R12, R6, R6
+	ADCS    R8, R6, R6
+	ADCS    ZR, R11, R11
 	ADCS    ZR, R9, R9
-	ADCS    ZR, R8, R8
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R17, ZR, R5
 	ADDS    R5, R10, R10
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R9, R9
-	ADC     ZR, R8, R8
+	ADC     ZR, R6, R6
 	LDP     168(RSP), (R17, R5)
 	LDP     184(RSP), (R3, R14)
 	SUBS    R17, R10, R10
 	SBCS    R5, R6, R6
-	SBCS    R3, R9, R9
-	SBCS    R14, R8, R8
+	SBCS    R3, R11, R11
+	SBCS    R14, R9, R9
 	MOVD    $0x1000003d1, R19
-	CSEL    LO, R19, ZR, R12
-	SUBS    R12, R10, R10
+	CSEL    LO, R19, ZR, R8
+	SUBS    R8, R10, R10
+	SUB     R19, R10, R21
 	SBCS    ZR, R6, R6
+	SBCS    ZR, R11, R11
 	SBCS    ZR, R9, R9
-	SBCS    ZR, R8, R8
-	CSEL    LO, R19, ZR, R12
-	SUB     R12, R10, R10
+	CSEL    LO, R21, R10, R10
 	LDP     232(RSP), (R14, R3)
 	LDP     248(RSP), (R5, R17)
 	SUBS    R14, R10, R14
 	SBCS    R3, R6, R3
-	SBCS    R5, R9, R5
-	SBCS    R17, R8, R17
-	MOVD    $0x1000003d1, R12
-	CSEL    LO, R12, ZR, R19
-	SUBS    R19, R14, R14
+	SBCS    R5, R11, R5
+	SBCS    R17, R9, R17
+	MOVD    $0x1000003d1, R19
+	CSEL    LO, R19, ZR, R21
+	SUBS    R21, R14, R14
+	SUB     R19, R14, R8
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R17, R17
-	CSEL    LO, R12, ZR, R19
-	SUB     R19, R14, R14
+	CSEL    LO, R8, R14, R14
 	STP     (R14, R3), 296(RSP)
 	STP     (R5, R17), 312(RSP)
 	LDP     200(RSP), (R17, R5)
 	LDP     216(RSP), (R3, R14)
 	SUBS    R17, R10, R17
 	SBCS    R5, R6, R5
-	SBCS    R3, R9, R3
-	SBCS    R14, R8, R14
+	SBCS    R3, R11, R3
+	SBCS    R14, R9, R14
 	MOVD    $0x1000003d1, R19
-	CSEL    LO, R19, ZR, R12
-	SUBS    R12, R17, R17
+	CSEL    LO, R19, ZR, R8
+	SUBS    R8, R17, R17
+	SUB     R19, R17, R21
 	SBCS    ZR, R5, R5
 	SBCS    ZR, R3, R3
 	SBCS    ZR, R14, R14
-	CSEL    LO, R19, ZR, R12
-	SUB     R12, R17, R17
+	CSEL    LO, R21, R17, R17
 	STP     (R17, R5), 200(RSP)
 	STP     (R3, R14), 216(RSP)
 	LDP     64(R1), (R14, R3)
 	LDP     80(R1), (R5, R17)
-	LDP     72(RSP), (R8, R9)
+	LDP     72(RSP), (R9, R11)
 	LDP     88(RSP), (R6, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R8, R14, R19
-	UMULH   R8, R14, R12
 	MUL     R9, R14, R21
-	UMULH   R9, R14, R16
-	MUL     R6, R14, R11
+	UMULH   R9, R14, R19
+	MUL     R11, R14, R8
+	UMULH   R11, R14, R16
+	MUL     R6, R14, R13
 	UMULH   R6, R14, R20
 	MUL     R10, R14, R15
 	UMULH   R10, R14, R4
-	ADDS    R21, R12, R12
-	ADCS    R11, R16, R16
+	ADDS    R8, R19, R19
+	ADCS    R13, R16, R16
 	ADCS    R15, R20, R20
 	ADC     ZR, R4, R4
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R8, R3, R14
-	MUL     R9, R3, R15
-	MUL     R6, R3, R11
-	MUL     R10, R3, R21
-	ADDS    R14, R12, R12
+	MUL     R9, R3, R14
+	MUL     R11, R3, R15
+	MUL     R6, R3, R13
+	MUL     R10, R3, R8
+	ADDS    R14, R19, R19
 	ADCS    R15, R16, R16
-	ADCS    R11, R20, R20
-	ADCS    R21, R4, R4
-	CSET    HS, R13
-	UMULH   R8, R3, R14
-	UMULH   R9, R3, R15
-	UMULH   R6, R3, R11
-	UMULH   R10, R3, R21
+	ADCS    R13, R20, R20
+	ADCS    R8, R4, R4
+	CSET    HS, R12
+	UMULH   R9, R3, R14
+	UMULH   R11, R3, R15
+	UMULH   R6, R3, R13
+	UMULH   R10, R3, R8
 	ADDS    R14, R16, R16
 	ADCS    R15, R20, R20
-	ADCS    R11, R4, R4
-	ADC     R21, R13, R13
+	ADCS    R13, R4, R4
+	ADC     R8, R12, R12
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R8, R5, R3
-	MUL     R9, R5, R21
-	MUL     R6, R5, R11
+	MUL     R9, R5, R3
+	MUL     R11, R5, R8
+	MUL     R6, R5, R13
 	MUL     R10, R5, R15
 	ADDS    R3, R16, R16
-	ADCS    R21, R20, R20
-	ADCS    R11, R4, R4
-	ADCS    R15, R13, R13
+	ADCS    R8, R20, R20
+	ADCS    R13, R4, R4
+	ADCS    R15, R12, R12
 	CSET    HS, R14
-	UMULH   R8, R5, R3
-	UMULH   R9, R5, R21
-	UMULH   R6, R5, R11
+	UMULH   R9, R5, R3
+	UMULH   R11, R5, R8
+	UMULH   R6, R5, R13
 	UMULH   R10, R5, R15
 	ADDS    R3, R20, R20
-	ADCS    R21, R4, R4
-	ADCS    R11, R13, R13
+	ADCS    R8, R4, R4
+	ADCS    R13, R12, R12
 	ADC     R15, R14, R14
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R8, R17, R5
-	MUL     R9, R17, R15
-	MUL     R6, R17, R11
-	MUL     R10, R17, R21
+	MUL     R9, R17, R5
+	MUL     R11, R17, R15
+	MUL     R6, R17, R13
+	MUL     R10, R17, R8
 	ADDS    R5, R20, R20
 	ADCS    R15, R4, R4
-	ADCS    R11, R13, R13
-	ADCS    R21, R14, R14
+	ADCS    R13, R12, R12
+	ADCS    R8, R14, R14
 	CSET    HS, R3
-	UMULH   R8, R17, R5
-	UMULH   R9, R17, R15
-	UMULH   R6, R17, R11
-	UMULH   R10, R17, R21
+	UMULH   R9, R17, R5
+	UMULH   R11, R17, R15
+	UMULH   R6, R17, R13
+	UMULH   R10, R17, R8
 	ADDS    R5, R4, R4
-	ADCS    R15, R13, R13
-	ADCS    R11, R14, R14
-	ADC     R21, R3, R3
+	ADCS    R15, R12, R12
+	ADCS    R13, R14, R14
+	ADC     R8, R3, R3
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
 	MUL     R10, R4, R6
-	MUL     R10, R13, R9
-	MUL     R10, R14, R8
+	MUL     R10, R12, R11
+	MUL     R10, R14, R9
 	MUL     R10, R3, R17
-	ADDS    R6, R19, R19
-	ADCS    R9, R12, R12
-	ADCS    R8, R16, R16
-	ADCS    R17, R20, R20
-	CSET    HS, R21
-	UMULH   R10, R4, R6
-	UMULH   R10, R13, R9
-	UMULH   R10, R14, R8
-	UMULH   R10, R3, R17
-	ADDS    R6, R12, R12
+	ADDS    R6, R21, R21
+	ADCS    R11, R19, R19
 	ADCS    R9, R16, R16
-	ADCS    R8, R20, R20
-	ADC     R17, R21, R21
+	ADCS    R17, R20, R20
+	CSET    HS, R8
+	UMULH   R10, R4, R6
+	UMULH   R10, R12, R11
+	UMULH   R10, R14, R9
+	UMULH   R10, R3, R17
+	ADDS    R6, R19, R19
+	ADCS    R11, R16, R16
+	ADCS    R9, R20, R20
+	ADC     R17, R8, R8
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R21, R6
-	UMULH   R10, R21, R9
-	ADDS    R6, R19, R19
-	ADCS    R9, R12, R12
+	MUL     R10, R8, R6
+	UMULH   R10, R8, R11
+	ADDS    R6, R21, R21
+	ADCS    R11, R19, R19
 	ADCS    ZR, R16, R16
 	ADCS    ZR, R20, R20
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R10, ZR, R21
-	ADDS    R21, R19, R19
-	ADCS    ZR, R12, R12
-	ADCS    ZR, R16, R16
-	ADC     ZR, R20, R20
-	STP     (R19, R12), 360(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R10, ZR, R8
+	ADDS    R8, R21, R21
+	ADC     ZR, R19, R19
+	STP     (R21, R19), 360(RSP)
 	STP     (R16, R20), 376(RSP)
 	LDP     168(RSP), (R20, R16)
-	LDP     184(RSP), (R12, R19)
-	LDP     32(R1), (R10, R21)
-	LDP     48(R1), (R17, R8)
+	LDP     184(RSP), (R19, R21)
+	LDP     32(R1), (R10, R8)
+	LDP     48(R1), (R17, R9)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R10, R20, R9
+	MUL     R10, R20, R11
 	UMULH   R10, R20, R6
-	MUL     R21, R20, R3
-	UMULH   R21, R20, R14
-	MUL     R17, R20, R13
+	MUL     R8, R20, R3
+	UMULH   R8, R20, R14
+	MUL     R17, R20, R12
 	UMULH   R17, R20, R4
-	MUL     R8, R20, R11
-	UMULH   R8, R20, R15
+	MUL     R9, R20, R13
+	UMULH   R9, R20, R15
 	ADDS    R3, R6, R6
-	ADCS    R13, R14, R14
-	ADCS    R11, R4, R4
+	ADCS    R12, R14, R14
+	ADCS    R13, R4, R4
 	ADC     ZR, R15, R15
 
 	// Row 1: t1…t5 += a1·b.
 	MUL     R10, R16, R20
-	MUL     R21, R16, R11
-	MUL     R17, R16, R13
-	MUL     R8, R16, R3
+	MUL     R8, R16, R13
+	MUL     R17, R16, R12
+	MUL     R9, R16, R3
 	ADDS    R20, R6, R6
-	ADCS    R11, R14, R14
-	ADCS    R13, R4, R4
+	ADCS    R13, R14, R14
+	ADCS    R12, R4, R4
 	ADCS    R3, R15, R15
 	CSET    HS, R5
 	UMULH   R10, R16, R20
-	UMULH   R21, R16, R11
-	UMULH   R17, R16, R13
-	UMULH   R8, R16, R3
+	UMULH   R8, R16, R13
+	UMULH   R17, R16, R12
+	UMULH   R9, R16, R3
 	ADDS    R20, R14, R14
-	ADCS    R11, R4, R4
-	ADCS    R13, R15, R15
+	ADCS    R13, R4, R4
+	ADCS    R12, R15, R15
 	ADC     R3, R5, R5
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R10, R12, R16
-	MUL     R21, R12, R3
-	MUL     R17, R12, R13
-	MUL     R8, R12, R11
+	MUL     R10, R19, R16
+	MUL     R8, R19, R3
+	MUL     R17, R19, R12
+	MUL     R9, R19, R13
 	ADDS    R16, R14, R14
 	ADCS    R3, R4, R4
-	ADCS    R13, R15, R15
-	ADCS    R11, R5, R5
+	ADCS    R12, R15, R15
+	ADCS    R13, R5, R5
 	CSET    HS, R20
-	UMULH   R10, R12, R16
-	UMULH   R21, R12, R3
-	UMULH   R17, R12, R13
-	UMULH   R8, R12, R11
+	UMULH   R10, R19, R16
+	UMULH   R8, R19, R3
+	UMULH   R17, R19, R12
+	UMULH   R9, R19, R13
 	ADDS    R16, R4, R4
 	ADCS    R3, R15, R15
-	ADCS    R13, R5, R5
-	ADC     R11, R20, R20
+	ADCS    R12, R5, R5
+	ADC     R13, R20, R20
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R10, R19, R12
-	MUL     R21, R19, R11
-	MUL     R17, R19, R13
-	MUL     R8, R19, R3
-	ADDS    R12, R4, R4
-	ADCS    R11, R15, R15
-	ADCS    R13, R5, R5
+	MUL     R10, R21, R19
+	MUL     R8, R21, R13
+	MUL     R17, R21, R12
+	MUL     R9, R21, R3
+	ADDS    R19, R4, R4
+	ADCS    R13, R15, R15
+	ADCS    R12, R5, R5
 	ADCS    R3, R20, R20
 	CSET    HS, R16
-	UMULH   R10, R19, R12
-	UMULH   R21, R19, R11
-	UMULH   R17, R19, R13
-	UMULH   R8, R19, R3
-	ADDS    R12, R15, R15
-	ADCS    R11, R5, R5
-	ADCS    R13, R20, R20
+	UMULH   R10, R21, R19
+	UMULH   R8, R21, R13
+	UMULH   R17, R21, R12
+	UMULH   R9, R21, R3
+	ADDS    R19, R15, R15
+	ADCS    R13, R5, R5
+	ADCS    R12, R20, R20
 	ADC     R3, R16, R16
 
 	// Fold t4…t7 by 2^256 ≡ k.
-	MOVD    $0x1000003d1, R8
-	MUL     R8, R15, R17
-	MUL     R8, R5, R21
-	MUL     R8, R20, R10
-	MUL     R8, R16, R19
-	ADDS    R17, R9, R9
-	ADCS    R21, R6, R6
+	MOVD    $0x1000003d1, R9
+	MUL     R9, R15, R17
+	MUL     R9, R5, R8
+	MUL     R9, R20, R10
+	MUL     R9, R16, R21
+	ADDS    R17, R11, R11
+	ADCS    R8, R6, R6
 	ADCS    R10, R14, R14
-	ADCS    R19, R4, R4
+	ADCS    R21, R4, R4
 	CSET    HS, R3
-	UMULH   R8, R15, R17
-	UMULH   R8, R5, R21
-	UMULH   R8, R20, R10
-	UMULH   R8, R16, R19
+	UMULH   R9, R15, R17
+	UMULH   R9, R5, R8
+	UMULH   R9, R20, R10
+	UMULH   R9, R16, R21
 	ADDS    R17, R6, R6
-	ADCS    R21, R14, R14
+	ADCS    R8, R14, R14
 	ADCS    R10, R4, R4
-	ADC     R19, R3, R3
+	ADC     R21, R3, R3
 
 	// The carry word: c·k < 2^67.
-	MUL     R8, R3, R17
-	UMULH   R8, R3, R21
-	ADDS    R17, R9, R9
-	ADCS    R21, R6, R6
+	MUL     R9, R3, R17
+	UMULH   R9, R3, R8
+	ADDS    R17, R11, R11
+	ADCS    R8, R6, R6
 	ADCS    ZR, R14, R14
 	ADCS    ZR, R4, R4
 
-	// A last carry: add k if it is set (CSEL, no branch).
-	CSEL    HS, R8, ZR, R3
-	ADDS    R3, R9, R9
-	ADCS    ZR, R6, R6
-	ADCS    ZR, R14, R14
-	ADC     ZR, R4, R4
-	STP     (R9, R6), 168(RSP)
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
+	CSEL    HS, R9, ZR, R3
+	ADDS    R3, R11, R11
+	ADC     ZR, R6, R6
+	STP     (R11, R6), 168(RSP)
 	STP     (R14, R4), 184(RSP)
 
 	// Y3 = I·W − Y1·H³
 	LDP     104(RSP), (R4, R14)
-	LDP     120(RSP), (R6, R9)
-	LDP     200(RSP), (R8, R3)
-	LDP     216(RSP), (R19, R10)
+	LDP     120(RSP), (R6, R11)
+	LDP     200(RSP), (R9, R3)
+	LDP     216(RSP), (R21, R10)
 
 	// Row 0: t0…t4 = a0·b.
-	MUL     R8, R4, R21
-	UMULH   R8, R4, R17
+	MUL     R9, R4, R8
+	UMULH   R9, R4, R17
 	MUL     R3, R4, R16
 	UMULH   R3, R4, R20
-	MUL     R19, R4, R5
-	UMULH   R19, R4, R15
-	MUL     R10, R4, R13
-	UMULH   R10, R4, R11
+	MUL     R21, R4, R5
+	UMULH   R21, R4, R15
+	MUL     R10, R4, R12
+	UMULH   R10, R4, R13
 	ADDS    R16, R17, R17
 	ADCS    R5, R20, R20
-	ADCS    R13, R15, R15
-	ADC     ZR, R11, R11
+	ADCS    R12, R15, R15
+	ADC     ZR, R13, R13
 
 	// Row 1: t1…t5 += a1·b.
-	MUL     R8, R14, R4
-	MUL     R3, R14, R13
-	MUL     R19, R14, R5
+	MUL     R9, R14, R4
+	MUL     R3, R14, R12
+	MUL     R21, R14, R5
 	MUL     R10, R14, R16
 	ADDS    R4, R17, R17
-	ADCS    R13, R20, R20
+	ADCS    R12, R20, R20
 	ADCS    R5, R15, R15
-	ADCS    R16, R11, R11
-	CSET    HS, R12
-	UMULH   R8, R14, R4
-	UMULH   R3, R14, R13
-	UMULH   R19, R14, R5
+	ADCS    R16, R13, R13
+	CSET    HS, R19
+	UMULH   R9, R14, R4
+	UMULH   R3, R14, R12
+	UMULH   R21, R14, R5
 	UMULH   R10, R14, R16
 	ADDS    R4, R20, R20
-	ADCS    R13, R15, R15
-	ADCS    R5, R11, R11
-	ADC     R16, R12, R12
+	ADCS    R12, R15, R15
+	ADCS    R5, R13, R13
+	ADC     R16, R19, R19
 
 	// Row 2: t2…t6 += a2·b.
-	MUL     R8, R6, R14
+	MUL     R9, R6, R14
 	MUL     R3, R6, R16
-	MUL     R19, R6, R5
-	MUL     R10, R6, R13
+	MUL     R21, R6, R5
+	MUL     R10, R6, R12
 	ADDS    R14, R20, R20
 	ADCS    R16, R15, R15
-	ADCS    R5, R11, R11
-	ADCS    R13, R12, R12
+	ADCS    R5, R13, R13
+	ADCS    R12, R19, R19
 	CSET    HS, R4
-	UMULH   R8, R6, R14
+	UMULH   R9, R6, R14
 	UMULH   R3, R6, R16
-	UMULH   R19, R6, R5
-	UMULH   R10, R6, R13
+	UMULH   R21, R6, R5
+	UMULH   R10, R6, R12
 	ADDS    R14, R15, R15
-	ADCS    R16, R11, R11
-	ADCS    R5, R12, R12
-	ADC     R13, R4, R4
+	ADCS    R16, R13, R13
+	ADCS    R5, R19, R19
+	ADC     R12, R4, R4
 
 	// Row 3: t3…t7 += a3·b.
-	MUL     R8, R9, R6
-	MUL     R3, R9, R13
-	MUL     R19, R9, R5
-	MUL     R10, R9, R16
+	MUL     R9, R11, R6
+	MUL     R3, R11, R12
+	MUL     R21, R11, R5
+	MUL     R10, R11, R16
 	ADDS    R6, R15, R15
-	ADCS    R13, R11, R11
-	ADCS    R5, R12, R12
+	ADCS    R12, R13, R13
+	ADCS    R5, R19, R19
 	ADCS    R16, R4, R4
 	CSET    HS, R14
-	UMULH   R8, R9, R6
-	UMULH   R3, R9, R13
-	UMULH   R19, R9, R5
-	UMULH   R10, R9, R16
-	ADDS    R6, R11, R11
-	ADCS    R13, R12, R12
+	UMULH   R9, R11, R6
+	UMULH   R3, R11, R12
+	UMULH   R21, R11, R5
+	UMULH   R10, R11, R16
+	ADDS    R6, R13, R13
+	ADCS    R12, R19, R19
 	ADCS    R5, R4, R4
 	ADC     R16, R14, R14
 
 	// Fold t4…t7 by 2^256 ≡ k.
 	MOVD    $0x1000003d1, R10
-	MUL     R10, R11, R19
-	MUL     R10, R12, R3
-	MUL     R10, R4, R8
-	MUL     R10, R14, R9
-	ADDS    R19, R21, R21
+	MUL     R10, R13, R21
+	MUL     R10, R19, R3
+	MUL     R10, R4, R9
+	MUL     R10, R14, R11
+	ADDS    R21, R8, R8
 	ADCS    R3, R17, R17
-	ADCS    R8, R20, R20
-	ADCS    R9, R15, R15
+	ADCS    R9, R20, R20
+	ADCS    R11, R15, R15
 	CSET    HS, R16
-	UMULH   R10, R11, R19
-	UMULH   R10, R12, R3
-	UMULH   R10, R4, R8
-	UMULH   R10, R14, R9
-	ADDS    R19, R17, R17
+	UMULH   R10, R13, R21
+	UMULH   R10, R19, R3
+	UMULH   R10, R4, R9
+	UMULH   R10, R14, R11
+	ADDS    R21, R17, R17
 	ADCS    R3, R20, R20
-	ADCS    R8, R15, R15
-	ADC     R9, R16, R16
+	ADCS    R9, R15, R15
+	ADC     R11, R16, R16
 
 	// The carry word: c·k < 2^67.
-	MUL     R10, R16, R19
+	MUL     R10, R16, R21
 	UMULH   R10, R16, R3
-	ADDS    R19, R21, R21
+	ADDS    R21, R8, R8
 	ADCS    R3, R17, R17
 	ADCS    ZR, R20, R20
 	ADCS    ZR, R15, R15
 
-	// A last carry: add k if it is set (CSEL, no branch).
+	// A last carry: add k if it is set (CSEL, no branch). After it t is
+
+	// below c·k < 2^67, so t1 < 8 and k's carry stops in t1.
 	CSEL    HS, R10, ZR, R16
-	ADDS    R16, R21, R21
-	ADCS    ZR, R17, R17
-	ADCS    ZR, R20, R20
-	ADC     ZR, R15, R15
+	ADDS    R16, R8, R8
+	ADC     ZR, R17, R17
 	LDP     168(RSP), (R10, R16)
-	LDP     184(RSP), (R9, R8)
-	SUBS    R10, R21, R21
+	LDP     184(RSP), (R11, R9)
+	SUBS    R10, R8, R8
 	SBCS    R16, R17, R17
-	SBCS    R9, R20, R20
-	SBCS    R8, R15, R15
-	MOVD    $0x1000003d1, R19
-	CSEL    LO, R19, ZR, R3
-	SUBS    R3, R21, R21
+	SBCS    R11, R20, R20
+	SBCS    R9, R15, R15
+	MOVD    $0x1000003d1, R21
+	CSEL    LO, R21, ZR, R3
+	SUBS    R3, R8, R8
+	SUB     R21, R8, R14
 	SBCS    ZR, R17, R17
 	SBCS    ZR, R20, R20
 	SBCS    ZR, R15, R15
-	CSEL    LO, R19, ZR, R3
-	SUB     R3, R21, R21
-	STP     (R21, R17), 328(RSP)
+	CSEL    LO, R14, R8, R8
+	STP     (R8, R17), 328(RSP)
 	STP     (R20, R15), 344(RSP)
 
 	// r = (X3, Y3, Z3) unless H ≡ 0 (r may be a: a is read no more); ok = H ≢ 0
 	MOVD    424(RSP), R15
 	LDP     296(RSP), (R20, R17)
-	LDP     312(RSP), (R21, R8)
+	LDP     312(RSP), (R8, R9)
 	CMP     $0, R15
-	LDP     0(R0), (R9, R16)
-	LDP     16(R0), (R10, R19)
-	CSEL    NE, R9, R20, R20
+	LDP     0(R0), (R11, R16)
+	LDP     16(R0), (R10, R14)
+	CSEL    NE, R11, R20, R20
 	CSEL    NE, R16, R17, R17
-	CSEL    NE, R10, R21, R21
-	CSEL    NE, R19, R8, R8
+	CSEL    NE, R10, R8, R8
+	CSEL    NE, R14, R9, R9
 	STP     (R20, R17), 0(R0)
-	STP     (R21, R8), 16(R0)
-	LDP     328(RSP), (R8, R21)
+	STP     (R8, R9), 16(R0)
+	LDP     328(RSP), (R9, R8)
 	LDP     344(RSP), (R17, R20)
 	CMP     $0, R15
-	LDP     32(R0), (R19, R10)
-	LDP     48(R0), (R16, R9)
-	CSEL    NE, R19, R8, R8
-	CSEL    NE, R10, R21, R21
+	LDP     32(R0), (R14, R10)
+	LDP     48(R0), (R16, R11)
+	CSEL    NE, R14, R9, R9
+	CSEL    NE, R10, R8, R8
 	CSEL    NE, R16, R17, R17
-	CSEL    NE, R9, R20, R20
-	STP     (R8, R21), 32(R0)
+	CSEL    NE, R11, R20, R20
+	STP     (R9, R8), 32(R0)
 	STP     (R17, R20), 48(R0)
 	LDP     360(RSP), (R20, R17)
-	LDP     376(RSP), (R21, R8)
+	LDP     376(RSP), (R8, R9)
 	CMP     $0, R15
-	LDP     64(R0), (R9, R16)
-	LDP     80(R0), (R10, R19)
-	CSEL    NE, R9, R20, R20
+	LDP     64(R0), (R11, R16)
+	LDP     80(R0), (R10, R14)
+	CSEL    NE, R11, R20, R20
 	CSEL    NE, R16, R17, R17
-	CSEL    NE, R10, R21, R21
-	CSEL    NE, R19, R8, R8
+	CSEL    NE, R10, R8, R8
+	CSEL    NE, R14, R9, R9
 	STP     (R20, R17), 64(R0)
-	STP     (R21, R8), 80(R0)
+	STP     (R8, R9), 80(R0)
 	CMP     $0, R15
 	CSET    EQ, R15
 	MOVD    R15, ok+40(FP)

@@ -20,6 +20,12 @@ func mulAsm(r, a, b *[4]uint64)
 //go:noescape
 func squareAsm(r, a *[4]uint64)
 
+// linearAsm sets sum = a + b, diff = a − b, neg = −a and half = a/2 (mod p, values below 2^256)
+// with the linear steps the generated point operations use; only the tests call it.
+//
+//go:noescape
+func linearAsm(sum, diff, neg, half, a, b *[4]uint64)
+
 // doubleAsm sets r = 2·a (the infinity flag copied): doubleGeneric's steps. Constant time. r may be a.
 //
 //go:noescape

@@ -43,6 +43,10 @@ func randBig(rng *rand.Rand, bits int) *big.Int {
 
 // inputs returns values below 2^256: edges (0, 1, p − 1, p, p + 1,
 // 2^256 − 1, 2^256 − c, alternating words of ones) and random ones.
+// numEdges is how many of inputs' values come first and are not random:
+// the tests take every pair of them.
+const numEdges = 11
+
 func inputs(rng *rand.Rand, n int) []Element {
 	p := reference.P
 	one := big.NewInt(1)
@@ -51,10 +55,17 @@ func inputs(rng *rand.Rand, n int) []Element {
 	for _, x := range []*big.Int{
 		big.NewInt(0), one, new(big.Int).Sub(p, one), p, new(big.Int).Add(p, one),
 		new(big.Int).Sub(top, one), new(big.Int).Sub(top, big.NewInt(0x1000003D1)),
+		// (2^256 − 1)·(2^256 − 1952) and (2^256 − 977)²: the reduction's
+		// last carry out of 2^256 leaves t[0] ≥ 2^64 − c, so the c it
+		// adds carries into t[1].
+		new(big.Int).Sub(top, big.NewInt(1952)), new(big.Int).Sub(top, big.NewInt(977)),
 	} {
 		out = append(out, fromBig(x))
 	}
 	out = append(out, Element{^uint64(0), 0, ^uint64(0), 0}, Element{0, ^uint64(0), 0, ^uint64(0)})
+	if len(out) != numEdges {
+		panic("fe4 tests: numEdges")
+	}
 	for range n {
 		out = append(out, fromBig(randBig(rng, 256)))
 	}
