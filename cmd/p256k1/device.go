@@ -241,8 +241,10 @@ type deviceBenchRow struct {
 // benchDevice measures batches of 4,096 items on an OpenCL device — kernel
 // only (prepared buffers: upload, launch, download) and end to end (host
 // preparation too; for the signing rows also the ECDSA public keys' pass
-// and the fault check that verifies every signature on the device) —
-// beside the CPU path on all cores, in items per second.
+// and the fault check that verifies every signature on the device; for
+// the five-key tweak row the keys' sums, key_sum, whose pass the kernel-only
+// figure, point_mul's on the host's sums, leaves out) — beside the CPU path
+// on all cores, in items per second.
 func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 	const n = 4096
 	sch := make([]schnorr.BatchItem, n)
@@ -272,6 +274,15 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 		txs[i] = silentpayments.TxInputKeys{
 			Keys:      [][33]byte{ecd[i].pub.SerializeCompressed(), ecd[(i+1)%n].pub.SerializeCompressed()},
 			Outpoints: []silentpayments.Outpoint{op},
+		}
+	}
+	// And of five-input transactions (the device sums the keys in a pass of
+	// its own, key_sum, before the multiplication).
+	txs5 := make([]silentpayments.TxInputKeys, n)
+	for i := range txs5 {
+		txs5[i].Outpoints = txs[i].Outpoints
+		for j := range 5 {
+			txs5[i].Keys = append(txs5[i].Keys, ecd[(i+j)%n].pub.SerializeCompressed())
 		}
 	}
 	tweaks, tweakErrs := make([]p256k1.PublicKey, n), make([]error, n)
@@ -324,6 +335,8 @@ func benchDevice(e *gpu.Engine, per time.Duration) (*deviceBench, error) {
 			}},
 		{"sp tweak data (2 keys as bytes)", gpu.PrepareTweakDataBytes(txs), func() error { return e.TweakDataBytes(txs, tweaks, tweakErrs) },
 			func() error { tweaksCPU(txs, tweaks, tweakErrs, 0); return nil }},
+		{"sp tweak data (5 keys as bytes)", gpu.PrepareTweakDataBytes(txs5), func() error { return e.TweakDataBytes(txs5, tweaks, tweakErrs) },
+			func() error { tweaksCPU(txs5, tweaks, tweakErrs, 0); return nil }},
 		{"ecdsa sign", prepSignECDSA, func() error { return e.SignECDSA(scalars, scalars, esigs, errs) },
 			func() error {
 				allCores(n, func(i int) {

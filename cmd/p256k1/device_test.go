@@ -116,7 +116,7 @@ func TestBenchDeviceJSON(t *testing.T) {
 	}
 	r := p256k1Cmd(t, "", nil, "bench", "--time", "1ms", "--no-libsecp256k1", "--json", "--device", "opencl")
 	var res struct{ Device *deviceBench }
-	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != 0 || res.Device == nil || len(res.Device.Results) != 6 || res.Device.Results[0].EndToEnd <= 0 || res.Device.Results[3].Name != "sp tweak data (2 keys as bytes)" || res.Device.Results[3].EndToEnd <= 0 {
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != 0 || res.Device == nil || len(res.Device.Results) != 7 || res.Device.Results[0].EndToEnd <= 0 || res.Device.Results[3].Name != "sp tweak data (2 keys as bytes)" || res.Device.Results[3].EndToEnd <= 0 || res.Device.Results[4].Name != "sp tweak data (5 keys as bytes)" || res.Device.Results[4].EndToEnd <= 0 {
 		t.Fatalf("exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}
 }
