@@ -1524,8 +1524,9 @@ __kernel void point_mul(__global const uchar *items, __global const ulong4 *gtab
 }
 #endif
 
-/* Sums of compressed keys, for BIP-352 tweak data from key bytes when a
-   transaction has more than two input keys (gpu's TweakDataBytes): item i
+/* Sums of compressed keys, for BIP-352 tweak data from key bytes (gpu's
+   TweakDataBytes) where a transaction has more than two input keys, or one
+   or two of which one has a prefix other than 2 or 3: item i
    (KEY_SUM_KEYS * 33 = 264 bytes) holds up to eight keys as serialized, a
    prefix byte then x; a slot whose prefix is not 2 or 3 is empty (the host
    fills unused slots with zeros). A key whose x is not below p or not on
