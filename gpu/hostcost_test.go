@@ -15,7 +15,6 @@ import (
 	"github.com/p256k1/p256k1/ecdsa"
 	"github.com/p256k1/p256k1/internal/cputime"
 	"github.com/p256k1/p256k1/internal/group"
-	"github.com/p256k1/p256k1/internal/point"
 	"github.com/p256k1/p256k1/schnorr"
 	"github.com/p256k1/p256k1/silentpayments"
 )
@@ -291,14 +290,7 @@ func cpuKeySums(plan *keySumPlan) []byte {
 	for j := range plan.items {
 		i := plan.owner[j]
 		var s group.Jacobian
-		s.SetInfinity()
-		for _, k := range keySumItem(&plan.txs[i], j-plan.first[i]) {
-			if p, err := p256k1.ParsePublicKey(k[:]); err == nil {
-				var a group.Affine
-				point.Load(&a, &p)
-				s.AddAffineVar(&s, &a, nil)
-			}
-		}
+		hostItemSum(&s, keySumItem(&plan.txs[i], j-plan.first[i]))
 		if s.Infinity == 0 {
 			var a group.Affine
 			a.SetJacobianVar(&s)

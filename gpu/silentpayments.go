@@ -135,7 +135,7 @@ func prepTweakRange(dst []byte, txs []silentpayments.TxInputs, errs []error, ski
 			if errs[i] == nil {
 				aff[i-base].X.NormalizeVar()
 				aff[i-base].Y.NormalizeVar()
-				prepTweak(d, &txs[i], &aff[i-base])
+				prepTweak(d, txs[i].Outpoints, &aff[i-base])
 			}
 			if errs[i] != nil {
 				// An x not below p: the kernel skips the item (with A
@@ -176,8 +176,8 @@ func sumInputs(sum *group.Jacobian, tx *silentpayments.TxInputs) error {
 // computes input_hash (point_mul's tweak_split: the tagged hash of the
 // outpoint and A compressed, its range check and GLV split, which cost the
 // host more than a third of its preparation of a one-input transaction).
-func prepTweak(dst []byte, tx *silentpayments.TxInputs, a *group.Affine) {
-	leastOutpoint(dst[64:100], tx.Outpoints)
+func prepTweak(dst []byte, ops []silentpayments.Outpoint, a *group.Affine) {
+	leastOutpoint(dst[64:100], ops)
 	a.X.Bytes((*[32]byte)(dst[0:32]))
 	a.Y.Bytes((*[32]byte)(dst[32:64]))
 	clear(dst[100:tweakItemSize]) // mode 0: BIP-352's hash
@@ -246,13 +246,23 @@ func (e *Engine) TweakDataBytes(txs []silentpayments.TxInputKeys, out []p256k1.P
 // each as serialized: 33 bytes.
 const keySumKeys = 8
 
-// viaKeySum reports whether TweakDataBytes sums tx's keys with key_sum: an
-// outpoint (without one the transaction is an error, ErrNoInputs) and more
-// than two keys, or one or two of which one has a prefix other than 0x02
-// or 0x03 (one or two compressed keys go to point_mul as they are).
+// viaKeySum reports whether TweakDataBytes sums tx's keys with key_sum:
+// keys and an outpoint (without either the transaction is an error,
+// ErrNoInputs) that point_mul cannot take as they are (bytesMode 0: more
+// than two keys, or a prefix other than 0x02 or 0x03).
 func viaKeySum(tx *silentpayments.TxInputKeys) bool {
+	return len(tx.Keys) > 0 && len(tx.Outpoints) > 0 && bytesMode(tx) == 0
+}
+
+// bytesMode is the point_mul mode in which TweakDataBytes sends tx as its
+// keys' bytes: tweakLift for one compressed key, tweakPair for two, with
+// an outpoint; 0 for any other transaction.
+func bytesMode(tx *silentpayments.TxInputKeys) byte {
 	k := len(tx.Keys)
-	return len(tx.Outpoints) > 0 && k > 0 && (k > 2 || !compressedPrefix(tx.Keys[0][0]) || !compressedPrefix(tx.Keys[k-1][0]))
+	if (k == 1 || k == 2) && len(tx.Outpoints) > 0 && compressedPrefix(tx.Keys[0][0]) && compressedPrefix(tx.Keys[k-1][0]) {
+		return byte(tweakLift + k - 1)
+	}
+	return 0
 }
 
 // keySumResults is what keySums found: for transaction i with viaKeySum,
@@ -278,20 +288,17 @@ func keySumItem(tx *silentpayments.TxInputKeys, j int) [][33]byte {
 	return keys[:min(len(keys), keySumKeys)]
 }
 
-// itemSumsToInfinity reports whether the keys that parse of one key_sum
-// item sum to infinity (none parses, or they cancel): key_sum's 64 zero
-// bytes are then the right answer. Variable time (public keys).
-func itemSumsToInfinity(keys [][33]byte) bool {
-	var s group.Jacobian
+// hostItemSum sets s to the sum of the keys among keys that parse
+// (TxInputKeys.Parse's rule): key_sum's answer for one item, on the host.
+// Variable time (public keys).
+func hostItemSum(s *group.Jacobian, keys [][33]byte) {
 	s.SetInfinity()
-	for k := range keys {
-		if p, err := p256k1.ParsePublicKey(keys[k][:]); err == nil {
-			var a group.Affine
-			point.Load(&a, &p)
-			s.AddAffineVar(&s, &a, nil)
-		}
+	ti := (&silentpayments.TxInputKeys{Keys: keys}).Parse()
+	for i := range ti.Inputs {
+		var a group.Affine
+		point.Load(&a, &ti.Inputs[i])
+		s.AddAffineVar(s, &a, nil)
 	}
-	return s.Infinity != 0
 }
 
 // keySums sums on the device the keys of each transaction with viaKeySum
@@ -394,7 +401,10 @@ func (p *keySumPlan) totalRange(r *keySumResults, lo, hi int, res []byte, faults
 					// whose keys counts or whose keys cancel, which the
 					// host checks; right or not, the transaction is
 					// parsed on the host.
-					if !allZero(xy) || !itemSumsToInfinity(keySumItem(&txs[i], j-p.first[i])) {
+					if allZero(xy) {
+						hostItemSum(s, keySumItem(&txs[i], j-p.first[i]))
+					}
+					if !allZero(xy) || s.Infinity == 0 {
 						faults.Add(1)
 					}
 					s.SetInfinity()
@@ -437,19 +447,11 @@ func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []er
 	var skip []bool
 	for i := range txs {
 		tx := &txs[i]
-		k := len(tx.Keys)
-		mode[i] = 0
-		if (k == 1 || k == 2) && len(tx.Outpoints) > 0 && compressedPrefix(tx.Keys[0][0]) && compressedPrefix(tx.Keys[k-1][0]) {
-			mode[i] = byte(tweakLift + k - 1)
-		}
+		mode[i] = bytesMode(tx)
 		d := dst[tweakItemSize*i : tweakItemSize*(i+1)]
 		if mode[i] == 0 && sums != nil && sums.ok[i] {
 			errs[i] = nil
-			a := &sums.point[i]
-			a.X.Bytes((*[32]byte)(d[0:32]))
-			a.Y.Bytes((*[32]byte)(d[32:64]))
-			leastOutpoint(d[64:100], tx.Outpoints)
-			clear(d[100:tweakItemSize]) // mode 0: A as the host gives it
+			prepTweak(d, tx.Outpoints, &sums.point[i])
 			continue
 		}
 		if mode[i] == 0 {
@@ -463,6 +465,7 @@ func prepTweakBytesRange(dst []byte, txs []silentpayments.TxInputKeys, errs []er
 			continue
 		}
 		errs[i] = nil
+		k := len(tx.Keys)
 		copy(d[0:32], tx.Keys[0][1:])
 		if k == 2 {
 			copy(d[32:64], tx.Keys[1][1:])
