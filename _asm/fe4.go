@@ -203,6 +203,24 @@ func (g *gen) reduce8(t []GPPhysical, lo, hi, z GPPhysical) {
 	CMOVQCS(u1, t[1])
 }
 
+// subm4 emits d = a − b for elements (d may alias a or b), the borrows
+// folded: subv4 between a load and a store.
+func (g *gen) subm4(d, a, b elem) {
+	v := g.load4(a)
+	g.subv4(v, b)
+	g.store4(d, v)
+	g.free4(v)
+}
+
+// addm4 emits d = a + b for elements (d may alias a or b), the carries
+// folded: addv4 between a load and a store.
+func (g *gen) addm4(d, a, b elem) {
+	v := g.load4(a)
+	g.addv4(v, b)
+	g.store4(d, v)
+	g.free4(v)
+}
+
 // addv4 sets r += b (an element), folding the carries: r < 2^256.
 func (g *gen) addv4(r reg4, b elem) {
 	bnd, a := g.bind(b)

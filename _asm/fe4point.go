@@ -283,17 +283,11 @@ func addAffine4() {
 	g.mul4(s2, by, zz)
 	g.mul4(s2, s2, az) // S2 = Y2·Z1³
 	Comment("T = U1 + U2, M = S1 + S2")
-	v := g.load4(u1)
-	g.addv4(v, u2)
-	g.store4(t, v)
-	g.free4(v)
-	v = g.load4(s1)
-	g.addv4(v, s2)
-	g.store4(m, v)
-	g.free4(v)
+	g.addm4(t, u1, u2)
+	g.addm4(m, s1, s2)
 	g.sqr4(rr, t) // T²
 	Comment("mAlt = −U2")
-	v = g.neg4(g.load4(u2))
+	v := g.neg4(g.load4(u2))
 	g.store4(mAlt, v)
 	g.free4(v)
 	g.mul4(s2, u1, mAlt) // −U1·U2
