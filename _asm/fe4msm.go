@@ -192,6 +192,10 @@ func prefixStep4() {
 // throughput).
 func sqrN4x() { sqrNx(4) }
 
+// sqrN2x generates sqrN2xAsm: sqrN4x on two values (two square roots at
+// once, as BIP-340 verification's key and R).
+func sqrN2x() { sqrNx(2) }
+
 // sqrNx generates sqrN<lanes>xAsm: sqrN4x for any number of lanes.
 func sqrNx(lanes int) {
 	name := fmt.Sprintf("sqrN%dxAsm", lanes)

@@ -43,6 +43,7 @@ func fe4Unit() {
 	affineAddInv4()
 	prefixStep4()
 	sqrN4x()
+	sqrN2x()
 	affineAddInv2()
 	oddStep4()
 	oddPut4(false)

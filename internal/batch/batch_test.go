@@ -113,6 +113,17 @@ func TestLiftXVar(t *testing.T) {
 					t.Fatalf("LiftXVar4 lane %d: wrong point", l)
 				}
 			}
+			var got2 [2]group.Affine
+			ok2 := LiftXVar2(&[2]*group.Affine{&got2[0], &got2[1]}, (*[2]field.Element)(xs[i+1:i+3]), odd)
+			for l := range ok2 {
+				var want group.Affine
+				if ok2[l] != want.SetXOVar(&xs[i+1+l], odd) {
+					t.Fatalf("LiftXVar2 lane %d: ok = %v", l, ok2[l])
+				}
+				if ok2[l] && (!got2[l].X.EqualVar(&want.X) || !got2[l].Y.EqualVar(&want.Y) || got2[l].Infinity != 0) {
+					t.Fatalf("LiftXVar2 lane %d: wrong point", l)
+				}
+			}
 		}
 	}
 	for _, x := range xs {

@@ -38,20 +38,41 @@ func LiftXVar(r *group.Affine, x *field.Element, odd bool) bool {
 // and a Y of the given parity, and ok[l] reports whether it exists. The
 // r[l] must be distinct. Variable time.
 func LiftXVar4(r *[4]*group.Affine, x *[4]field.Element, odd bool) (ok [4]bool) {
+	liftLanes(r[:], x[:], odd, ok[:])
+	return ok
+}
+
+// LiftXVar2 is LiftXVar4 on two x (fe4.SqrtVar2): BIP-340 verification's
+// key and R. Variable time.
+func LiftXVar2(r *[2]*group.Affine, x *[2]field.Element, odd bool) (ok [2]bool) {
+	liftLanes(r[:], x[:], odd, ok[:])
+	return ok
+}
+
+// liftLanes is LiftXVar on two or four values at once.
+func liftLanes(r []*group.Affine, x []field.Element, odd bool, ok []bool) {
 	if !fe4.Enabled {
 		for l := range r {
 			ok[l] = r[l].SetXOVar(&x[l], odd)
 		}
-		return ok
+		return
 	}
-	var x4, c, y [4]fe4.Element
+	var v [3][4]fe4.Element
+	k := len(r)
+	x4, c, y := v[0][:k], v[1][:k], v[2][:k]
 	for l := range x4 {
 		x4[l].FromField(&x[l])
 		fe4.Square(&c[l], &x4[l])
 		fe4.Mul(&c[l], &c[l], &x4[l])
 		fe4.Add(&c[l], &c[l], &fe4.Element{7})
 	}
-	ok = fe4.SqrtVar4(&y, &c)
+	if k == 4 {
+		o := fe4.SqrtVar4((*[4]fe4.Element)(y), (*[4]fe4.Element)(c))
+		copy(ok, o[:])
+	} else {
+		o := fe4.SqrtVar2((*[2]fe4.Element)(y), (*[2]fe4.Element)(c))
+		copy(ok, o[:])
+	}
 	for l, p := range r {
 		if !ok[l] {
 			continue
@@ -63,5 +84,4 @@ func LiftXVar4(r *[4]*group.Affine, x *[4]field.Element, odd bool) (ok [4]bool) 
 		}
 		p.Infinity = 0
 	}
-	return ok
 }

@@ -141,14 +141,19 @@ func InvSqrt(r, a *Element) {
 	Mul(r, &t, &x2)
 }
 
-// sq4 sets d[l] = s[l]^(2^n) for the four lanes.
-func sq4(d, s *[4]Element, n int) {
-	*d = *s
-	SqrN4(d, n)
+// sqn sets d[l] = s[l]^(2^n) for the two or four lanes, with SqrN2 or
+// SqrN4.
+func sqn(d, s []Element, n int) {
+	copy(d, s)
+	if len(d) == 4 {
+		SqrN4((*[4]Element)(d), n)
+	} else {
+		SqrN2((*[2]Element)(d), n)
+	}
 }
 
-// mul4 sets d[l] = x[l]·y[l] for the four lanes.
-func mul4(d, x, y *[4]Element) {
+// muln sets d[l] = x[l]·y[l] for every lane.
+func muln(d, x, y []Element) {
 	for l := range d {
 		Mul(&d[l], &x[l], &y[l])
 	}
@@ -159,39 +164,54 @@ func mul4(d, x, y *[4]Element) {
 // squarings of the four lanes interleaved (SqrN4), which takes about as
 // long as two single square roots. Needs Enabled. r may alias a.
 func SqrtVar4(r, a *[4]Element) (ok [4]bool) {
-	var x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t, in [4]Element
-	in = *a
-	sq4(&x2, &in, 1)
-	mul4(&x2, &x2, &in)
-	sq4(&x3, &x2, 1)
-	mul4(&x3, &x3, &in)
-	sq4(&x6, &x3, 3)
-	mul4(&x6, &x6, &x3)
-	sq4(&x9, &x6, 3)
-	mul4(&x9, &x9, &x3)
-	sq4(&x11, &x9, 2)
-	mul4(&x11, &x11, &x2)
-	sq4(&x22, &x11, 11)
-	mul4(&x22, &x22, &x11)
-	sq4(&x44, &x22, 22)
-	mul4(&x44, &x44, &x22)
-	sq4(&x88, &x44, 44)
-	mul4(&x88, &x88, &x44)
-	sq4(&x176, &x88, 88)
-	mul4(&x176, &x176, &x88)
-	sq4(&x220, &x176, 44)
-	mul4(&x220, &x220, &x44)
-	sq4(&x223, &x220, 3)
-	mul4(&x223, &x223, &x3)
-	sq4(&t, &x223, 23)
-	mul4(&t, &t, &x22)
-	sq4(&t, &t, 6)
-	mul4(&t, &t, &x2)
-	sq4(&t, &t, 2)
-	sq4(&x2, &t, 1)
-	*r = t
+	sqrtLanes(r[:], a[:], ok[:])
+	return ok
+}
+
+// SqrtVar2 is SqrtVar4 on two values (SqrN2): BIP-340 verification's
+// key and R. Needs Enabled. r may alias a.
+func SqrtVar2(r, a *[2]Element) (ok [2]bool) {
+	sqrtLanes(r[:], a[:], ok[:])
+	return ok
+}
+
+// sqrtLanes is SqrtVar's addition chain on two or four lanes at once.
+func sqrtLanes(r, a []Element, ok []bool) {
+	var v [13][4]Element
+	k := len(a)
+	x2, x3, x6, x9, x11, x22, x44 := v[0][:k], v[1][:k], v[2][:k], v[3][:k], v[4][:k], v[5][:k], v[6][:k]
+	x88, x176, x220, x223, t, in := v[7][:k], v[8][:k], v[9][:k], v[10][:k], v[11][:k], v[12][:k]
+	copy(in, a)
+	sqn(x2, in, 1)
+	muln(x2, x2, in)
+	sqn(x3, x2, 1)
+	muln(x3, x3, in)
+	sqn(x6, x3, 3)
+	muln(x6, x6, x3)
+	sqn(x9, x6, 3)
+	muln(x9, x9, x3)
+	sqn(x11, x9, 2)
+	muln(x11, x11, x2)
+	sqn(x22, x11, 11)
+	muln(x22, x22, x11)
+	sqn(x44, x22, 22)
+	muln(x44, x44, x22)
+	sqn(x88, x44, 44)
+	muln(x88, x88, x44)
+	sqn(x176, x88, 88)
+	muln(x176, x176, x88)
+	sqn(x220, x176, 44)
+	muln(x220, x220, x44)
+	sqn(x223, x220, 3)
+	muln(x223, x223, x3)
+	sqn(t, x223, 23)
+	muln(t, t, x22)
+	sqn(t, t, 6)
+	muln(t, t, x2)
+	sqn(t, t, 2)
+	sqn(x2, t, 1)
+	copy(r, t)
 	for l := range ok {
 		ok[l] = x2[l].EqualVar(&in[l])
 	}
-	return ok
 }

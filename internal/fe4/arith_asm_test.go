@@ -85,6 +85,15 @@ func TestSqrNSqrtInvert(t *testing.T) {
 				t.Fatalf("SqrtVar4 lane %d (%x) differs from SqrtVar", l, a4[l])
 			}
 		}
+		a2 := [2]Element{a4[0], a}
+		var r2 [2]Element
+		ok2 := SqrtVar2(&r2, &a2)
+		for l := range a2 {
+			var r1 Element
+			if SqrtVar(&r1, &a2[l]) != ok2[l] || (ok2[l] && !r1.EqualVar(&r2[l])) {
+				t.Fatalf("SqrtVar2 lane %d (%x) differs from SqrtVar", l, a2[l])
+			}
+		}
 		InvertVar(&r, &a)
 		if xm.Sign() == 0 {
 			checkValue(t, "InvertVar(0)", &r, big.NewInt(0))

@@ -118,6 +118,12 @@ func SqrN4(r *[4]Element, n int) { sqrN4xAsm(r, n) }
 //go:noescape
 func sqrN4xAsm(r *[4]Element, n int)
 
+// SqrN2 is SqrN4 on two values.
+func SqrN2(r *[2]Element, n int) { sqrN2xAsm(r, n) }
+
+//go:noescape
+func sqrN2xAsm(r *[2]Element, n int)
+
 // AffineAddInv2Var is AffineAddInvVar(b1, px1, py1, acc, pre1) followed
 // by AffineAddInvVar(b2, px2, py2, acc, pre2), with the two additions'
 // operations interleaved so that their products overlap. b1 and b2 must be

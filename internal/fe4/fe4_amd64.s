@@ -8003,6 +8003,207 @@ sqrN4xAsm_loop:
 	JG      sqrN4xAsm_loop
 	RET
 
+// func sqrN2xAsm(r *[8]uint64, n int)
+// Requires: ADX, BMI2, CMOV
+TEXT ·sqrN2xAsm(SB), $32-16
+	MOVQ n+8(FP), AX
+	MOVQ AX, 24(SP)
+
+sqrN2xAsm_loop:
+	MOVQ r+0(FP), BX
+	MOVQ (BX), CX
+	MOVQ 8(BX), SI
+	MOVQ 16(BX), DI
+	MOVQ 24(BX), R8
+
+	// a0·(a1, a2, a3)
+	MOVQ  CX, DX
+	MULXQ SI, R9, R10
+	MULXQ DI, AX, R11
+	ADDQ  AX, R10
+	MULXQ R8, AX, R12
+	ADCQ  AX, R11
+	ADCQ  $0x00, R12
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  SI, DX
+	XORL  R15, R15
+	MULXQ DI, AX, BX
+	ADCXQ AX, R11
+	ADOXQ BX, R12
+	MULXQ R8, AX, R13
+	ADCXQ AX, R12
+	ADOXQ R15, R13
+	ADCXQ R15, R13
+
+	// a2·a3
+	MOVQ  DI, DX
+	MULXQ R8, AX, R14
+	ADDQ  AX, R13
+	ADCQ  $0x00, R14
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R15, R15
+	ADDQ  R9, R9
+	ADCQ  R10, R10
+	ADCQ  R11, R11
+	ADCQ  R12, R12
+	ADCQ  R13, R13
+	ADCQ  R14, R14
+	ADCQ  $0x00, R15
+	MOVQ  CX, DX
+	MULXQ DX, CX, AX
+	MOVQ  SI, DX
+	MULXQ DX, SI, BX
+	ADDQ  AX, R9
+	ADCQ  SI, R10
+	ADCQ  BX, R11
+	MOVQ  DI, DX
+	MULXQ DX, AX, BX
+	ADCQ  AX, R12
+	ADCQ  BX, R13
+	MOVQ  R8, DX
+	MULXQ DX, AX, BX
+	ADCQ  AX, R14
+	ADCQ  BX, R15
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R8, R8
+	MULXQ R12, AX, BX
+	ADCXQ AX, CX
+	ADOXQ BX, R9
+	MULXQ R13, AX, BX
+	ADCXQ AX, R9
+	ADOXQ BX, R10
+	MULXQ R14, AX, BX
+	ADCXQ AX, R10
+	ADOXQ BX, R11
+	MULXQ R15, AX, BX
+	ADCXQ AX, R11
+	ADOXQ R8, BX
+	ADCXQ R8, BX
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   BX, AX, BX
+	ADCXQ   AX, CX
+	ADCXQ   BX, R9
+	MOVQ    CX, R12
+	MOVQ    R9, R13
+	ADOXQ   DX, R12
+	ADOXQ   R8, R13
+	ADCXQ   R8, R10
+	ADCXQ   R8, R11
+	CMOVQCS R12, CX
+	CMOVQCS R13, R9
+	MOVQ    r+0(FP), SI
+	MOVQ    CX, (SI)
+	MOVQ    R9, 8(SI)
+	MOVQ    R10, 16(SI)
+	MOVQ    R11, 24(SI)
+	MOVQ    r+0(FP), DI
+	MOVQ    32(DI), R8
+	MOVQ    40(DI), R12
+	MOVQ    48(DI), R13
+	MOVQ    56(DI), R14
+
+	// a0·(a1, a2, a3)
+	MOVQ  R8, DX
+	MULXQ R12, R15, AX
+	MULXQ R13, R11, BX
+	ADDQ  R11, AX
+	MULXQ R14, R11, SI
+	ADCQ  R11, BX
+	ADCQ  $0x00, SI
+
+	// a1·(a2, a3), with t7 as the zero of the two carry chains
+	MOVQ  R12, DX
+	XORL  R10, R10
+	MULXQ R13, R11, DI
+	ADCXQ R11, BX
+	ADOXQ DI, SI
+	MULXQ R14, R11, CX
+	ADCXQ R11, SI
+	ADOXQ R10, CX
+	ADCXQ R10, CX
+
+	// a2·a3
+	MOVQ  R13, DX
+	MULXQ R14, R11, R9
+	ADDQ  R11, CX
+	ADCQ  $0x00, R9
+
+	// double the cross products, then add the squares a_i² (MULX leaves the flags alone)
+	XORL  R10, R10
+	ADDQ  R15, R15
+	ADCQ  AX, AX
+	ADCQ  BX, BX
+	ADCQ  SI, SI
+	ADCQ  CX, CX
+	ADCQ  R9, R9
+	ADCQ  $0x00, R10
+	MOVQ  R8, DX
+	MULXQ DX, R8, R11
+	MOVQ  R12, DX
+	MULXQ DX, R12, DI
+	ADDQ  R11, R15
+	ADCQ  R12, AX
+	ADCQ  DI, BX
+	MOVQ  R13, DX
+	MULXQ DX, R11, DI
+	ADCQ  R11, SI
+	ADCQ  DI, CX
+	MOVQ  R14, DX
+	MULXQ DX, R11, DI
+	ADCQ  R11, R9
+	ADCQ  DI, R10
+
+	// fold the high half: t[0..3] += c·t[4..7]
+	MOVQ  $0x00000001000003d1, DX
+	XORL  R14, R14
+	MULXQ SI, R11, DI
+	ADCXQ R11, R8
+	ADOXQ DI, R15
+	MULXQ CX, R11, DI
+	ADCXQ R11, R15
+	ADOXQ DI, AX
+	MULXQ R9, R11, DI
+	ADCXQ R11, AX
+	ADOXQ DI, BX
+	MULXQ R10, R11, DI
+	ADCXQ R11, BX
+	ADOXQ R14, DI
+	ADCXQ R14, DI
+
+	// hi < 2^34: t[0..3] += c·hi on CF; beside it, on OF, u = t[0..1] + c,
+	// the result if that carries out of 2^256 (t is then below c·hi < 2^67,
+	// so u does not carry past t[1]): chosen by CMOV, shorter than adding
+	// c for the carry after it
+	MULXQ   DI, R11, DI
+	ADCXQ   R11, R8
+	ADCXQ   DI, R15
+	MOVQ    R8, SI
+	MOVQ    R15, CX
+	ADOXQ   DX, SI
+	ADOXQ   R14, CX
+	ADCXQ   R14, AX
+	ADCXQ   R14, BX
+	CMOVQCS SI, R8
+	CMOVQCS CX, R15
+	MOVQ    r+0(FP), R12
+	MOVQ    R8, 32(R12)
+	MOVQ    R15, 40(R12)
+	MOVQ    AX, 48(R12)
+	MOVQ    BX, 56(R12)
+	MOVQ    24(SP), R13
+	DECQ    R13
+	MOVQ    R13, 24(SP)
+	JG      sqrN2xAsm_loop
+	RET
+
 // func affineAddInv2Asm(b1 *uint64, px1 *uint64, py1 *uint64, pre1 *uint64, b2 *uint64, px2 *uint64, py2 *uint64, pre2 *uint64, acc *uint64)
 // Requires: ADX, BMI2, CMOV
 TEXT ·affineAddInv2Asm(SB), $344-72

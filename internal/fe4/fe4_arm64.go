@@ -72,6 +72,13 @@ func SqrN4(r *[4]Element, n int) {
 	}
 }
 
+// SqrN2 sets each r[l] to r[l]^(2^n), n ≥ 1. Constant time in the values.
+func SqrN2(r *[2]Element, n int) {
+	for l := range r {
+		sqrNGeneric(&r[l], &r[l], n)
+	}
+}
+
 // AffineAddInv2Var is AffineAddInvVar(b1, px1, py1, acc, pre1) followed
 // by AffineAddInvVar(b2, px2, py2, acc, pre2). Variable time.
 func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {

@@ -35,6 +35,8 @@ func PrefixStepVar(den, pre, acc, px, bx *Element) bool { panic("fe4: no assembl
 
 func SqrN4(r *[4]Element, n int) { panic("fe4: no assembly") }
 
+func SqrN2(r *[2]Element, n int) { panic("fe4: no assembly") }
+
 func AffineAddInv2Var(b1 *group.AffineStorage, px1, py1, pre1 *Element, b2 *group.AffineStorage, px2, py2, pre2, acc *Element) {
 	panic("fe4: no assembly")
 }

@@ -55,6 +55,18 @@ func BenchmarkKernels(b *testing.B) {
 			SqrN4(&r, 64)
 		})
 	})
+	b.Run("sqrN2x/64", func(b *testing.B) {
+		r := [2]Element{a.X, a.Y}
+		cputime.Bench(b, func() {
+			SqrN2(&r, 64)
+		})
+	})
+	b.Run("sqrt2", func(b *testing.B) {
+		r := [2]Element{a.X, a.Y}
+		cputime.Bench(b, func() {
+			SqrtVar2(&r, &r)
+		})
+	})
 	b.Run("sqrt", func(b *testing.B) {
 		r := a.X
 		cputime.Bench(b, func() {

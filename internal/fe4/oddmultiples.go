@@ -35,6 +35,16 @@ var Beta = func() Element {
 // case. Constant time: straight-line field arithmetic on every input, the
 // loops' bounds (the tables' length) public.
 func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian) {
+	var zc Element
+	OddMultiplesZ(tp, tpl, zz, &zc, p)
+}
+
+// OddMultiplesZ is OddMultiples that also sets zc to the chain's own factor
+// zz/P.Z, by which an entry on the curve of P's (X, Y) (y² = x³ + 7·P.Z⁶)
+// is scaled to the table's curve: two tables can then be put on one curve
+// (ecmult's short-relation check) by scaling one with the other's zc.
+// Constant time, as OddMultiples.
+func OddMultiplesZ(tp, tpl []group.AffineStorage, zz, zc *Element, p *group.Jacobian) {
 	size := len(tp)
 	if size < 2 || size > MaxOddMultiples || len(tpl) != size {
 		panic("fe4: OddMultiples: table lengths")
@@ -76,8 +86,8 @@ func OddMultiples(tp, tpl []group.AffineStorage, zz *Element, p *group.Jacobian)
 	}
 	// zs is now the product of every H: the last Z is d.Z·zs, and back on
 	// secp256k1's Z (the chain's curve was P's scaled by P.Z) zz = Z·P.Z.
-	Mul(&z, &z, &zs)
-	Mul(zz, &z, &pz)
+	Mul(zc, &z, &zs)
+	Mul(zz, zc, &pz)
 }
 
 // oddStepGeneric is oddStep in Go: with d = 2·P and prev on one Z (d ≠
