@@ -3,6 +3,7 @@ package ecmult
 import "github.com/p256k1/p256k1/internal/group"
 
 //go:generate go run gen_tables.go -w 15
+//go:generate go run gen_tables.go -quarters -w 13
 
 const (
 	// windowG is the wNAF window for the two halves of the scalar of G.
@@ -21,3 +22,17 @@ func tableG() []group.AffineStorage { return gTables[0][:] }
 
 // tableG128 returns the odd multiples of 2^128·G, as tableG.
 func tableG128() []group.AffineStorage { return gTables[1][:] }
+
+const (
+	// windowG64 is the wNAF window for the quarters of the scalar of G at
+	// 2^64 and 2^192 in EqualDoubleBaseVar (tables64_gen.go). Smaller
+	// than windowG: these tables serve one kind of check, and 2^(w−2)
+	// entries of 64 bytes at window 13 are 128 KiB each.
+	windowG64 = genWindowG64
+)
+
+// tableG64 returns the odd multiples of 2^64·G for window windowG64.
+func tableG64() []group.AffineStorage { return genTables64[0][:] }
+
+// tableG192 returns the odd multiples of 2^192·G for window windowG64.
+func tableG192() []group.AffineStorage { return genTables64[1][:] }

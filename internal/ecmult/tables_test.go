@@ -49,6 +49,13 @@ func TestTablesUpToDate(t *testing.T) {
 	if !bytes.Equal(committed, tablegen.Source(windowG)) {
 		t.Fatal("tables_gen.go differs from the generator's output; run go generate")
 	}
+	committed, err = os.ReadFile("tables64_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, tablegen.Source64(windowG64)) {
+		t.Fatal("tables64_gen.go differs from the generator's output; run go generate")
+	}
 }
 
 // TestTablesMatchComputed checks every committed table entry (gTables)
@@ -74,6 +81,33 @@ func TestTablesMatchComputed(t *testing.T) {
 		k.Mul(k, two128)
 		if got, want := emAffinePoint(a.FromStorage(&tableG128()[i])), reference.ScalarBaseMult(k); !got.Equal(want) {
 			t.Fatalf("2^128·G table entry %d: got %v, want %v", i, got, want)
+		}
+	}
+}
+
+// TestTables64MatchComputed is TestTablesMatchComputed for the tables of
+// 2^64·G and 2^192·G.
+func TestTables64MatchComputed(t *testing.T) {
+	t64, t192 := tablegen.Compute64(windowG64)
+	n := 1 << (windowG64 - 2)
+	if len(tableG64()) != n || len(tableG192()) != n || len(t64) != n {
+		t.Fatalf("table sizes %d, %d, want %d", len(tableG64()), len(tableG192()), n)
+	}
+	for i := range t64 {
+		if tableG64()[i] != t64[i] || tableG192()[i] != t192[i] {
+			t.Fatalf("entry %d differs from the computed tables", i)
+		}
+	}
+	for _, i := range []int{0, 1, 2, 3, 100, n/2 + 1, n - 2, n - 1} {
+		for _, c := range []struct {
+			shift uint
+			tab   []group.AffineStorage
+		}{{64, tableG64()}, {192, tableG192()}} {
+			var a group.Affine
+			k := new(big.Int).Lsh(big.NewInt(int64(2*i+1)), c.shift)
+			if got, want := emAffinePoint(a.FromStorage(&c.tab[i])), reference.ScalarBaseMult(k); !got.Equal(want) {
+				t.Fatalf("2^%d·G table entry %d: got %v, want %v", c.shift, i, got, want)
+			}
 		}
 	}
 }
