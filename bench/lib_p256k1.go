@@ -85,12 +85,10 @@ var p256k1Lib = &Lib{
 			return nil
 		}, nil
 	},
+	// The key's bytes in, as the C library's xonly_pubkey_parse and
+	// schnorrsig_verify: VerifyBytes lifts the key and R together.
 	SchnorrVerify: func(pub, msg *[32]byte, sig *[64]byte) bool {
-		pk, err := p256k1.ParseXOnlyPublicKey(pub[:])
-		if err != nil {
-			return false
-		}
-		return schnorr.Verify(&pk, msg[:], sig)
+		return schnorr.VerifyBytes(pub[:], msg[:], sig[:])
 	},
 	ECDH: func(sec *[32]byte, peer *[33]byte, out *[32]byte) error {
 		k, err := p256k1.NewPrivateKey(sec[:])

@@ -29,10 +29,13 @@ func Verify(pub *p256k1.XOnlyPublicKey, msg []byte, sig *[64]byte) bool {
 		return false
 	}
 	// The key's (already validated) point, copied without an encoding.
-	var p group.Affine
+	var p, r group.Affine
 	point.LoadXOnly(&p, pub)
+	if !batch.LiftXVar(&r, &rx, false) {
+		return false
+	}
 	px := pub.Bytes()
-	return verify(&rx, &s, (*[32]byte)(sig[:32]), &px, &p, msg)
+	return verify(&r, &s, (*[32]byte)(sig[:32]), &px, &p, msg)
 }
 
 // VerifyBytes is Verify with the public key given as its 32-byte BIP-340
@@ -45,18 +48,18 @@ func VerifyBytes(pub, msg, sig []byte) bool {
 	if len(pub) != 32 || len(sig) != 64 {
 		return false
 	}
-	// The cheap signature checks before the square root of lift_x.
-	var rx field.Element
+	// The cheap signature checks before the square roots of lift_x.
+	var xs [2]field.Element // the key's x and r
 	var s scalar.Scalar
-	if !parseSig(&rx, &s, (*[64]byte)(sig)) {
+	if !parseSig(&xs[1], &s, (*[64]byte)(sig)) || xs[0].SetBytes((*[32]byte)(pub)) != 0 {
 		return false
 	}
-	var x field.Element
-	var p group.Affine
-	if x.SetBytes((*[32]byte)(pub)) != 0 || !batch.LiftXVar(&p, &x, false) {
+	// P and R at once (their square roots interleaved).
+	var p, r group.Affine
+	if ok := batch.LiftXVar2(&[2]*group.Affine{&p, &r}, &xs, false); !ok[0] || !ok[1] {
 		return false
 	}
-	return verify(&rx, &s, (*[32]byte)(sig[:32]), (*[32]byte)(pub), &p, msg)
+	return verify(&r, &s, (*[32]byte)(sig[:32]), (*[32]byte)(pub), &p, msg)
 }
 
 // parseSig reads r (as a field element) and s (as a scalar) from sig,
@@ -66,37 +69,17 @@ func parseSig(rx *field.Element, s *scalar.Scalar, sig *[64]byte) bool {
 }
 
 // verify checks the signature (r, s) of msg under the point p with x
-// coordinate bytes px: R = s·G − e·P must be finite with x = r and an even
-// Y. rb is r's 32-byte encoding (for the challenge hash). Variable time.
-func verify(rx *field.Element, s *scalar.Scalar, rb, px *[32]byte, p *group.Affine, msg []byte) bool {
+// coordinate bytes px: R = s·G − e·P must be the point r with x = r and an
+// even Y (lifted by the caller; a signature whose r is no point's x
+// coordinate is invalid, as no R can then have x = r). rb is r's 32-byte
+// encoding (for the challenge hash). The check is
+// ecmult.EqualDoubleBaseVar's, which needs neither R = s·G − e·P itself
+// nor an inversion. Variable time.
+func verify(r *group.Affine, s *scalar.Scalar, rb, px *[32]byte, p *group.Affine, msg []byte) bool {
 	var eb [32]byte
 	var e scalar.Scalar
 	tagged.BIP340Challenge.Sum(&eb, rb[:], px[:], msg)
 	e.SetBytes(&eb)
 	e.Negate(&e)
-
-	var pj, rj group.Jacobian
-	pj.SetAffine(p)
-	ecmult.DoubleBaseVar(&rj, &e, &pj, s)
-	if rj.Infinity != 0 {
-		return false
-	}
-
-	// x(R) = X/Z² = r, checked as r·Z² = X without an inversion, which also
-	// rejects most invalid signatures before the inversion below.
-	var z2, t field.Element
-	z2.Square(&rj.Z)
-	t.Mul(rx, &z2)
-	if !t.EqualVar(&rj.X) {
-		return false
-	}
-
-	// y(R) = Y/Z³ must be even: this needs the inverse of Z.
-	var zi field.Element
-	zi.InvertVar(&rj.Z)
-	z2.Square(&zi)
-	zi.Mul(&zi, &z2)
-	t.Mul(&rj.Y, &zi)
-	t.NormalizeVar()
-	return t.IsOdd() == 0
+	return ecmult.EqualDoubleBaseVar(r, &e, p, s)
 }
