@@ -137,6 +137,15 @@ func TestDifferentialVerify(t *testing.T) {
 		ei := new(big.Int).SetBytes(refTaggedHash("BIP0340/challenge", r, pk, msg))
 		ei.Mul(ei, d).Mod(ei, n)
 		cases["R at infinity"] = append(r, refBytes32(ei)...)
+		// An r that is no point's x coordinate (R cannot be lifted), and
+		// r = 0.
+		for x := new(big.Int).SetBytes(randBytes(rng, 31)); ; x.Add(x, big.NewInt(1)) {
+			if _, ok := reference.LiftX(x, false); !ok {
+				cases["r off the curve"] = append(refBytes32(x), sig[32:]...)
+				break
+			}
+		}
+		cases["r = 0"] = append(make([]byte, 32), sig[32:]...)
 		// Random r and s.
 		cases["random"] = randBytes(rng, 64)
 		// s + n (≥ n) and r + p (≥ p) where they fit in 32 bytes.
