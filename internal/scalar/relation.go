@@ -28,16 +28,16 @@ import (
 // the norm N(x + yω) = x² − xy + y²) on π and ε runs through remainders
 // r_k ≡ ε·B_k with N(r_k) falling and N(B_k) growing, N(r_{k−1})·N(B_k)
 // ≤ n. It stops at the first remainder of norm below 2^128: then both
-// norms are about 2^128 and the four coordinates about 2^64 (at most 65
-// bits over two million random e in the tests).
+// norms are about 2^128 and the four coordinates about 2^64 (58 to 65 bits
+// over ten million random e: 65 bits for 11 %).
 //
 // The quotients are chosen in floating point, Lehmer's way: the leading
 // bits decide them. The ratio z = r_{k−1}/r_k is a complex number; the
 // quotient is its nearest Eisenstein integer q, and the next ratio is
 // 1/(z − q), so a step is a rounding and a complex reciprocal. The steps
 // are collected in a 2×2 matrix of small Eisenstein integers, which is
-// applied to the exact remainders (192-bit coordinates) and multipliers
-// B once the ratio's error could have grown past about 2^−9 (the
+// applied to the exact remainders and multipliers B (128-bit coordinates)
+// once the ratio's error could have grown past about 2^−9 (the
 // matrix's norm past 2^44); the ratio is then taken afresh from the exact
 // values. Whatever the quotients, every step keeps r_k ≡ ε·B_k, and the
 // result is checked (A ≡ e·B mod n) before it is returned: a poor quotient
@@ -164,22 +164,15 @@ func div(x, y cplx) cplx {
 
 // step takes one step of the Euclidean algorithm on the ratio z = r0/r1:
 // the quotient q, the Eisenstein integer nearest to z, and the next ratio
-// r1/(r0 − q·r1) = 1/(z − q), with N(z − q); or false if q's coordinates
-// are not below 2^60 in absolute value. Branch-free but for that check:
-// the quotients' digits would defeat a branch predictor, and the ratio's
-// chain of dependent operations is the search's critical path.
-//
-// The lattice Z[ω] (in the plane: 1 and (−1 + i√3)/2) is the union of the
-// rectangular lattice Z + i√3·Z and its translate by (1 + i√3)/2: round z
-// in each (two independent roundings per coordinate) and keep the nearer.
-// A point a + i√3·b of the first is u + v·ω with v = 2b, u = a + b; a point
-// (a + 1/2) + i√3·(b + 1/2) of the second has v = 2b + 1, u = a + b + 1.
-// Both candidates' reciprocals are formed before the choice, which is then
-// the last operation of the step.
+// r1/(r0 − q·r1) = 1/(z − q), with N(z − q); or false if z is 2^58 or
+// more (r1 far shorter than r0, as for an e below 2^70: bigStep's case)
+// or not finite. Branch-free but for that check: the quotients' digits
+// would defeat a branch predictor, and the ratio's chain of dependent
+// operations is the search's critical path.
 func step(z cplx) (q e64, next cplx, nw float64, ok bool) {
 	const sqrt3 = 2 * sqrt3Half
 	y := z.im * (1 / sqrt3)
-	if !(math.Abs(z.re) < 0x1p59 && math.Abs(y) < 0x1p58) {
+	if !(max(math.Abs(z.re), math.Abs(y)) < 0x1p58) {
 		return e64{}, cplx{}, 0, false
 	}
 	a1, b1 := math.Floor(z.re+0.5), math.Floor(y+0.5)
@@ -198,6 +191,45 @@ func step(z cplx) (q e64, next cplx, nw float64, ok bool) {
 	u1, v1 := int64(a1+b1), 2*int64(b1)
 	u2, v2 := int64(a2+b2)+1, 2*int64(b2)+1
 	return e64{u1&^im | u2&im, v1&^im | v2&im}, next, sel(n1, n2), true
+}
+
+// bigStep returns x − q·y and u − q·v for the Eisenstein integer q
+// nearest to z (to float64's precision, which leaves a remainder a few
+// bits longer than y: the next steps take it down), for |z| ≥ 2^58: each
+// coordinate of q is m·2^k with |m| < 2^53, applied as m times the
+// operand shifted by k (modulo 2^128). It reports false for a z that is
+// not finite or is 2^120 or more, which no e reaches (|r0/r1| < 2^128
+// only if r1 is 1).
+func bigStep(z cplx, xa, xb, ya, yb i128) (i128, i128, bool) {
+	v := z.im * (1 / sqrt3Half)
+	u := math.Floor(z.re + v/2 + 0.5)
+	v = math.Floor(v + 0.5)
+	if !(max(math.Abs(u), math.Abs(v)) < 0x1p120) {
+		return i128{}, i128{}, false
+	}
+	// q·y = (qa·ya − qb·yb) + (qa·yb + qb·(ya − yb))·ω.
+	d := ya.sub(yb)
+	ra := xa.sub(mulFloat(ya, u)).add(mulFloat(yb, v))
+	rb := xb.sub(mulFloat(yb, u)).sub(mulFloat(d, v))
+	return ra, rb, true
+}
+
+// mulFloat returns x·f modulo 2^128 for an integer-valued f, |f| < 2^120.
+func mulFloat(x i128, f float64) i128 {
+	if math.Abs(f) < 0x1p62 {
+		return x.mulSmall(int64(f))
+	}
+	frac, exp := math.Frexp(f) // f = frac·2^exp, 0.5 ≤ |frac| < 1
+	m, k := int64(frac*0x1p53), uint(exp-53)
+	return x.shl(k).mulSmall(m)
+}
+
+// shl returns x·2^k modulo 2^128, 0 < k < 128.
+func (x i128) shl(k uint) i128 {
+	if k >= 64 {
+		return i128{0, x.lo << (k - 64)}
+	}
+	return i128{x.lo << k, x.hi<<k | x.lo>>(64-k)}
 }
 
 // fromShort sets s to x mod n.
@@ -233,10 +265,11 @@ func (s *Scalar) short() Short {
 // B = b[0] + b[1]·λ, and bs to B mod n, such that A ≡ e·B (mod n) and
 // B ≢ 0: the short relation for the checks a·P + b·G = Q described above.
 // The four coordinates are below 2^127 in absolute value, and at most 65
-// bits long for every e the tests have met. It reports false,
-// leaving the outputs unspecified, if the search met a quotient too large
-// for its arithmetic (a structured e such as (n−1)/2 can; no random one is
-// known to); the caller then checks the relation the long way. Variable
+// bits long for every random e the tests have met (longer for structured
+// ones, such as small e). It reports false, leaving the outputs
+// unspecified, if the search could not finish within its arithmetic (a
+// structured e such as (n−1)/2 can; no random one is known to); the caller
+// then checks the relation the long way. Variable
 // time: e must be public (a challenge hash). It does not allocate.
 func SplitRelation(a, b *[2]Short, bs *Scalar, e *Scalar) bool {
 	var k1, k2 Scalar
@@ -250,6 +283,7 @@ func SplitRelation(a, b *[2]Short, bs *Scalar, e *Scalar) bool {
 	f0, f1 := toCplx(pa.float(), pb.float()), toCplx(ea.float(), eb.float())
 	var b0a, b0b, b1b i128
 	b1a := i128{1, 0}
+phases:
 	for phase := 0; ; phase++ {
 		if phase > 0 {
 			f0, f1 = toCplx(r0a.float(), r0b.float()), toCplx(r1a.float(), r1b.float())
@@ -258,7 +292,7 @@ func SplitRelation(a, b *[2]Short, bs *Scalar, e *Scalar) bool {
 		if n1 < 0x1p128 {
 			break
 		}
-		if phase == 8 {
+		if phase == 16 {
 			return false
 		}
 		// Steps in floating point from the ratio z = r0/r1, collected in a
@@ -267,16 +301,22 @@ func SplitRelation(a, b *[2]Short, bs *Scalar, e *Scalar) bool {
 		m0, m1, m2, m3 := e64{1, 0}, e64{}, e64{}, e64{1, 0}
 		for g := 1.0; ; {
 			q, next, nw, ok := step(z)
-			if !ok {
-				return false
-			}
-			if big := q.a>>20+1 > 1 || q.b>>20+1 > 1; big {
+			if big := !ok || q.a>>20+1 > 1 || q.b>>20+1 > 1; big {
 				// A quotient of 2^20 or more (when r1 is far shorter than
 				// r0) is taken on its own, as the first step of a phase,
 				// from the exact values: the matrix's entries stay below
-				// 2^60.
-				if g == 1 {
+				// 2^58, and one beyond that is bigStep's.
+				if g == 1 && ok {
 					m0, m1, m2, m3 = e64{}, e64{1, 0}, e64{1, 0}, e64{}.sub(q)
+				} else if g == 1 {
+					ta, tb, ok1 := bigStep(z, r0a, r0b, r1a, r1b)
+					ua, ub, ok2 := bigStep(z, b0a, b0b, b1a, b1b)
+					if !ok1 || !ok2 {
+						return false
+					}
+					r0a, r0b, r1a, r1b = r1a, r1b, ta, tb
+					b0a, b0b, b1a, b1b = b1a, b1b, ua, ub
+					continue phases
 				}
 				break
 			}
