@@ -265,12 +265,12 @@ func (s *Scalar) short() Short {
 // B = b[0] + b[1]·λ, and bs to B mod n, such that A ≡ e·B (mod n) and
 // B ≢ 0: the short relation for the checks a·P + b·G = Q described above.
 // The four coordinates are below 2^127 in absolute value, and at most 65
-// bits long for every random e the tests have met (longer for structured
-// ones, such as small e). It reports false, leaving the outputs
-// unspecified, if the search could not finish within its arithmetic (a
-// structured e such as (n−1)/2 can; no random one is known to); the caller
-// then checks the relation the long way. Variable
-// time: e must be public (a challenge hash). It does not allocate.
+// bits long for every random e the tests have met (and for the boundary
+// values they try). It reports false, leaving the outputs unspecified, if
+// the search could not finish within its arithmetic, which no e is known
+// to make it do; the caller then checks the relation the long way.
+// Variable time: e must be public (a challenge hash). It does not
+// allocate.
 func SplitRelation(a, b *[2]Short, bs *Scalar, e *Scalar) bool {
 	var k1, k2 Scalar
 	SplitLambda(&k1, &k2, e)
