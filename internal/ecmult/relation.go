@@ -107,61 +107,18 @@ func equal4(q *group.Affine, a *scalar.Scalar, p *group.Affine, b *scalar.Scalar
 		tpl[i].Y = tp[i].Y
 	}
 
-	var acc fe4.Jacobian
-	inf := true
-	// add adds the table point e (negated if neg; with the implied Z
-	// 1/zinv if zinv is not nil) to acc; false if acc = e, which it hands
-	// back to the caller.
+	var acc acc4
+	// add is acc4.add, except that an addition of −acc (a valid
+	// signature's last one) leaves the point at infinity; false for an
+	// addition of acc itself.
 	add := func(e *group.AffineStorage, neg bool, zinv *fe4.Element) bool {
-		n := 0
-		if neg {
-			n = 1
-		}
-		if inf {
-			t := *e
-			fe4.NegateIf(&t, n)
-			acc.X, acc.Y, acc.Z = fe4.Element(t.X), fe4.Element(t.Y), fe4.Element{1}
-			if zinv != nil {
-				var z2, z3 fe4.Element
-				fe4.Square(&z2, zinv)
-				fe4.Mul(&z3, &z2, zinv)
-				fe4.Mul(&acc.X, &acc.X, &z2)
-				fe4.Mul(&acc.Y, &acc.Y, &z3)
-			}
-			inf = false
+		if acc.add(e, neg, zinv) {
 			return true
 		}
-		var done bool
-		if zinv != nil {
-			done = fe4.AddStorageZInvVar(&acc, &acc, e, n, zinv)
-		} else {
-			done = fe4.AddStorageVar(&acc, &acc, e, n)
+		if !acc.cancels(e, neg, zinv) {
+			return false
 		}
-		if done {
-			return true
-		}
-		// acc = ±(±e): it is the sum's point at infinity if acc's Y is
-		// the negation of the added point's, y·Z³ (·zinv³).
-		var z2, t fe4.Element
-		fe4.Square(&z2, &acc.Z)
-		fe4.Mul(&z2, &z2, &acc.Z)
-		if zinv != nil {
-			var i3 fe4.Element
-			fe4.Square(&i3, zinv)
-			fe4.Mul(&i3, &i3, zinv)
-			fe4.Mul(&z2, &z2, &i3)
-		}
-		y := fe4.Element(e.Y)
-		fe4.Mul(&t, &y, &z2)
-		if neg {
-			fe4.Sub(&t, &acc.Y, &t)
-		} else {
-			fe4.Add(&t, &acc.Y, &t)
-		}
-		if !t.IsZeroVar() {
-			return false // acc = e: a doubling
-		}
-		inf = true
+		acc.finite = false
 		return true
 	}
 	pt := func(tab *[tableSizeA]group.AffineStorage, n int32) bool {
@@ -172,9 +129,7 @@ func equal4(q *group.Affine, a *scalar.Scalar, p *group.Affine, b *scalar.Scalar
 	}
 	tg, tg64, tg128, tg192 := tableG(), tableG64(), tableG128(), tableG192()
 	for i := top - 1; i >= 0; i-- {
-		if !inf {
-			fe4.Double(&acc, &acc)
-		}
+		acc.double()
 		if n := wp[i]; n != 0 && !pt(&tp, n) {
 			return false, false
 		}
@@ -200,5 +155,5 @@ func equal4(q *group.Affine, a *scalar.Scalar, p *group.Affine, b *scalar.Scalar
 			return false, false
 		}
 	}
-	return inf, true
+	return !acc.finite, true
 }
