@@ -218,6 +218,26 @@ var checks = []check{
 		ecmult.DoubleBaseVar(&got, a, &pj, b)
 		return sameJacobian("a·P + b·G", &got, &want)
 	}},
+	{"engine a·P + b·G = Q (variable time, short relation)", func() error {
+		var g, p, q group.Affine
+		var pj, aP, bG, want group.Jacobian
+		g.SetGenerator()
+		scalarMulSlow(&pj, &g, sc(hexSb))
+		p.SetJacobianVar(&pj)
+		a, b := sc(hexSa), sc(hexSbInv)
+		scalarMulSlow(&aP, &p, a)
+		scalarMulSlow(&bG, &g, b)
+		want.AddVar(&aP, &bG, nil)
+		q.SetJacobianVar(&want)
+		if !ecmult.EqualDoubleBaseVar(&q, a, &p, b) {
+			return fmt.Errorf("a·P + b·G = Q reported false")
+		}
+		q.Negate(&q)
+		if ecmult.EqualDoubleBaseVar(&q, a, &p, b) {
+			return fmt.Errorf("a·P + b·G = −Q reported true")
+		}
+		return nil
+	}},
 	{"engine k·P (constant time, GLV windows)", func() error {
 		var g, p group.Affine
 		var pj, want, got group.Jacobian
@@ -354,6 +374,13 @@ func timings() []timing {
 		{"a·P + b·G (ecmult, variable time)", func(n int) {
 			for i := 0; i < n; i++ {
 				ecmult.DoubleBaseVar(&j, sa, &j2, sb)
+			}
+		}},
+		{"a·P + b·G = Q (ecmult, short relation)", func(n int) {
+			var p group.Affine
+			p.SetJacobianVar(&j)
+			for i := 0; i < n; i++ {
+				ecmult.EqualDoubleBaseVar(&g, sa, &p, sb)
 			}
 		}},
 		{"k·P (ecmult_const, constant time)", func(n int) {
