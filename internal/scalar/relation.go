@@ -118,9 +118,10 @@ func i128From(x Short) i128 {
 	return v
 }
 
-// e64 is an Eisenstein integer a + b·ω with small coordinates (a step
-// matrix's entries: below 2^41 in absolute value, or 2^62 for a matrix of
-// one large quotient).
+// e64 is an Eisenstein integer a + b·ω with small coordinates: a step
+// matrix's entries, below 2^43 in absolute value (the steps stop once the
+// matrix's norm passes 2^44, and the last quotient is below 2^20), or
+// below 2^58 in a matrix of one large quotient.
 type e64 struct{ a, b int64 }
 
 // mul returns x·y: (xa + xb·ω)(ya + yb·ω) = (xa·ya − xb·yb) +
