@@ -206,28 +206,14 @@ var checks = []check{
 		return sameJacobian("k·G", &got, &want)
 	}},
 	{"engine a·P + b·G (variable time, Strauss-wNAF)", func() error {
-		var g, p group.Affine
-		var pj, aP, bG, want, got group.Jacobian
-		g.SetGenerator()
-		scalarMulSlow(&pj, &g, sc(hexSb))
-		p.SetJacobianVar(&pj)
-		a, b := sc(hexSa), sc(hexSbInv)
-		scalarMulSlow(&aP, &p, a)
-		scalarMulSlow(&bG, &g, b)
-		want.AddVar(&aP, &bG, nil)
+		var got group.Jacobian
+		_, pj, a, b, want := linComb()
 		ecmult.DoubleBaseVar(&got, a, &pj, b)
 		return sameJacobian("a·P + b·G", &got, &want)
 	}},
 	{"engine a·P + b·G = Q (variable time, short relation)", func() error {
-		var g, p, q group.Affine
-		var pj, aP, bG, want group.Jacobian
-		g.SetGenerator()
-		scalarMulSlow(&pj, &g, sc(hexSb))
-		p.SetJacobianVar(&pj)
-		a, b := sc(hexSa), sc(hexSbInv)
-		scalarMulSlow(&aP, &p, a)
-		scalarMulSlow(&bG, &g, b)
-		want.AddVar(&aP, &bG, nil)
+		var q group.Affine
+		p, _, a, b, want := linComb()
 		q.SetJacobianVar(&want)
 		if !ecmult.EqualDoubleBaseVar(&q, a, &p, b) {
 			return fmt.Errorf("a·P + b·G = Q reported false")
@@ -249,6 +235,21 @@ var checks = []check{
 		ecmultconst.Mul(&got, &p, k)
 		return sameJacobian("k·P", &got, &want)
 	}},
+}
+
+// linComb returns the variable-time engines' case: P = sb·G (affine and
+// Jacobian), a, b and the slow a·P + b·G.
+func linComb() (p group.Affine, pj group.Jacobian, a, b *scalar.Scalar, want group.Jacobian) {
+	var g group.Affine
+	var aP, bG group.Jacobian
+	g.SetGenerator()
+	scalarMulSlow(&pj, &g, sc(hexSb))
+	p.SetJacobianVar(&pj)
+	a, b = sc(hexSa), sc(hexSbInv)
+	scalarMulSlow(&aP, &p, a)
+	scalarMulSlow(&bG, &g, b)
+	want.AddVar(&aP, &bG, nil)
+	return p, pj, a, b, want
 }
 
 // sameJacobian compares two points by their affine coordinates.
