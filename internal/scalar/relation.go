@@ -120,8 +120,7 @@ func i128From(x Short) i128 {
 
 // e64 is an Eisenstein integer a + b·ω with small coordinates: a step
 // matrix's entries, below 2^43 in absolute value (the steps stop once the
-// matrix's norm passes 2^44, and the last quotient is below 2^20), or
-// below 2^58 in a matrix of one large quotient.
+// matrix's norm passes 2^44, and every quotient in it is below 2^20).
 type e64 struct{ a, b int64 }
 
 // mul returns x·y: (xa + xb·ω)(ya + yb·ω) = (xa·ya − xb·yb) +
@@ -166,8 +165,8 @@ func div(x, y cplx) cplx {
 // step takes one step of the Euclidean algorithm on the ratio z = r0/r1:
 // the quotient q, the Eisenstein integer nearest to z, and the next ratio
 // r1/(r0 − q·r1) = 1/(z − q), with N(z − q); or false if z is 2^58 or
-// more (r1 far shorter than r0, as for an e below 2^70: bigStep's case)
-// or not finite. Branch-free but for that check: the quotients' digits
+// more (r1 far shorter than r0, as for an e below 2^70) or not finite,
+// which the caller hands to bigStep. Branch-free but for that check: the quotients' digits
 // would defeat a branch predictor, and the ratio's chain of dependent
 // operations is the search's critical path.
 func step(z cplx) (q e64, next cplx, nw float64, ok bool) {
@@ -194,13 +193,14 @@ func step(z cplx) (q e64, next cplx, nw float64, ok bool) {
 	return e64{u1&^im | u2&im, v1&^im | v2&im}, next, sel(n1, n2), true
 }
 
-// bigStep returns x − q·y and u − q·v for the Eisenstein integer q
-// nearest to z (to float64's precision, which leaves a remainder a few
-// bits longer than y: the next steps take it down), for |z| ≥ 2^58: each
-// coordinate of q is m·2^k with |m| < 2^53, applied as m times the
-// operand shifted by k (modulo 2^128). It reports false for a z that is
-// not finite or is 2^120 or more, which no e reaches (|r0/r1| < 2^128
-// only if r1 is 1).
+// bigStep returns x − q·y for Eisenstein integers x = xa + xb·ω,
+// y = ya + yb·ω and q the rounding of z (to float64's precision, which for
+// |z| ≥ 2^53 leaves a remainder a few bits longer than y: the next steps
+// take it down), for a large z: each coordinate of q is applied directly
+// below 2^62, and as m·2^k with |m| < 2^53 (m times the operand shifted by
+// k, modulo 2^128) above. It reports false for a z that is not finite or
+// is 2^120 or more, which no e reaches: the search steps only while
+// |r1| ≥ 2^64, and |r0| < 2^130.
 func bigStep(z cplx, xa, xb, ya, yb i128) (i128, i128, bool) {
 	v := z.im * (1 / sqrt3Half)
 	u := math.Floor(z.re + v/2 + 0.5)
@@ -302,24 +302,22 @@ phases:
 		m0, m1, m2, m3 := e64{1, 0}, e64{}, e64{}, e64{1, 0}
 		for g := 1.0; ; {
 			q, next, nw, ok := step(z)
-			if big := !ok || q.a>>20+1 > 1 || q.b>>20+1 > 1; big {
-				// A quotient of 2^20 or more (when r1 is far shorter than
-				// r0) is taken on its own, as the first step of a phase,
-				// from the exact values: the matrix's entries stay below
-				// 2^58, and one beyond that is bigStep's.
-				if g == 1 && ok {
-					m0, m1, m2, m3 = e64{}, e64{1, 0}, e64{1, 0}, e64{}.sub(q)
-				} else if g == 1 {
-					ta, tb, ok1 := bigStep(z, r0a, r0b, r1a, r1b)
-					ua, ub, ok2 := bigStep(z, b0a, b0b, b1a, b1b)
-					if !ok1 || !ok2 {
-						return false
-					}
-					r0a, r0b, r1a, r1b = r1a, r1b, ta, tb
-					b0a, b0b, b1a, b1b = b1a, b1b, ua, ub
-					continue phases
+			if !ok || q.a>>20+1 > 1 || q.b>>20+1 > 1 {
+				// A quotient of 2^20 or more (r1 far shorter than r0) is
+				// bigStep's, taken on its own as the first step of a
+				// phase, from the exact values: the matrix's entries stay
+				// small.
+				if g != 1 {
+					break
 				}
-				break
+				ta, tb, ok1 := bigStep(z, r0a, r0b, r1a, r1b)
+				ua, ub, ok2 := bigStep(z, b0a, b0b, b1a, b1b)
+				if !ok1 || !ok2 {
+					return false
+				}
+				r0a, r0b, r1a, r1b = r1a, r1b, ta, tb
+				b0a, b0b, b1a, b1b = b1a, b1b, ua, ub
+				continue phases
 			}
 			m0, m1, m2, m3 = m2, m3, m0.sub(q.mul(m2)), m1.sub(q.mul(m3))
 			n1 *= nw // N(r0 − q·r1) = N(r1)·N(z − q)
