@@ -69,9 +69,9 @@ func parseSig(rx *field.Element, s *scalar.Scalar, sig *[64]byte) bool {
 }
 
 // verify checks the signature (r, s) of msg under the point p with x
-// coordinate bytes px: R = s·G − e·P must be the point r with x = r and an
+// coordinate bytes px: s·G − e·P must equal r, the point with x = r and an
 // even Y (lifted by the caller; a signature whose r is no point's x
-// coordinate is invalid, as no R can then have x = r). rb is r's 32-byte
+// coordinate is invalid, as no s·G − e·P can then have x = r). rb is r's 32-byte
 // encoding (for the challenge hash). The check is
 // ecmult.EqualDoubleBaseVar's, which needs neither R = s·G − e·P itself
 // nor an inversion. Variable time.
