@@ -12,18 +12,22 @@
 # it, e.g. the device tool's carry: [".host"]): cmd/pair linked statically
 # with libsecp256k1 v0.8.0's asm build (bench/difffuzz/build.sh makes it if
 # it is missing; needs a C compiler and cargo or its registry cache), the
-# test binaries of bench/budget.sh's operations (static, CGO_ENABLED=0),
-# the operations' list, and this script. About 40 MB.
+# same built with the tag p256k1_no4x64 (pair-5x52: p256k1's engines in
+# their 5×52 forms, the 4×64 assembly off: which form is faster on this
+# processor), the test binaries of bench/budget.sh's operations (static,
+# CGO_ENABLED=0), the operations' list, and this script. About 50 MB.
 #
-# The run (no argument) writes three files to $OUT (default
+# The run (no argument) writes four files to $OUT (default
 # /tmp/hostcheck): cpu.txt (the CPU's name, family and model, the flags
 # the engines dispatch on, the cores), pair.txt (`pair -rounds $ROUNDS`,
 # default 30: per operation the median times, the median of the per-round
-# ratios and the fastest blocks' ratio) and budget.tar (each operation's
-# benchmark output and CPU profile, $N operations each, default 100,000,
-# and the test binaries' checksums). About 90 s on a 2.5 GHz core.
+# ratios and the fastest blocks' ratio), pair-5x52.txt (the same for
+# pair-5x52) and budget.tar (each operation's benchmark output and CPU
+# profile, $N operations each, default 100,000, and the test binaries'
+# checksums). About 2 minutes on a 2.5 GHz core. CI runs all three steps,
+# small (.ci/hostcheck-smoke.sh).
 #
-# report DIR prints cpu.txt and pair.txt and the budget table of
+# report DIR prints cpu.txt, pair.txt, pair-5x52.txt and the budget table of
 # docs/ARCHITECTURE.md (bench/budget.sh -md -from) from DIR's budget.tar,
 # with the binaries in .host/ (it fails if they are not the ones that ran).
 set -euo pipefail
@@ -44,9 +48,11 @@ build)
 	ex="$(git rev-parse --git-common-dir)/info/exclude"
 	grep -qx '/.host/' "$ex" 2>/dev/null || echo /.host/ >>"$ex"
 	[ -e bench/difffuzz/libsecp/libsecp256k1.a ] || bash bench/difffuzz/build.sh
-	(cd bench && CGO_ENABLED=1 go build -tags libsecp080 \
-		-ldflags '-linkmode external -extldflags "-static"' -o ../.host/pair ./cmd/pair) ||
-		die "pair did not link statically with libsecp256k1"
+	for v in pair:libsecp080 pair-5x52:libsecp080,p256k1_no4x64; do
+		(cd bench && CGO_ENABLED=1 go build -tags "${v#*:}" \
+			-ldflags '-linkmode external -extldflags "-static"' -o "../.host/${v%%:*}" ./cmd/pair) ||
+			die "${v%%:*} did not link statically with libsecp256k1"
+	done
 	bash bench/budget.sh -list >.host/ops.txt
 	for pkg in $(cut -d'|' -f2 .host/ops.txt | sort -u); do
 		CGO_ENABLED=0 go test -c -o ".host/$(pkgbin "$pkg").test" "$pkg"
@@ -58,7 +64,7 @@ report)
 	[ $# -eq 2 ] || die "usage: bench/hostcheck.sh report DIR"
 	dir=$(cd "$2" && pwd)
 	root=$(git rev-parse --show-toplevel)
-	for f in cpu.txt pair.txt budget.tar; do
+	for f in cpu.txt pair.txt pair-5x52.txt budget.tar; do
 		[ -s "$dir/$f" ] || die "$dir/$f is missing or empty"
 	done
 	tmp=$(mktemp -d)
@@ -71,6 +77,9 @@ report)
 	echo
 	cat "$dir/pair.txt"
 	echo
+	echo "p256k1's 5×52 forms (built with p256k1_no4x64), in the same minutes:"
+	cat "$dir/pair-5x52.txt"
+	echo
 	bash "$root/bench/budget.sh" -md -from "$tmp"
 	;;
 "")
@@ -79,7 +88,7 @@ report)
 	N=${N:-100000}
 	ROUNDS=${ROUNDS:-30}
 	mkdir -p "$OUT"
-	for f in pair ops.txt; do [ -e "$f" ] || die "$PWD/$f is missing: run bench/hostcheck.sh build first"; done
+	for f in pair pair-5x52 ops.txt; do [ -e "$f" ] || die "$PWD/$f is missing: run bench/hostcheck.sh build first"; done
 	{
 		grep -m1 '^model name' /proc/cpuinfo
 		grep -m1 '^cpu family' /proc/cpuinfo
@@ -90,6 +99,7 @@ report)
 		echo "cores: $(nproc)"
 	} >"$OUT/cpu.txt"
 	./pair -rounds "$ROUNDS" >"$OUT/pair.txt" 2>&1 || die "pair failed: $(tail -n 5 "$OUT/pair.txt")"
+	./pair-5x52 -rounds "$ROUNDS" >"$OUT/pair-5x52.txt" 2>&1 || die "pair-5x52 failed: $(tail -n 5 "$OUT/pair-5x52.txt")"
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	while IFS='|' read -r _ pkg bench; do
