@@ -27,34 +27,35 @@ type clAPI struct {
 
 // OpenCL constants (cl.h, OpenCL 1.2).
 const (
-	clSuccess              = 0
-	clDeviceNotFound       = -1
-	clPlatformName         = 0x0902
-	clPlatformVersion      = 0x0901
-	clDeviceTypeAll        = 0xFFFFFFFF
-	clDeviceTypeCPU        = 1 << 1
-	clDeviceTypeGPU        = 1 << 2
-	clDeviceType           = 0x1000
-	clDeviceMaxComputeUnit = 0x1002
-	clDeviceGlobalMemSize  = 0x101F
-	clDeviceMaxMemAlloc    = 0x1010
-	clDeviceName           = 0x102B
-	clDeviceVersion        = 0x102F
-	clDriverVersion        = 0x102D
-	clProgramBuildLog      = 0x1183
-	clProgramBinarySizes   = 0x1165
-	clProgramBinaries      = 0x1166
-	clMemReadWrite         = 1 << 0
-	clMemWriteOnly         = 1 << 1
-	clMemReadOnly          = 1 << 2
-	clMemAllocHostPtr      = 1 << 4
-	clMapRead              = 1 << 0
-	clMapWrite             = 1 << 1
-	clQueueProfiling       = 1 << 1
-	clProfilingStart       = 0x1282
-	clProfilingEnd         = 0x1283
-	clDeviceEndianLittle   = 0x1026
-	clKernelWorkGroupSize  = 0x11B0
+	clSuccess               = 0
+	clDeviceNotFound        = -1
+	clPlatformName          = 0x0902
+	clPlatformVersion       = 0x0901
+	clDeviceTypeAll         = 0xFFFFFFFF
+	clDeviceTypeCPU         = 1 << 1
+	clDeviceTypeGPU         = 1 << 2
+	clDeviceType            = 0x1000
+	clDeviceMaxComputeUnit  = 0x1002
+	clDeviceGlobalMemSize   = 0x101F
+	clDeviceMaxMemAlloc     = 0x1010
+	clDeviceName            = 0x102B
+	clDeviceVersion         = 0x102F
+	clDriverVersion         = 0x102D
+	clProgramBuildLog       = 0x1183
+	clProgramBinarySizes    = 0x1165
+	clProgramBinaries       = 0x1166
+	clMemReadWrite          = 1 << 0
+	clMemWriteOnly          = 1 << 1
+	clMemReadOnly           = 1 << 2
+	clMemAllocHostPtr       = 1 << 4
+	clMapRead               = 1 << 0
+	clMapWrite              = 1 << 1
+	clQueueProfiling        = 1 << 1
+	clProfilingStart        = 0x1282
+	clProfilingEnd          = 0x1283
+	clDeviceEndianLittle    = 0x1026
+	clDeviceErrorCorrection = 0x1024 // CL_DEVICE_ERROR_CORRECTION_SUPPORT
+	clKernelWorkGroupSize   = 0x11B0
 )
 
 // clError is an OpenCL status code with the call that returned it.

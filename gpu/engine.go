@@ -87,6 +87,11 @@ type Device struct {
 	ComputeUnits  uint32
 	GlobalMemSize uint64 // bytes
 	MaxAlloc      uint64 // CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer, bytes
+	// ECC is CL_DEVICE_ERROR_CORRECTION_SUPPORT: the device says its
+	// memory and caches correct errors (data-center GPUs, with ECC on).
+	// Reported only: the signers verify every signature on the device
+	// either way (see doc.go).
+	ECC bool
 
 	platform, id uintptr
 }
@@ -121,6 +126,7 @@ func Devices() ([]Device, error) {
 				ComputeUnits:  a.infoUint32(a.getDeviceInfo, d, clDeviceMaxComputeUnit),
 				GlobalMemSize: a.infoUint64(a.getDeviceInfo, d, clDeviceGlobalMemSize),
 				MaxAlloc:      a.infoUint64(a.getDeviceInfo, d, clDeviceMaxMemAlloc),
+				ECC:           a.infoUint32(a.getDeviceInfo, d, clDeviceErrorCorrection) != 0,
 				platform:      p,
 				id:            d,
 			})

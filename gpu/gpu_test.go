@@ -82,7 +82,7 @@ func key(i uint64) p256k1.PrivateKey {
 func TestDevices(t *testing.T) {
 	e := engine(t)
 	d := e.Device()
-	t.Logf("device: %s on %s (%s, %s), %d compute units, %d MiB, GPU %v", d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.GPU)
+	t.Logf("device: %s on %s (%s, %s), %d compute units, %d MiB, GPU %v, ECC %v", d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.GPU, d.ECC)
 }
 
 func TestPublicKeys(t *testing.T) {

@@ -62,7 +62,7 @@ func main() {
 	}
 	if *list {
 		for i, d := range devs {
-			fmt.Printf("%d: %s on %s (%s, driver %s), %d compute units, %d MiB, GPU %v\n", i, d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.GPU)
+			fmt.Printf("%d: %s on %s (%s, driver %s), %d compute units, %d MiB, GPU %v, ECC %v\n", i, d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.GPU, d.ECC)
 		}
 		return
 	}
@@ -86,8 +86,8 @@ func main() {
 	// Open builds only the field self-test's program; each kind's program
 	// is built on the kind's first launch, which is timed apart (the first
 	// call's wait) and left out of the figures.
-	fmt.Printf("device: %s on %s (%s, driver %s), %d compute units, %d MiB; self-test program %s in %v (each kind's on its first run)\n",
-		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20,
+	fmt.Printf("device: %s on %s (%s, driver %s), %d compute units, %d MiB, ECC %v; self-test program %s in %v (each kind's on its first run)\n",
+		d.Name, d.Platform, d.Version, d.Driver, d.ComputeUnits, d.GlobalMemSize>>20, d.ECC,
 		from(e), time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("n = %d per kind, CPU = %d goroutines, best of %d, chunk %d items (0: the package's choice)\n\n", *n, runtime.GOMAXPROCS(0), *reps, *chunk)
 	fmt.Printf("%-12s %14s %14s %14s %14s %6s  %s\n", "kind", "kernel-only/s", "+transfers/s", "end-to-end/s", "cpu/s", "e2e/k", "differential check")
