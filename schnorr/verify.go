@@ -71,8 +71,8 @@ func parseSig(rx *field.Element, s *scalar.Scalar, sig *[64]byte) bool {
 // verify checks the signature (r, s) of msg under the point p with x
 // coordinate bytes px: s·G − e·P must equal r, the point with x = r and an
 // even Y (lifted by the caller; a signature whose r is no point's x
-// coordinate is invalid, as no s·G − e·P can then have x = r). rb is r's 32-byte
-// encoding (for the challenge hash). The check is
+// coordinate is invalid, as no s·G − e·P can then have x = r). rb is r's
+// 32-byte encoding (for the challenge hash). The check is
 // ecmult.EqualDoubleBaseVar's, which needs neither R = s·G − e·P itself
 // nor an inversion. Variable time.
 func verify(r *group.Affine, s *scalar.Scalar, rb, px *[32]byte, p *group.Affine, msg []byte) bool {

@@ -166,9 +166,9 @@ func div(x, y cplx) cplx {
 // the quotient q, the Eisenstein integer nearest to z, and the next ratio
 // r1/(r0 − q·r1) = 1/(z − q), with N(z − q); or false if z is 2^58 or
 // more (r1 far shorter than r0, as for an e below 2^70) or not finite,
-// which the caller hands to bigStep. Branch-free but for that check: the quotients' digits
-// would defeat a branch predictor, and the ratio's chain of dependent
-// operations is the search's critical path.
+// which the caller hands to bigStep. Branch-free but for that check: the
+// quotients' digits would defeat a branch predictor, and the ratio's
+// chain of dependent operations is the search's critical path.
 func step(z cplx) (q e64, next cplx, nw float64, ok bool) {
 	const sqrt3 = 2 * sqrt3Half
 	y := z.im * (1 / sqrt3)
