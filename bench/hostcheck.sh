@@ -8,7 +8,7 @@
 #   bash .host/hostcheck.sh              # there: Linux amd64, nothing installed
 #   bash bench/hostcheck.sh report DIR   # here, DIR holding what came back
 #
-# build makes, in .host/ (ignored by git through .git/info/exclude; carry
+# build makes, in .host/ (ignored by git through .gitignore; carry
 # it, e.g. the device tool's carry: [".host"]): cmd/pair linked statically
 # with libsecp256k1 v0.8.0's asm build (bench/difffuzz/build.sh makes it if
 # it is missing; needs a C compiler and cargo or its registry cache), the
@@ -45,8 +45,6 @@ build)
 	root=$(git rev-parse --show-toplevel)
 	cd "$root"
 	mkdir -p .host
-	ex="$(git rev-parse --git-common-dir)/info/exclude"
-	grep -qx '/.host/' "$ex" 2>/dev/null || echo /.host/ >>"$ex"
 	[ -e bench/difffuzz/libsecp/libsecp256k1.a ] || bash bench/difffuzz/build.sh
 	for v in pair:libsecp080 pair-5x52:libsecp080,p256k1_no4x64; do
 		(cd bench && CGO_ENABLED=1 go build -tags "${v#*:}" \

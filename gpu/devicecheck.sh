@@ -7,7 +7,7 @@
 #
 # build makes static binaries (bench/cmd/gpubench and gpu's test binary) and
 # takes Debian's OpenCL ICD loader into .gpu/ (ignored by git through
-# .git/info/exclude; carry it to the machine, e.g. the device tool's
+# .gitignore; carry it to the machine, e.g. the device tool's
 # carry: [".gpu"]). The run is sized for a few minutes of device time and
 # stops each step at the time left of BUDGET seconds (default 480), in this
 # order, the most wanted figures first:
@@ -58,8 +58,6 @@ set -uo pipefail
 if [ "${1:-}" = build ]; then
 	set -e
 	mkdir -p .gpu
-	ex="$(git rev-parse --git-common-dir)/info/exclude"
-	grep -qx '/.gpu/' "$ex" 2>/dev/null || echo /.gpu/ >>"$ex"
 	(cd bench && CGO_ENABLED=0 go build -o ../.gpu/gpubench ./cmd/gpubench)
 	CGO_ENABLED=0 go test -c -o .gpu/gpu.test ./gpu
 	if [ ! -e .gpu/libOpenCL.so.1 ]; then
