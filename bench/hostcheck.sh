@@ -42,7 +42,7 @@ pkgbin() { if [ "$1" = . ]; then echo p256k1; else echo "${1##*/}"; fi; }
 
 case "${1:-}" in
 build)
-	root=$(git rev-parse --show-toplevel)
+	root=$(cd "$(dirname "$0")/.." && pwd) # the repository, from bench/
 	cd "$root"
 	mkdir -p .host
 	[ -e bench/difffuzz/libsecp/libsecp256k1.a ] || bash bench/difffuzz/build.sh
@@ -61,7 +61,7 @@ build)
 report)
 	[ $# -eq 2 ] || die "usage: bench/hostcheck.sh report DIR"
 	dir=$(cd "$2" && pwd)
-	root=$(git rev-parse --show-toplevel)
+	root=$(cd "$(dirname "$0")/.." && pwd) # the repository, from bench/
 	for f in cpu.txt pair.txt pair-5x52.txt budget.tar; do
 		[ -s "$dir/$f" ] || die "$dir/$f is missing or empty"
 	done
