@@ -147,7 +147,7 @@ cached=$(since "$t")
 # firstcall FILE: where a gpubench run took the self-test's program from and
 # how long, and its kind's first launch.
 firstcall() { echo "$(grep -a -o 'self-test program [^(]*' "$1"); schnorr's $(grep -a -o 'first launch [0-9.a-z]*' "$1")"; }
-summary+=("$(grep -a -m1 -o 'device: .*, ECC [a-z]*' "$OUT/cold.txt")")
+summary+=("$(grep -a -m1 -o 'device: .*, ECC [a-z]*' "$OUT/cold.txt" || echo 'device: not reported (see cold.txt)')")
 summary+=("first call, cold: $cold for the process ($(firstcall "$OUT/cold.txt")); again from the caches: $cached ($(firstcall "$OUT/cached.txt"))")
 if [[ " $VARIANTS " == *" source "* ]]; then
 	echo "== 1b. the same cold call building from source (P256K1_GPU_SOURCE=1)"
